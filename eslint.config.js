@@ -1,0 +1,53 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Import boundaries (STYLE.md): the harness is pure — it imports only src/protocol, src/ontology and pure libraries,
+ * and talks to the world through its ports. src/architecture.test.ts enforces the same rule by reading the imports,
+ * so a lint bypass cannot hide a breach.
+ */
+const harnessForbidden = [
+  { group: ['dexie', 'dexie/*'], message: 'The harness reaches the vault only through its VaultPort.' },
+  { group: ['wxt', 'wxt/*', '#imports', '@wxt-dev/*'], message: 'The harness imports no browser API.' },
+  { group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process'], message: 'The harness imports no Node built-in.' },
+  { group: ['@anthropic-ai/*', 'hono', 'hono/*', '@a2a-js/*', 'pg', '@electric-sql/*', '@ethereumjs/*'], message: 'Adapters wire these to ports; the harness stays pure.' },
+  { group: ['viem/actions', 'viem/siwe'], message: 'Chain actions go through the AuthorityPort.' },
+  { group: ['**/vault/**', '**/wallet/**', '**/adapters/**', '**/entrypoints/**', '**/gateway/**', '**/ui/**'], message: 'The harness imports only src/protocol, src/ontology and pure libraries.' },
+];
+
+export default tseslint.config(
+  { ignores: ['node_modules/', '.output/', '.wxt/', 'test-results/', 'playwright-report/', '**/*.generated.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node, chrome: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]", message: 'No focused tests.' },
+        { selector: "CallExpression[callee.property.name='skip'][callee.object.name=/^(it|test|describe)$/]", message: 'No skipped tests.' },
+      ],
+    },
+  },
+  {
+    files: ['src/harness/**/*.ts'],
+    ignores: ['src/harness/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: harnessForbidden }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'The harness reaches the network only through its ports.' },
+        { name: 'indexedDB', message: 'The harness reaches the vault only through its VaultPort.' },
+        { name: 'chrome', message: 'The harness imports no browser API.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'Time comes from the ClockPort.' },
+        { object: 'Math', property: 'random', message: 'Ids come from the IdPort.' },
+      ],
+    },
+  },
+);

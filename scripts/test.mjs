@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite on a fresh machine. Installs what is missing (npm ci; Debian's chromium and
+// postgresql when running as root), starts the servers the tests need, then runs every part and prints how long
+// each took. Uses only Node built-ins, so it runs before `npm ci`.
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { ensureChromium, ensurePostgres } from './system-deps.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+process.chdir(root);
+
+const only = process.argv.slice(2);
+const timings = [];
+
+function step(name, command, env = {}) {
+  if (only.length > 0 && !only.includes(name)) return;
+  const started = Date.now();
+  console.log(`\n▶ ${name}: ${command}`);
+  const result = spawnSync(command, { shell: true, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  timings.push([name, seconds, result.status === 0 ? 'ok' : 'FAILED']);
+  if (result.status !== 0) {
+    printTimings();
+    console.error(`\n✖ ${name} failed (exit ${result.status}).`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function printTimings() {
+  console.log('\npart            seconds  result');
+  for (const [name, seconds, status] of timings) console.log(`${name.padEnd(15)} ${seconds.padStart(7)}  ${status}`);
+}
+
+function ensureNodeModules() {
+  const lock = 'package-lock.json';
+  const marker = 'node_modules/.package-lock.json';
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  const started = Date.now();
+  console.log('▶ install: npm ci');
+  execSync('npm ci --no-audit --no-fund', { stdio: 'inherit' });
+  timings.push(['install', ((Date.now() - started) / 1000).toFixed(1), 'ok']);
+}
+
+ensureNodeModules();
+const chromium = ensureChromium();
+const database = await ensurePostgres();
+
+step('ontology', 'npm run --silent ontology -- --check');
+step('typecheck', 'npx tsc --noEmit -p tsconfig.json');
+step('lint', 'npx eslint . --max-warnings=0');
+step('unit', 'npx vitest run --project unit');
+step('integration', 'npx vitest run --project integration', database ? { TEST_DATABASE_URL: database } : {});
+step('build', 'npx wxt build');
+step('e2e', 'npx playwright test -c e2e/playwright.config.ts', { CHROMIUM_PATH: chromium });
+printTimings();

@@ -1,0 +1,32 @@
+import { defineConfig } from 'wxt';
+
+/**
+ * The manifest's public key pins the extension id (EXTENSION_ID in src/protocol/extension-id.ts), so an approval
+ * link made in one person's Home Agent opens in another person's Home Agent.
+ */
+const MANIFEST_KEY =
+  'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAqbf9WbZAmIB6gHsvKrZesTAFJokHiwQIOHsyYB9cEMJYd89zFw5mwghx7xQ+uBDI4ClF6ICyfnV8ac1J/2Hv5Bai4wWjI0fpqSXygddHpk4jlurXNmZCoazPvwIfWdUPUPQj2WK5bgd0JK1JXU8OxoxQ46m9oiEy9OHEplTLqtsMaWWHNR7O5uRn/R3LLkDTX/j+v9M/xL2X8zYVLsARrbUHH/Rluxo+lp6xQKMDaBpwh2Owht1EKKSMBg/Emd/ak/JGvSxBVU2E1eXWud6DEGivK74dqThOsqpsHA18wM4c6zt5KtwpQn4V6cg4ss1BbKnHip1aLKTJiodE/FFoZQIDAQAB';
+
+export default defineConfig({
+  modules: ['@wxt-dev/module-react'],
+  imports: false,
+  outDir: '.output',
+  manifest: {
+    name: 'Home Agent',
+    description: 'Your own AI agent, in your browser: your records, your key, your say.',
+    key: MANIFEST_KEY,
+    minimum_chrome_version: '116',
+    permissions: ['storage', 'unlimitedStorage', 'sidePanel', 'contextMenus', 'activeTab', 'alarms'],
+    // DESIGN §10: loopback and the model API at install; any other gateway or RPC URL is asked for when set.
+    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', 'https://api.anthropic.com/*'],
+    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    action: { default_title: 'Home Agent: requests to sign' },
+    side_panel: { default_path: 'sidepanel.html' },
+    commands: {
+      'open-overlay': {
+        suggested_key: { default: 'Alt+Shift+K' },
+        description: 'Ask my agent from this page',
+      },
+    },
+  },
+});

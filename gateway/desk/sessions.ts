@@ -1,0 +1,67 @@
+import type { SqlRunner } from './sql';
+import type { Address } from './types';
+
+/**
+ * Sessions and wires: refresh tokens (stored by hash, revocable, thirty days) and the ask-as-me wires people granted
+ * HeartCoach's agent (stored after the gateway verified them).
+ */
+const lc = (address: string) => address.toLowerCase() as Address;
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export type RefreshTokenRow = { subject: Address; name: string; issuedAt: string; expiresAt: string; revokedAt: string | null };
+
+export async function putRefreshToken(
+  sql: SqlRunner,
+  t: { tokenHash: string; subject: string; name: string; issuedAt: string; expiresAt: string },
+): Promise<void> {
+  await sql.query(
+    `INSERT INTO refresh_tokens (token_hash, subject, name, issued_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+    [t.tokenHash, lc(t.subject), t.name, t.issuedAt, t.expiresAt],
+  );
+}
+
+export async function refreshTokenOf(sql: SqlRunner, tokenHash: string): Promise<RefreshTokenRow | null> {
+  const rows = await sql.query<{ subject: Address; name: string; issued_at: Date; expires_at: Date; revoked_at: Date | null }>(
+    `SELECT subject, name, issued_at, expires_at, revoked_at FROM refresh_tokens WHERE token_hash = $1`,
+    [tokenHash],
+  );
+  const r = rows[0];
+  return r === undefined
+    ? null
+    : { subject: r.subject, name: r.name, issuedAt: iso(r.issued_at)!, expiresAt: iso(r.expires_at)!, revokedAt: iso(r.revoked_at) };
+}
+
+/** Revokes one token; true when it existed and was live. */
+export async function revokeRefreshToken(sql: SqlRunner, tokenHash: string, at: string): Promise<boolean> {
+  const rows = await sql.query(
+    `UPDATE refresh_tokens SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL RETURNING token_hash`,
+    [tokenHash, at],
+  );
+  return rows.length > 0;
+}
+
+export type WireRow = { hash: string; person: Address; delegate: Address; origin: string; expiresAt: string; wire: unknown };
+
+export async function putWire(
+  sql: SqlRunner,
+  w: { hash: string; person: string; delegate: string; origin: string; expiresAt: string; wire: unknown; registeredAt: string },
+): Promise<void> {
+  await sql.query(
+    `INSERT INTO wires (hash, person, delegate, origin, expires_at, wire_json, registered_at) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)
+     ON CONFLICT (hash) DO UPDATE SET registered_at = EXCLUDED.registered_at`,
+    [w.hash, lc(w.person), lc(w.delegate), w.origin, w.expiresAt, JSON.stringify(w.wire), w.registeredAt],
+  );
+}
+
+/** The person's most recently registered wire that has not expired at `now`, or null. */
+export async function liveWireOf(sql: SqlRunner, person: string, now: string): Promise<WireRow | null> {
+  const rows = await sql.query<{ hash: string; person: Address; delegate: Address; origin: string; expires_at: Date; wire_json: unknown }>(
+    `SELECT hash, person, delegate, origin, expires_at, wire_json FROM wires WHERE person = $1 AND expires_at > $2
+     ORDER BY registered_at DESC LIMIT 1`,
+    [lc(person), now],
+  );
+  const r = rows[0];
+  return r === undefined
+    ? null
+    : { hash: r.hash, person: r.person, delegate: r.delegate, origin: r.origin, expiresAt: iso(r.expires_at)!, wire: r.wire_json };
+}

@@ -1,0 +1,9 @@
+import { healthPortalModule } from './health-portal';
+import type { OntologyModule } from './module';
+
+/**
+ * The generated modules, one per file under src/ontology. The manifest is printed after these (it digests the
+ * sources). The evaluation cases of the judgement issue join this list as `eval-cases.generated.ts`, read from
+ * their own Turtle (apeval:expectedSkill, forbiddenSkill, expectedBehaviour, underStartingState).
+ */
+export const MODULES: readonly OntologyModule[] = [healthPortalModule];

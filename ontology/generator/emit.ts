@@ -31,6 +31,10 @@ export function tsValue(value: unknown, depth = 0): string {
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
     if (entries.length === 0) return '{}';
+    if (entries.every(([, v]) => typeof v !== 'object')) {
+      const inline = `{ ${entries.map(([name, v]) => `${key(name)}: ${tsValue(v)}`).join(', ')} }`;
+      if (pad(depth).length + inline.length <= LINE_WIDTH - 20) return inline;
+    }
     const lines = entries.map(([name, v]) => `${pad(depth + 1)}${key(name)}: ${tsValue(v, depth + 1)},`);
     return `{\n${lines.join('\n')}\n${pad(depth)}}`;
   }
@@ -39,7 +43,9 @@ export function tsValue(value: unknown, depth = 0): string {
 
 /** A union of string literals (`'a' | 'b'`), or `never` when empty. */
 export function tsUnion(values: readonly string[]): string {
-  return values.length === 0 ? 'never' : values.map(tsString).join(' | ');
+  if (values.length === 0) return 'never';
+  const inline = values.map(tsString).join(' | ');
+  return inline.length <= LINE_WIDTH - 30 ? inline : `\n${values.map((v) => `  | ${tsString(v)}`).join('\n')}`;
 }
 
 /** `export const NAME: TYPE = VALUE;` with its JSDoc. */

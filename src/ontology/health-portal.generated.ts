@@ -2,7 +2,15 @@
 // Regenerate with `npm run ontology`; `npm run ontology -- --check` fails when this file drifts from its sources.
 // Seed 000's health portal: care-team roles, desk capabilities, coach tools, tiers, the thirty days, doctrine.
 
-export type CareRoleId = 'cardiologist' | 'care-coordinator' | 'caregiver' | 'clinical-manager' | 'dietitian' | 'nurse' | 'pharmacist' | 'primary-care-physician';
+export type CareRoleId = 
+  | 'cardiologist'
+  | 'care-coordinator'
+  | 'caregiver'
+  | 'clinical-manager'
+  | 'dietitian'
+  | 'nurse'
+  | 'pharmacist'
+  | 'primary-care-physician';
 
 /** A desk capability (hp:DeskCapability): what a care-team role may be FOR on a patient's desk (gate 1). */
 export type DeskCapability = string;
@@ -358,11 +366,7 @@ export const COACH_TOOLS: Readonly<Record<string, CoachTool>> = {
           maxLength: 120,
           description: 'The recipient\'s address as the brief lists it (0x…).',
         },
-        text: {
-          type: 'string',
-          maxLength: 2000,
-          description: 'The message.',
-        },
+        text: { type: 'string', maxLength: 2000, description: 'The message.' },
       },
       required: ['to', 'text'],
       additionalProperties: false,
@@ -404,10 +408,7 @@ export const COACH_TOOLS: Readonly<Record<string, CoachTool>> = {
           maxLength: 500,
           description: 'What was done, in the member\'s words.',
         },
-        resolve: {
-          type: 'boolean',
-          description: 'True when the alert is settled, not only seen.',
-        },
+        resolve: { type: 'boolean', description: 'True when the alert is settled, not only seen.' },
       },
       required: ['alertId', 'note'],
       additionalProperties: false,
@@ -437,11 +438,7 @@ export const COACH_TOOLS: Readonly<Record<string, CoachTool>> = {
           ],
           description: 'The milestone\'s id.',
         },
-        note: {
-          type: 'string',
-          maxLength: 500,
-          description: 'What was done.',
-        },
+        note: { type: 'string', maxLength: 500, description: 'What was done.' },
       },
       required: ['milestone'],
       additionalProperties: false,
@@ -464,11 +461,7 @@ export const COACH_TOOLS: Readonly<Record<string, CoachTool>> = {
           maxLength: 2000,
           description: 'The plan, in the clinician\'s words.',
         },
-        reason: {
-          type: 'string',
-          maxLength: 500,
-          description: 'Why it changed.',
-        },
+        reason: { type: 'string', maxLength: 500, description: 'Why it changed.' },
       },
       required: ['plan'],
       additionalProperties: false,
@@ -527,9 +520,7 @@ export const COACH_TOOLS: Readonly<Record<string, CoachTool>> = {
         builtFrom: {
           type: 'array',
           description: 'The reading ids the answer cites.',
-          items: {
-            type: 'string',
-          },
+          items: { type: 'string' },
         },
       },
       required: ['say', 'tier'],
@@ -762,34 +753,21 @@ export const SYMPTOM_DOCTRINE: readonly SymptomRule[] = [
     label: 'A racing or irregular heartbeat',
     terms: ['racing heart', 'heart racing', 'palpitations', 'irregular heartbeat', 'heart skipping'],
     tier: 'flag-urgent',
-    threshold: {
-      metric: 'pulse',
-      unit: 'bpm',
-      above: 120,
-    },
+    threshold: { metric: 'pulse', unit: 'bpm', above: 120 },
   },
   {
     id: 'rapid-weight-gain',
     label: 'Weight up 2 kg or more in two days',
     terms: ['gained 2 kg', 'up 2 kg', 'weight jumped', 'gained 4 pounds', 'put on weight fast'],
     tier: 'flag-urgent',
-    threshold: {
-      metric: 'weight',
-      unit: 'kg',
-      riseAtLeast: 2,
-      withinHours: 48,
-    },
+    threshold: { metric: 'weight', unit: 'kg', riseAtLeast: 2, withinHours: 48 },
   },
   {
     id: 'very-high-blood-pressure',
     label: 'Very high blood pressure',
     terms: ['blood pressure over 180', 'bp over 180'],
     tier: 'flag-urgent',
-    threshold: {
-      metric: 'bp-systolic',
-      unit: 'mmHg',
-      above: 180,
-    },
+    threshold: { metric: 'bp-systolic', unit: 'mmHg', above: 180 },
   },
   {
     id: 'ankle-swelling-worse',
@@ -809,11 +787,7 @@ export const SYMPTOM_DOCTRINE: readonly SymptomRule[] = [
     label: 'Dizzy or light-headed on standing',
     terms: ['dizzy when I stand', 'light-headed', 'lightheaded', 'dizzy'],
     tier: 'tell-care-team',
-    threshold: {
-      metric: 'bp-systolic',
-      unit: 'mmHg',
-      below: 90,
-    },
+    threshold: { metric: 'bp-systolic', unit: 'mmHg', below: 90 },
   },
   {
     id: 'dry-cough',

@@ -6,13 +6,16 @@
 export const ONTOLOGY_VERSION: string = '1.0.0';
 
 /** digestOf({ sources: SOURCE_DIGESTS }): binds mandates and receipts to this exact ontology. */
-export const ONTOLOGY_DIGEST: `0x${string}` = '0x3531e98f639cdbc530d07c7ed26587d624ac99de377ceda56284bc15b57869ba';
+export const ONTOLOGY_DIGEST: `0x${string}` = '0x54453ee5914411113cb264a19aa77cda81c715c00b154fee3a66dd5561783b94';
 
 /** digestOfText of every source file (Turtle, shapes, archetype definitions, skill bodies). */
 export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
-  'ontology/cabinet.ttl': '0x46d415205ba415906106f86f242293d2cf65893dcbabe0778a2651cd26dadc9f',
+  'ontology/cabinet.ttl': '0x9e9fc03d6cbe354e7bef64adaa6354d633d5a34b1ec31318afc4bee7c468e36f',
+  'ontology/capabilities.ttl': '0xebbfbf97edd486b2ee04ac0e8f0bcd95940a49b54ef7db4ddec41a6e7f99bd05',
   'ontology/coach.ttl': '0x5a7d1c74d90df36365ce8b53d6f935bf9af35f85a73d649455b0d6d64a442f26',
   'ontology/doctrine.ttl': '0x734784d1c3565bd3e48b99104b72dae5517169d45c6cb07066bb9a8d6f713f95',
   'ontology/health-portal.ttl': '0xdcf7cb671f069068b0b69a43e3c97d7e9853b9875bec1f420005105c0954911e',
+  'ontology/lexicon.ttl': '0x0b8065c673e0e0520e0aef93ce846c0fd3375aa71155d6015537eeffe6b0f8c2',
   'ontology/ontology.ttl': '0x127bcbd9ab35e6291d376d046b8ba3c3546508e97912246b4717f78b53ab56bd',
+  'ontology/outcomes.ttl': '0x22f6ea12a39146e5c84c94b75f60b671ef524188670ba58202954f8deea58190',
 };

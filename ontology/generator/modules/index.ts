@@ -1,4 +1,6 @@
+import { capabilitiesModule } from './capabilities';
 import { healthPortalModule } from './health-portal';
+import { lexiconModule } from './lexicon';
 import type { OntologyModule } from './module';
 
 /**
@@ -6,4 +8,4 @@ import type { OntologyModule } from './module';
  * sources). The evaluation cases of the judgement issue join this list as `eval-cases.generated.ts`, read from
  * their own Turtle (apeval:expectedSkill, forbiddenSkill, expectedBehaviour, underStartingState).
  */
-export const MODULES: readonly OntologyModule[] = [healthPortalModule];
+export const MODULES: readonly OntologyModule[] = [capabilitiesModule, healthPortalModule, lexiconModule];

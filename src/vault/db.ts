@@ -1,37 +1,58 @@
 import Dexie, { type Table } from 'dexie';
-import { VAULT_VERSIONS } from './schema';
+import { HomeError } from '../protocol/errors';
+import { LATEST_VAULT_VERSION, VAULT_VERSIONS } from './schema';
 
-/** A row of the settings table: a key and any JSON value. */
-export type SettingRow = { key: string; value: unknown; updatedAt: number };
+/** A row as IndexedDB holds it: untrusted until a repository's zod schema has read it. */
+export type RawRow = Record<string, unknown>;
+
+export type VaultDbOptions = ConstructorParameters<typeof Dexie>[1] & {
+  /** Declare only versions up to this one (tests write fixtures of old versions; import stages old files). */
+  upToVersion?: number;
+};
 
 /**
- * The person's vault: one Dexie database per browser profile (DESIGN §5). Tables are typed loosely here; the
- * repositories in src/vault/ own each aggregate's row shape and validate it with zod.
+ * The person's vault: one Dexie database per browser profile (DESIGN §5). Tables hold raw rows; the repositories
+ * in src/vault/repositories own each aggregate's row shape and validate it with zod on the way in and out.
  */
 export class VaultDb extends Dexie {
-  settings!: Table<SettingRow, string>;
-  declare agents: Table<Record<string, unknown>, string>;
-  declare keys: Table<Record<string, unknown>, string>;
-  declare records: Table<Record<string, unknown>, string>;
-  declare playbooks: Table<Record<string, unknown>, string>;
-  declare mandates: Table<Record<string, unknown>, string>;
-  declare wires: Table<Record<string, unknown>, string>;
-  declare spentNonces: Table<Record<string, unknown>, string>;
-  declare runs: Table<Record<string, unknown>, string>;
-  declare receipts: Table<Record<string, unknown>, string>;
-  declare confirmations: Table<Record<string, unknown>, string>;
-  declare provenance: Table<Record<string, unknown>, string>;
-  declare chainState: Table<Record<string, unknown>, string>;
+  declare agents: Table<RawRow, string>;
+  declare keys: Table<RawRow, string>;
+  declare records: Table<RawRow, string>;
+  declare playbooks: Table<RawRow, string>;
+  declare mandates: Table<RawRow, string>;
+  declare wires: Table<RawRow, string>;
+  declare spentNonces: Table<RawRow, string>;
+  declare runs: Table<RawRow, string>;
+  declare receipts: Table<RawRow, string>;
+  declare confirmations: Table<RawRow, string>;
+  declare provenance: Table<RawRow, string>;
+  declare settings: Table<RawRow, string>;
+  declare chainState: Table<RawRow, string>;
 
-  constructor(name = 'home-agent-vault', options?: ConstructorParameters<typeof Dexie>[1]) {
-    super(name, options);
-    for (const { version, stores } of VAULT_VERSIONS) this.version(version).stores(stores);
+  constructor(name = 'home-agent-vault', options: VaultDbOptions = {}) {
+    const { upToVersion = LATEST_VAULT_VERSION, ...dexieOptions } = options;
+    super(name, dexieOptions);
+    for (const { version, stores, upgrade } of VAULT_VERSIONS) {
+      if (version > upToVersion) break;
+      const declared = this.version(version).stores(stores);
+      if (upgrade !== undefined) declared.upgrade(upgrade);
+    }
   }
 }
 
-/** Opens (and creates or migrates) the vault. In Node, import 'fake-indexeddb/auto' first. */
-export async function openVault(name?: string): Promise<VaultDb> {
-  const db = new VaultDb(name);
-  await db.open();
+/**
+ * Opens (and creates or migrates) the vault. In Node, import 'fake-indexeddb/auto' first. A vault written by a
+ * newer release than this one is refused in words rather than opened half-understood.
+ */
+export async function openVault(name?: string, options?: VaultDbOptions): Promise<VaultDb> {
+  const db = new VaultDb(name, options);
+  try {
+    await db.open();
+  } catch (error) {
+    if (error instanceof Dexie.VersionError) {
+      throw new HomeError('VAULT_TOO_NEW', 'This vault was written by a newer Home Agent; update before opening it.', { cause: error });
+    }
+    throw error;
+  }
   return db;
 }

@@ -1,14 +1,25 @@
+import type { Transaction } from 'dexie';
+
 /**
  * The vault's Dexie schema, every version kept (DESIGN §5, STYLE rule 7). Versions are append-only: a new version
  * adds a `VAULT_VERSIONS` entry (and an upgrade function when rows must change); no earlier entry is ever edited,
  * so a vault written by any earlier release opens. src/vault/migrations.test.ts migrates a fixture of each version.
  *
- * Index syntax (Dexie): first entry is the primary key; `&` unique, `*` multi-entry, `[a+b]` compound.
+ * Index syntax (Dexie): first entry is the primary key; `&` unique, `*` multi-entry, `[a+b]` compound. A later
+ * version lists only the tables it changes; Dexie keeps the others as they were.
  */
 export type VaultVersion = {
   version: number;
   stores: Record<string, string>;
+  /** Rewrites rows written under the previous version; runs once, inside the upgrade transaction. */
+  upgrade?: (tx: Transaction) => Promise<void>;
 };
+
+/**
+ * How long a nonce spent under version 1 (which recorded no expiry) stays spent: a day is longer than any caller
+ * assertion may live, so sweeping after it can never let a still-valid assertion be replayed.
+ */
+export const LEGACY_NONCE_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export const VAULT_VERSIONS: readonly VaultVersion[] = [
   {
@@ -42,7 +53,37 @@ export const VAULT_VERSIONS: readonly VaultVersion[] = [
       chainState: '&id',
     },
   },
+  {
+    version: 2,
+    stores: {
+      // A spent nonce is kept until the assertion that carried it has expired (then a replay is refused as
+      // expired anyway), so the sweep needs an index on that expiry.
+      spentNonces: '&nonce, spentAt, expiresAt',
+    },
+    upgrade: async (tx) => {
+      await tx
+        .table('spentNonces')
+        .toCollection()
+        .modify((row: Record<string, unknown>) => {
+          if (typeof row.expiresAt === 'number') return;
+          // A damaged spentAt keeps the nonce spent for ever: failing closed beats a replay.
+          row.expiresAt = typeof row.spentAt === 'number' ? row.spentAt + LEGACY_NONCE_RETENTION_MS : Number.MAX_SAFE_INTEGER;
+        });
+    },
+  },
 ];
 
-export const VAULT_TABLES = Object.keys(VAULT_VERSIONS[0]!.stores);
+/** Every table of the vault (the union over all versions; no version has dropped a table). */
+export const VAULT_TABLES = [...new Set(VAULT_VERSIONS.flatMap((v) => Object.keys(v.stores)))] as readonly VaultTable[];
+export type VaultTable =
+  | 'agents' | 'keys' | 'records' | 'playbooks' | 'mandates' | 'wires' | 'spentNonces' | 'runs' | 'receipts'
+  | 'confirmations' | 'provenance' | 'settings' | 'chainState';
 export const LATEST_VAULT_VERSION = VAULT_VERSIONS[VAULT_VERSIONS.length - 1]!.version;
+
+/** The primary-key field of each table, from the latest spec that names it (the first index entry, `&` dropped). */
+export const PRIMARY_KEY: Readonly<Record<VaultTable, string>> = Object.fromEntries(
+  VAULT_TABLES.map((table) => {
+    const spec = [...VAULT_VERSIONS].reverse().find((v) => v.stores[table] !== undefined)!.stores[table]!;
+    return [table, spec.split(',')[0]!.trim().replace(/^[&+*]+/, '')];
+  }),
+) as Record<VaultTable, string>;

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { HomeError } from '../../protocol/errors';
+import { addr, openTestVault, T0 } from '../testing/open';
+
+const alice = '0xAbCdEf0000000000000000000000000000000001';
+const contact = (id: string, label: string, aliases: string[], owner = alice) =>
+  ({ id, type: 'contact', owner, data: { label, aliases, address: addr(id.length + 100) } }) as const;
+
+describe('records repository', () => {
+  it('lists by type and owner through the compound index, whatever the address case', async () => {
+    const vault = await openTestVault();
+    await vault.records.put(contact('c-bob', 'Bob Mensah', ['Bob']));
+    await vault.records.put(contact('c-carol', 'Carol Whitfield', ['carol']));
+    await vault.records.put(contact('c-other', 'Someone', ['x'], addr(9)));
+    await vault.records.put({ id: 'm-1', type: 'memory', owner: alice, data: { text: 'likes tea', tags: [] } });
+
+    const read = await vault.records.list('contact', alice.toLowerCase());
+    expect(read.corrupt).toEqual([]);
+    expect(read.rows.map((r) => r.id).sort()).toEqual(['c-bob', 'c-carol']);
+    expect(read.rows.find((r) => r.id === 'c-bob')?.data.aliases).toEqual(['bob']);
+    expect(read.rows[0]?.owner).toBe(alice.toLowerCase());
+    expect(await vault.records.count('memory', alice)).toBe(1);
+  });
+
+  it('keeps createdAt across a replace and stamps updatedAt from the clock', async () => {
+    const vault = await openTestVault();
+    await vault.records.put(contact('c-bob', 'Bob', ['bob']));
+    vault.clock.advance(5_000);
+    const again = await vault.records.put(contact('c-bob', 'Bob Mensah', ['bob']));
+    expect(again.createdAt).toBe(T0);
+    expect(again.updatedAt).toBe(T0 + 5_000);
+    expect((await vault.records.get('c-bob'))?.data).toMatchObject({ label: 'Bob Mensah' });
+  });
+
+  it('resolves names exactly and case-insensitively, never fuzzily', async () => {
+    const vault = await openTestVault();
+    await vault.records.put(contact('c-david', 'David Adeyemi', ['david']));
+    expect((await vault.records.named('contact', alice, 'DAVID')).rows.map((r) => r.id)).toEqual(['c-david']);
+    expect((await vault.records.named('contact', alice, 'david adeyemi')).rows).toHaveLength(1);
+    expect((await vault.records.named('contact', alice, 'dave')).rows).toEqual([]);
+    expect((await vault.records.named('contact', alice, 'davi')).rows).toEqual([]);
+  });
+
+  it('refuses a row of the wrong shape in words and writes nothing', async () => {
+    const vault = await openTestVault();
+    const bad = { id: 'r-bad', type: 'cabinet.readings', owner: alice, data: { metric: 'bp', systolic: 'high', diastolic: 80, at: T0, source: 'you' } };
+    const attempt = vault.records.put(bad as never);
+    await expect(attempt).rejects.toBeInstanceOf(HomeError);
+    await expect(attempt).rejects.toMatchObject({ code: 'VAULT_ROW_INVALID', message: expect.stringContaining('data.systolic') });
+    expect(await vault.records.get('r-bad')).toBeUndefined();
+    await expect(vault.records.list('contact', 'not-an-address')).rejects.toMatchObject({ code: 'BAD_ADDRESS' });
+  });
+
+  it('reports a damaged row by table and id and still returns the others', async () => {
+    const vault = await openTestVault();
+    await vault.records.put(contact('c-bob', 'Bob', ['bob']));
+    await vault.db.records.put({ id: 'c-broken', type: 'contact', owner: alice.toLowerCase(), data: { label: 42 }, createdAt: 1, updatedAt: 1 });
+    const read = await vault.records.list('contact', alice);
+    expect(read.rows.map((r) => r.id)).toEqual(['c-bob']);
+    expect(read.corrupt).toEqual([{ table: 'records', id: 'c-broken', message: expect.stringMatching(/records row "c-broken" is damaged.*data\.label/) }]);
+    await expect(vault.records.get('c-broken')).rejects.toMatchObject({ code: 'VAULT_ROW_CORRUPT', details: { table: 'records', id: 'c-broken' } });
+    expect(await vault.check()).toEqual(read.corrupt);
+  });
+
+  it('reads exactly the cabinet folders asked for', async () => {
+    const vault = await openTestVault();
+    await vault.records.putMany([
+      { id: 'bp-1', type: 'cabinet.readings', owner: alice, data: { metric: 'bp', systolic: 128, diastolic: 78, at: T0, source: 'device' } },
+      { id: 'sym-1', type: 'cabinet.symptoms', owner: alice, data: { symptom: 'ankle-swelling', severity: 'mild', note: '', at: T0, source: 'you' } },
+    ]);
+    const { folders, corrupt } = await vault.records.cabinet(alice, ['readings', 'doses']);
+    expect(corrupt).toEqual([]);
+    expect(Object.keys(folders).sort()).toEqual(['doses', 'readings']);
+    expect(folders.readings?.map((r) => r.id)).toEqual(['bp-1']);
+    expect(folders.doses).toEqual([]);
+  });
+
+  it('deletes a record and says whether it was there', async () => {
+    const vault = await openTestVault();
+    await vault.records.put(contact('c-bob', 'Bob', ['bob']));
+    expect(await vault.records.delete('c-bob')).toBe(true);
+    expect(await vault.records.delete('c-bob')).toBe(false);
+  });
+});

@@ -1,0 +1,15 @@
+import type { DeleGatorEnvironment } from '@metamask/delegation-toolkit';
+import type { Address, Chain, PublicClient, Transport } from 'viem';
+
+/**
+ * What every wallet function is given: a viem public client on the chain (the embedded EVM through `custom()`, or
+ * any JSON-RPC URL through `http()` — the same code paths), the chain id, the Delegation Framework's addresses on it
+ * and the USDC token used for payments (absent where none is configured).
+ */
+export type WalletChain = {
+  kind: 'embedded' | 'rpc';
+  chainId: number;
+  client: PublicClient<Transport, Chain>;
+  environment: DeleGatorEnvironment;
+  usdc: Address | undefined;
+};

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { WireError } from './errors';
+import { Origin } from './messages';
+
+/**
+ * The page provider's channel: a web page calls `window.homeAgent.request({ method, params })` (EIP-1193 style);
+ * the MAIN-world bridge posts a PageRequestEnvelope to its own window; the isolated content script accepts it only
+ * when `event.source === window`, the channel tag matches and this schema passes, then relays it to the background
+ * as a PageRelay. The background takes the page's origin from the browser's sender record, never from here.
+ *
+ * Apps reach the person's agent only through this door (DESIGN §10). A page without a wire may only ping, connect
+ * and ask for a grant; later issues add `home_connect`, `home_grantAskAsMe` and `home_ask` to PageRequest.
+ */
+export const PAGE_LIMITS = {
+  /** The relayed request as JSON, in UTF-8 bytes. */
+  payloadBytes: 16 * 1024,
+  params: 16,
+} as const;
+
+/** Tags that keep our envelopes apart from every other postMessage on the page. */
+export const PAGE_CHANNEL = {
+  toContent: 'home-agent/page-request/v1',
+  toPage: 'home-agent/page-reply/v1',
+} as const;
+
+/** A method name as a page may spell it; whether it exists, and is open to pages, is the background's decision. */
+export const PageMethod = z.string().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9_.]*$/, 'a method name');
+
+/** EIP-1193 params: an object or an array; each method's own schema says what it takes. */
+export const PageParams = z.union([
+  z.record(z.string().max(64), z.unknown()).refine((p) => Object.keys(p).length <= PAGE_LIMITS.params, 'too many params'),
+  z.array(z.unknown()).max(PAGE_LIMITS.params),
+]);
+
+export const PageRequestId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a request id');
+
+/** Bridge → content script, through window.postMessage. */
+export const PageRequestEnvelope = z.strictObject({
+  channel: z.literal(PAGE_CHANNEL.toContent),
+  id: PageRequestId,
+  method: PageMethod,
+  params: PageParams.optional(),
+});
+export type PageRequestEnvelope = z.infer<typeof PageRequestEnvelope>;
+
+/** Content script → bridge, through window.postMessage: the background's reply to one request id. */
+export const PageReplyEnvelope = z.strictObject({
+  channel: z.literal(PAGE_CHANNEL.toPage),
+  id: PageRequestId,
+  reply: z.union([
+    z.strictObject({ ok: z.literal(true), data: z.unknown() }),
+    z.strictObject({ ok: z.literal(false), error: WireError }),
+  ]),
+});
+export type PageReplyEnvelope = z.infer<typeof PageReplyEnvelope>;
+
+/** Content script → background: a page's request, relayed. Only a content script may send it. */
+export const PageRelay = z.strictObject({
+  type: z.literal('page.relay'),
+  method: PageMethod,
+  params: PageParams.optional(),
+});
+export type PageRelay = z.infer<typeof PageRelay>;
+
+// ── the methods a page may call, as the background sees them after unwrapping a PageRelay ───────────────────────
+
+/** `home_ping`: is Home Agent here, and which origin does it see? Takes no params. */
+export const HomePingRequest = z.strictObject({
+  type: z.literal('home_ping'),
+  params: z.union([z.strictObject({}), z.array(z.never()).max(0)]).optional(),
+});
+export const HomePingReply = z.strictObject({ origin: Origin, agent: z.literal('home-agent') });
+export type HomePingReply = z.infer<typeof HomePingReply>;
+
+export const PageRequest = z.discriminatedUnion('type', [HomePingRequest]);
+export type PageRequest = z.infer<typeof PageRequest>;
+export type PageRequestType = PageRequest['type'];
+
+export const PAGE_REPLIES = {
+  home_ping: HomePingReply,
+} as const satisfies Record<PageRequestType, z.ZodType>;
+
+/** What `window.homeAgent.request` rejects with: a WireError's code and sentence. */
+export type PageProviderError = Error & { code: string; details?: Record<string, unknown> };

@@ -1,0 +1,78 @@
+import { HomeError, toWireError, type WireError } from '../../protocol/errors';
+import { WireReply } from '../../protocol/messages';
+import {
+  PAGE_CHANNEL,
+  PAGE_LIMITS,
+  PageRequestEnvelope,
+  PageRequestId,
+  type PageRelay,
+  type PageReplyEnvelope,
+} from '../../protocol/page-provider';
+import { describeZodError } from '../../protocol/errors';
+import { payloadBytes } from '../payload';
+
+/** What the isolated content script does with one `message` event on the page's window. */
+export type PageMessageDecision =
+  | { kind: 'ignore' }
+  | { kind: 'refuse'; id: string; error: WireError }
+  | { kind: 'relay'; id: string; relay: PageRelay };
+
+/**
+ * Decides about a window message, failing closed. Only a message posted by this very window (`event.source ===
+ * window`: not another frame, not another tab's opener) carrying our channel tag is ours; anything else is ignored
+ * without a word, since it may belong to another script. Ours is size-capped and schema-checked; a bad one is
+ * answered with a refusal when it carries a usable id.
+ */
+export function decidePageMessage(event: { source: unknown; data: unknown }, win: unknown): PageMessageDecision {
+  if (event.source !== win) return { kind: 'ignore' };
+  const data = event.data;
+  if (typeof data !== 'object' || data === null || (data as { channel?: unknown }).channel !== PAGE_CHANNEL.toContent) {
+    return { kind: 'ignore' };
+  }
+  const id = PageRequestId.safeParse((data as { id?: unknown }).id);
+  if (!id.success) return { kind: 'ignore' };
+  if (payloadBytes(data, PAGE_LIMITS.payloadBytes) > PAGE_LIMITS.payloadBytes) {
+    const error = new HomeError('TOO_LARGE', `A page's request is larger than Home Agent accepts (${PAGE_LIMITS.payloadBytes} bytes).`);
+    return { kind: 'refuse', id: id.data, error: toWireError(error) };
+  }
+  const envelope = PageRequestEnvelope.safeParse(data);
+  if (!envelope.success) {
+    return { kind: 'refuse', id: id.data, error: toWireError(new HomeError('BAD_INPUT', describeZodError(envelope.error))) };
+  }
+  const relay: PageRelay = { type: 'page.relay', method: envelope.data.method };
+  if (envelope.data.params !== undefined) relay.params = envelope.data.params;
+  return { kind: 'relay', id: envelope.data.id, relay };
+}
+
+/** The window surface the relay needs. */
+export type RelayWindow = {
+  addEventListener(type: 'message', listener: (event: { source: unknown; data: unknown }) => void): void;
+  postMessage(message: PageReplyEnvelope, targetOrigin: string): void;
+  location: { origin: string };
+};
+
+/**
+ * Relays the page bridge's requests to the background and posts each reply back to the page. The background, not
+ * this script, decides what a page may do; it learns the page's origin from the browser, not from us.
+ */
+export function startPageRelay(win: RelayWindow, send: (relay: PageRelay) => Promise<unknown>): void {
+  const target = win.location.origin === 'null' ? '*' : win.location.origin;
+  const answer = (id: string, reply: PageReplyEnvelope['reply']) =>
+    win.postMessage({ channel: PAGE_CHANNEL.toPage, id, reply }, target);
+  win.addEventListener('message', (event) => {
+    const decision = decidePageMessage(event, win);
+    if (decision.kind === 'ignore') return;
+    if (decision.kind === 'refuse') return answer(decision.id, { ok: false, error: decision.error });
+    send(decision.relay).then(
+      (raw) => {
+        const reply = WireReply.safeParse(raw);
+        answer(decision.id, reply.success ? reply.data : { ok: false, error: noAnswer() });
+      },
+      () => answer(decision.id, { ok: false, error: noAnswer() }),
+    );
+  });
+}
+
+function noAnswer(): WireError {
+  return { code: 'NO_ANSWER', message: 'Home Agent did not answer; it may have been updated or disabled. Reload the page.' };
+}

@@ -16,7 +16,8 @@ export default defineConfig({
     description: 'Your own AI agent, in your browser: your records, your key, your say.',
     key: MANIFEST_KEY,
     minimum_chrome_version: '116',
-    permissions: ['storage', 'unlimitedStorage', 'sidePanel', 'contextMenus', 'activeTab', 'alarms'],
+    // `scripting` + `activeTab`: the overlay is injected only into the tab where the person opened it.
+    permissions: ['storage', 'unlimitedStorage', 'sidePanel', 'contextMenus', 'activeTab', 'alarms', 'scripting'],
     // DESIGN §10: loopback and the model API at install; any other gateway or RPC URL is asked for when set.
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', 'https://api.anthropic.com/*'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],

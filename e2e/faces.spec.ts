@@ -1,0 +1,57 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { EXTENSION_ID } from '../src/protocol/extension-id';
+import { expect, test } from './fixtures';
+
+/** Serious or critical accessibility findings on a face (labels, names, contrast, landmarks). */
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
+
+test('the extension id is the one the manifest key pins', async ({ extension }) => {
+  expect(extension.extensionId).toBe(EXTENSION_ID);
+});
+
+test('side panel: an ask round-trips through the background and the reply is shown', async ({ openFace, background, saveScreenshot }) => {
+  const before = await background.handled('ask');
+  const panel = await openFace('sidepanel');
+  await panel.getByRole('textbox', { name: 'Ask your agent' }).fill('How is my week going?');
+  await panel.getByRole('button', { name: 'Ask' }).click();
+  const reply = panel.getByRole('region', { name: 'Reply from your agent' });
+  await expect(reply).toContainText('You asked: “How is my week going?”.');
+  await expect(reply.getByText(/^run:[0-9a-f-]{36}$/)).toBeVisible();
+  expect(await background.handled('ask')).toBe(before + 1);
+  expect(await seriousAxeViolations(panel)).toEqual([]);
+  await saveScreenshot(panel, 'sidepanel');
+});
+
+test('side panel: a blank ask is refused by the background in words', async ({ openFace, background }) => {
+  const before = await background.handled('ask');
+  const panel = await openFace('sidepanel');
+  await panel.getByRole('textbox', { name: 'Ask your agent' }).fill('   ');
+  await panel.getByRole('button', { name: 'Ask' }).click();
+  await expect(panel.getByRole('alert')).toContainText('say something to ask');
+  expect(await background.handled('ask')).toBe(before);
+});
+
+test('popup: the pending requests are read from the background (none yet)', async ({ openFace, background, saveScreenshot }) => {
+  const before = await background.handled('pending.list');
+  const popup = await openFace('popup');
+  await expect(popup.getByRole('heading', { name: 'Requests waiting for you' })).toBeVisible();
+  await expect(popup.getByText('No requests are waiting for you.')).toBeVisible();
+  expect(await background.handled('pending.list')).toBe(before + 1);
+  await expect(popup.getByRole('button', { name: 'Open the side panel to ask' })).toBeEnabled();
+  expect(await seriousAxeViolations(popup)).toEqual([]);
+  await saveScreenshot(popup, 'popup');
+});
+
+test('options: the Home has its seven sections, each labelled', async ({ openFace, saveScreenshot }) => {
+  const options = await openFace('options');
+  await expect(options.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  const sections = ['Vault', 'Grants', 'Playbook', 'Keys', 'Model', 'Chain', 'Gateway'];
+  await expect(options.getByRole('heading', { level: 2 })).toHaveText(sections);
+  for (const name of sections) await expect(options.getByRole('region', { name })).toBeVisible();
+  expect(await seriousAxeViolations(options)).toEqual([]);
+  await saveScreenshot(options, 'options');
+});

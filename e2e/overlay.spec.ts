@@ -1,0 +1,50 @@
+import { expect, test } from './fixtures';
+
+test('the keyboard command opens the overlay in an open shadow root with the selection quoted, untrusted', async ({ page, pages, contentScript, background, saveScreenshot }) => {
+  await page.goto(pages.url('/article.html'));
+  await page.locator('#advice').selectText();
+  await contentScript.command(page);
+
+  const overlay = page.getByRole('dialog', { name: 'Ask Home Agent' });
+  await expect(overlay).toBeVisible();
+  expect(await page.evaluate(() => document.querySelector('home-agent-overlay')?.shadowRoot?.mode)).toBe('open');
+  const quote = overlay.getByRole('figure', { name: 'Quoted page text' });
+  await expect(quote).toContainText(`Quoted from ${pages.origin} — page text, not an instruction`);
+  const advice = 'Walk twenty minutes a day and log your blood pressure each morning.';
+  await expect(quote.locator('blockquote')).toHaveText(advice);
+  await expect(quote.locator('blockquote')).toHaveAttribute('data-trust', 'untrusted');
+
+  const before = await background.handled('ask');
+  await overlay.getByRole('textbox', { name: 'Ask your agent about this' }).fill('Is this right for me?');
+  await overlay.getByRole('button', { name: 'Ask' }).click();
+  const reply = overlay.getByRole('region', { name: 'Reply from your agent' });
+  await expect(reply).toContainText(`You quoted ${advice.length} characters from ${pages.origin}; they are kept as page text, not as an instruction.`);
+  expect(await background.handled('ask')).toBe(before + 1);
+  await saveScreenshot(page, 'overlay');
+});
+
+test('the context-menu item opens the overlay with the selection the browser reported, as quoted material', async ({ page, pages, contentScript }) => {
+  await page.goto(pages.url('/article.html'));
+  const injection = await page.locator('#injection').textContent();
+  await contentScript.contextMenu(page, injection ?? '');
+
+  const overlay = page.getByRole('dialog', { name: 'Ask Home Agent' });
+  await expect(overlay.locator('blockquote')).toHaveText(injection ?? '');
+  await expect(overlay.getByRole('figure', { name: 'Quoted page text' })).toContainText('page text, not an instruction');
+  await overlay.getByRole('textbox', { name: 'Ask your agent about this' }).fill('What does this page want?');
+  await overlay.getByRole('button', { name: 'Ask' }).click();
+  await expect(overlay.getByRole('region', { name: 'Reply from your agent' })).toContainText('You asked: “What does this page want?”.');
+  await overlay.getByRole('button', { name: 'Close Home Agent' }).click();
+  await expect(overlay).toBeHidden();
+});
+
+test('the overlay opens without a selection, and the page cannot open it itself', async ({ page, pages, contentScript }) => {
+  await page.goto(pages.url('/article.html'));
+  await page.evaluate(() => window.postMessage({ type: 'overlay.open' }, '*'));
+  await page.waitForTimeout(200);
+  await expect(page.locator('home-agent-overlay')).toHaveCount(0);
+  await contentScript.command(page);
+  const overlay = page.getByRole('dialog', { name: 'Ask Home Agent' });
+  await expect(overlay.getByRole('textbox', { name: 'Ask your agent' })).toBeVisible();
+  await expect(overlay.getByRole('figure')).toHaveCount(0);
+});

@@ -64,6 +64,8 @@ export type CapabilityId =
   | 'ask.clarify'
   | 'ask.unsupported'
   | 'balance.read'
+  | 'board-minutes'
+  | 'budget-variance'
   | 'cabinet.doses.log'
   | 'cabinet.doses.read'
   | 'cabinet.guidance.file'
@@ -75,9 +77,15 @@ export type CapabilityId =
   | 'cabinet.readings.read'
   | 'cabinet.symptoms.log'
   | 'cabinet.symptoms.read'
+  | 'donor-thank-you'
+  | 'funding-tracker-update'
+  | 'grant-inquiry-letter'
+  | 'grant-report'
   | 'harness.ask'
   | 'heartcoach.consult'
+  | 'intake-screening-model-review'
   | 'memory.remember'
+  | 'model-risk-check'
   | 'organization.affiliations.list'
   | 'organization.members.list'
   | 'organization.membership.invite'
@@ -86,7 +94,9 @@ export type CapabilityId =
   | 'person.contact.invite'
   | 'person.contact.list'
   | 'receipts.list'
-  | 'records.list';
+  | 'records.list'
+  | 'safeguarding-policy-review'
+  | 'volunteer-roster';
 
 /** Capabilities by id. */
 export const CAPABILITIES: Readonly<Record<string, Capability>> = {
@@ -176,6 +186,70 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
     ],
     utterances: ['What\'s my USDC balance?', 'How much is in Missio Nexus\'s treasury?'],
     terms: ['balance', 'how much', 'funds'],
+  },
+  'board-minutes': {
+    id: 'board-minutes',
+    label: 'Board minutes',
+    description: 'Writes the minutes of a board or committee meeting from the notes given.',
+    kind: 'skill',
+    executor: 'instruction-skill',
+    informational: true,
+    risk: 'low',
+    selfAuthorized: false,
+    authority: 'addressee',
+    effects: [],
+    produces: ['board-minutes'],
+    consumes: [],
+    args: [
+      {
+        name: 'question',
+        kind: 'question',
+        required: true,
+        description: 'The ask, in the person\'s own words.',
+      },
+      {
+        name: 'material',
+        kind: 'text',
+        required: false,
+        description: 'Material the person supplied or an earlier step produced ($ref).',
+      },
+    ],
+    utterances: ['Turn these notes into minutes of Tuesday\'s board meeting.', 'Write up the finance committee minutes.'],
+    terms: ['minutes', 'board meeting', 'committee'],
+    skillId: 'board-minutes',
+    answerTemplate: 'Here are the draft minutes:\n\n{text}',
+  },
+  'budget-variance': {
+    id: 'budget-variance',
+    label: 'Budget variance',
+    description: 'Compares actuals with the budget and explains the variances that matter.',
+    kind: 'skill',
+    executor: 'instruction-skill',
+    informational: true,
+    risk: 'low',
+    selfAuthorized: false,
+    authority: 'addressee',
+    effects: [],
+    produces: ['variance-report'],
+    consumes: [],
+    args: [
+      {
+        name: 'question',
+        kind: 'question',
+        required: true,
+        description: 'The ask, in the person\'s own words.',
+      },
+      {
+        name: 'material',
+        kind: 'text',
+        required: false,
+        description: 'Material the person supplied or an earlier step produced ($ref).',
+      },
+    ],
+    utterances: ['Where are we over budget this quarter?', 'Explain the variances in September\'s actuals.'],
+    terms: ['budget', 'variance', 'actuals', 'overspend', 'underspend'],
+    skillId: 'budget-variance',
+    answerTemplate: 'Here is the budget variance:\n\n{text}',
   },
   'cabinet.doses.log': {
     id: 'cabinet.doses.log',
@@ -448,6 +522,143 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
     terms: ['symptoms'],
     folder: 'symptoms',
   },
+  'donor-thank-you': {
+    id: 'donor-thank-you',
+    label: 'Donor thank-you',
+    description: 'Writes a thank-you letter from Missio Nexus to a named donor for a gift.',
+    kind: 'skill',
+    executor: 'instruction-skill',
+    informational: true,
+    risk: 'low',
+    selfAuthorized: false,
+    authority: 'addressee',
+    effects: [],
+    produces: ['thank-you-letter'],
+    consumes: [],
+    args: [
+      {
+        name: 'question',
+        kind: 'question',
+        required: true,
+        description: 'The ask, in the person\'s own words.',
+      },
+      {
+        name: 'material',
+        kind: 'text',
+        required: false,
+        description: 'Material the person supplied or an earlier step produced ($ref).',
+      },
+    ],
+    utterances: [
+      'Write a thank-you to the Okafor family for their gift.',
+      'Thank Grace Lee for her donation to the retreat fund.',
+    ],
+    terms: ['thank-you', 'thank you', 'donor', 'gift', 'donation'],
+    skillId: 'donor-thank-you',
+    answerTemplate: 'Here is the thank-you letter:\n\n{text}',
+  },
+  'funding-tracker-update': {
+    id: 'funding-tracker-update',
+    label: 'Funding tracker update',
+    description: 'Drafts the funding tracker entry for one funder: the ask, the stage and the next step.',
+    kind: 'skill',
+    executor: 'instruction-skill',
+    informational: true,
+    risk: 'low',
+    selfAuthorized: false,
+    authority: 'addressee',
+    effects: [],
+    produces: ['funding-tracker-entry'],
+    consumes: ['inquiry-letter'],
+    args: [
+      {
+        name: 'question',
+        kind: 'question',
+        required: true,
+        description: 'The ask, in the person\'s own words.',
+      },
+      {
+        name: 'material',
+        kind: 'text',
+        required: false,
+        description: 'Material the person supplied or an earlier step produced ($ref).',
+      },
+    ],
+    utterances: [
+      'Put the Ridgeway Fund on our funding tracker as a prospect.',
+      'Move the Hale Trust to \'invited to apply\' on the tracker.',
+    ],
+    terms: ['funding tracker', 'tracker', 'pipeline', 'stage'],
+    skillId: 'funding-tracker-update',
+    answerTemplate: 'Here is the funding tracker entry:\n\n{text}',
+  },
+  'grant-inquiry-letter': {
+    id: 'grant-inquiry-letter',
+    label: 'Grant inquiry letter',
+    description: 'Writes a first letter of inquiry from Missio Nexus to a named foundation or funder.',
+    kind: 'skill',
+    executor: 'instruction-skill',
+    informational: true,
+    risk: 'low',
+    selfAuthorized: false,
+    authority: 'addressee',
+    effects: [],
+    produces: ['inquiry-letter'],
+    consumes: [],
+    args: [
+      {
+        name: 'question',
+        kind: 'question',
+        required: true,
+        description: 'The ask, in the person\'s own words.',
+      },
+      {
+        name: 'material',
+        kind: 'text',
+        required: false,
+        description: 'Material the person supplied or an earlier step produced ($ref).',
+      },
+    ],
+    utterances: [
+      'Draft an inquiry letter to the Hale Trust about our youth programme.',
+      'Write a letter of inquiry to the Ridgeway Fund.',
+    ],
+    terms: ['inquiry letter', 'letter of inquiry', 'loi', 'foundation', 'funder'],
+    skillId: 'grant-inquiry-letter',
+    answerTemplate: 'Here is the draft inquiry letter:\n\n{text}',
+  },
+  'grant-report': {
+    id: 'grant-report',
+    label: 'Grant report',
+    description: 'Writes a progress or final report to a funder on what a grant achieved and how it was spent.',
+    kind: 'skill',
+    executor: 'instruction-skill',
+    informational: true,
+    risk: 'low',
+    selfAuthorized: false,
+    authority: 'addressee',
+    effects: [],
+    produces: ['grant-report'],
+    consumes: [],
+    args: [
+      {
+        name: 'question',
+        kind: 'question',
+        required: true,
+        description: 'The ask, in the person\'s own words.',
+      },
+      {
+        name: 'material',
+        kind: 'text',
+        required: false,
+        description: 'Material the person supplied or an earlier step produced ($ref).',
+      },
+    ],
+    utterances: ['Write our six-month report to the Hale Trust.', 'Draft the final report on the literacy grant.'],
+    terms: ['grant report', 'report to the funder', 'final report'],
+    skillId: 'grant-report',
+    answerTemplate: 'Here is the grant report:\n\n{text}',
+  },
   'harness.ask': {
     id: 'harness.ask',
     label: 'Ask my agent as me',
@@ -527,6 +738,38 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
     ],
     outsideAgent: { agent: 'heartcoach', skill: 'heartcoach.ask' },
   },
+  'intake-screening-model-review': {
+    id: 'intake-screening-model-review',
+    label: 'Intake screening model review',
+    description: 'Reviews whether the intake screening model still works as intended: its rates, the cases caseworkers overturned, and its fit with the intake policy.',
+    kind: 'skill',
+    executor: 'instruction-skill',
+    informational: true,
+    risk: 'low',
+    selfAuthorized: false,
+    authority: 'addressee',
+    effects: [],
+    produces: ['screening-model-review'],
+    consumes: [],
+    args: [
+      {
+        name: 'question',
+        kind: 'question',
+        required: true,
+        description: 'The ask, in the person\'s own words.',
+      },
+      {
+        name: 'material',
+        kind: 'text',
+        required: false,
+        description: 'Material the person supplied or an earlier step produced ($ref).',
+      },
+    ],
+    utterances: ['How has the intake screening model done this quarter?', 'Review the intake model\'s overturn rate.'],
+    terms: ['intake screening', 'screening model', 'intake model', 'overturn'],
+    skillId: 'intake-screening-model-review',
+    answerTemplate: 'Here is the review of the intake screening model:\n\n{text}',
+  },
   'memory.remember': {
     id: 'memory.remember',
     label: 'Remember this',
@@ -556,6 +799,38 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
     ],
     utterances: ['Remember that I prefer morning meetings.', 'Note that the retreat is in March.'],
     terms: ['remember', 'note that', 'don\'t forget', 'keep in mind'],
+  },
+  'model-risk-check': {
+    id: 'model-risk-check',
+    label: 'Model risk check',
+    description: 'Rates the risk of keeping a decision model in use (harm, bias, drift, oversight) and recommends keep, restrict or retire.',
+    kind: 'skill',
+    executor: 'instruction-skill',
+    informational: true,
+    risk: 'low',
+    selfAuthorized: false,
+    authority: 'addressee',
+    effects: [],
+    produces: ['model-risk-assessment'],
+    consumes: [],
+    args: [
+      {
+        name: 'question',
+        kind: 'question',
+        required: true,
+        description: 'The ask, in the person\'s own words.',
+      },
+      {
+        name: 'material',
+        kind: 'text',
+        required: false,
+        description: 'Material the person supplied or an earlier step produced ($ref).',
+      },
+    ],
+    utterances: ['Do a risk check on our volunteer matching model.', 'Is the grant triage model fair enough to keep?'],
+    terms: ['model risk', 'bias', 'drift', 'fairness', 'keep using'],
+    skillId: 'model-risk-check',
+    answerTemplate: 'Here is the model risk check:\n\n{text}',
   },
   'organization.affiliations.list': {
     id: 'organization.affiliations.list',
@@ -841,6 +1116,70 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
     utterances: ['What do you have in my memory?', 'Show my records about organizations.'],
     terms: ['records', 'my records', 'vault', 'what do you have'],
   },
+  'safeguarding-policy-review': {
+    id: 'safeguarding-policy-review',
+    label: 'Safeguarding policy review',
+    description: 'Reviews the safeguarding policy against current practice and names what to keep, update or add.',
+    kind: 'skill',
+    executor: 'instruction-skill',
+    informational: true,
+    risk: 'low',
+    selfAuthorized: false,
+    authority: 'addressee',
+    effects: [],
+    produces: ['safeguarding-review'],
+    consumes: [],
+    args: [
+      {
+        name: 'question',
+        kind: 'question',
+        required: true,
+        description: 'The ask, in the person\'s own words.',
+      },
+      {
+        name: 'material',
+        kind: 'text',
+        required: false,
+        description: 'Material the person supplied or an earlier step produced ($ref).',
+      },
+    ],
+    utterances: ['Is our safeguarding policy up to date?', 'Review the safeguarding policy before the audit.'],
+    terms: ['safeguarding', 'child protection', 'vulnerable adults'],
+    skillId: 'safeguarding-policy-review',
+    answerTemplate: 'Here is the safeguarding policy review:\n\n{text}',
+  },
+  'volunteer-roster': {
+    id: 'volunteer-roster',
+    label: 'Volunteer roster',
+    description: 'Drafts the volunteer roster: who covers which shift, the gaps, and the swaps asked for.',
+    kind: 'skill',
+    executor: 'instruction-skill',
+    informational: true,
+    risk: 'low',
+    selfAuthorized: false,
+    authority: 'addressee',
+    effects: [],
+    produces: ['volunteer-roster'],
+    consumes: [],
+    args: [
+      {
+        name: 'question',
+        kind: 'question',
+        required: true,
+        description: 'The ask, in the person\'s own words.',
+      },
+      {
+        name: 'material',
+        kind: 'text',
+        required: false,
+        description: 'Material the person supplied or an earlier step produced ($ref).',
+      },
+    ],
+    utterances: ['Who\'s covering the food bank shifts next week?', 'Draft the volunteer rota for October.'],
+    terms: ['volunteer roster', 'rota', 'shift', 'coverage'],
+    skillId: 'volunteer-roster',
+    answerTemplate: 'Here is the volunteer roster:\n\n{text}',
+  },
 };
 
 /** Every capability id, sorted. */
@@ -848,6 +1187,8 @@ export const CAPABILITY_IDS: readonly CapabilityId[] = [
   'ask.clarify',
   'ask.unsupported',
   'balance.read',
+  'board-minutes',
+  'budget-variance',
   'cabinet.doses.log',
   'cabinet.doses.read',
   'cabinet.guidance.file',
@@ -859,9 +1200,15 @@ export const CAPABILITY_IDS: readonly CapabilityId[] = [
   'cabinet.readings.read',
   'cabinet.symptoms.log',
   'cabinet.symptoms.read',
+  'donor-thank-you',
+  'funding-tracker-update',
+  'grant-inquiry-letter',
+  'grant-report',
   'harness.ask',
   'heartcoach.consult',
+  'intake-screening-model-review',
   'memory.remember',
+  'model-risk-check',
   'organization.affiliations.list',
   'organization.members.list',
   'organization.membership.invite',
@@ -871,6 +1218,8 @@ export const CAPABILITY_IDS: readonly CapabilityId[] = [
   'person.contact.list',
   'receipts.list',
   'records.list',
+  'safeguarding-policy-review',
+  'volunteer-roster',
 ];
 
 /** Settings capabilities depend on, by id. */

@@ -6,10 +6,22 @@
 export const ONTOLOGY_VERSION: string = '1.0.0';
 
 /** digestOf({ sources: SOURCE_DIGESTS }): binds mandates and receipts to this exact ontology. */
-export const ONTOLOGY_DIGEST: `0x${string}` = '0x54453ee5914411113cb264a19aa77cda81c715c00b154fee3a66dd5561783b94';
+export const ONTOLOGY_DIGEST: `0x${string}` = '0xb8c282d1e32e92c0ff8e1aeb4a1df222251c4cb36abacd5fb4e7a9fab3a4b609';
 
 /** digestOfText of every source file (Turtle, shapes, archetype definitions, skill bodies). */
 export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
+  'ontology/archetypes.ttl': '0x54d6ccd6cec1a8c78cea7dcc71ad011e78761fb90832383d833767ee34760ccb',
+  'ontology/archetypes/heart-coach-care-coordinator.md': '0xba5d0438699588d7677970052b1129c0a93fee83a3b7d4fd2a0eaac6a1b1465a',
+  'ontology/archetypes/heart-coach-caregiver.md': '0xd15086ab0d91ba981f8f49389ae9a88949bec33f87b8454c9ee82faa82b37e90',
+  'ontology/archetypes/heart-coach-clinical-manager.md': '0x48326858c1469df1995c149acf01366d01a02185ccfdd1ecd37c61373109f2df',
+  'ontology/archetypes/heart-coach-dietitian.md': '0xb8ae5515bb0bc6ef36dd56692064b00c4228cbbfef134e1765a308612b81daa6',
+  'ontology/archetypes/heart-coach-nurse.md': '0x038423e4ff5875ab2e7b8a3a2452ed2f03ac9178fe124e2305777aa222dba816',
+  'ontology/archetypes/heart-coach-patient-coach.md': '0xac3757cc41c9cd3328fb08cea1eabf88c538cc60a61a621323327fcae5f67db3',
+  'ontology/archetypes/heart-coach-pharmacist.md': '0x075c1bbfd52f28b547136fea815ed486eb84eab11070f786cb17898cb348f1d2',
+  'ontology/archetypes/heart-coach-physician.md': '0x6a5ece69869701e8cea8c8c57ca7d44b73c53e6089a276552f0d9bbe79214feb',
+  'ontology/archetypes/heart-coach-safety.md': '0x1aaf829dfb93bfc465fc2476a19cb43ff9244911bf0dcad309ad19dee7be9b2a',
+  'ontology/archetypes/organization-agent.md': '0x8846f2b9123b697c47b06a942febf0b0935314a94250909cb7ceb34a78021979',
+  'ontology/archetypes/person-agent.md': '0xdac9d2b95bc594b46efcb68d58baf9b88ecfb676116cf50b5a8dc70b621e2792',
   'ontology/cabinet.ttl': '0x9e9fc03d6cbe354e7bef64adaa6354d633d5a34b1ec31318afc4bee7c468e36f',
   'ontology/capabilities.ttl': '0xebbfbf97edd486b2ee04ac0e8f0bcd95940a49b54ef7db4ddec41a6e7f99bd05',
   'ontology/coach.ttl': '0x5a7d1c74d90df36365ce8b53d6f935bf9af35f85a73d649455b0d6d64a442f26',
@@ -18,4 +30,15 @@ export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
   'ontology/lexicon.ttl': '0x0b8065c673e0e0520e0aef93ce846c0fd3375aa71155d6015537eeffe6b0f8c2',
   'ontology/ontology.ttl': '0x127bcbd9ab35e6291d376d046b8ba3c3546508e97912246b4717f78b53ab56bd',
   'ontology/outcomes.ttl': '0x22f6ea12a39146e5c84c94b75f60b671ef524188670ba58202954f8deea58190',
+  'ontology/skills.ttl': '0x4b4b2b2156d3b7cefbcc328e854b55d06cf940934378f0c2c8bce893a0c999be',
+  'ontology/skills/board-minutes.md': '0x5cac5096b24b073ee61efcbe8670170c47ad484af8ffaab6fe8d2dc164bea3a6',
+  'ontology/skills/budget-variance.md': '0xb9354ad8a81763fc0afd2fdba263fd3840c49c2eae70c207d5402e0b7c1fbc06',
+  'ontology/skills/donor-thank-you.md': '0xa5cc46d5dbc8c091f3b50e6e90e9353a9296c6c8383950b2c0cd9aa4139355f8',
+  'ontology/skills/funding-tracker-update.md': '0x7fd682066e31b20f53c14f8b18a011d5ce6b93207db44e251fb932c4ca99d4c7',
+  'ontology/skills/grant-inquiry-letter.md': '0x19bcf1584a9d27b7e2a25c30a073456c309c4c08dd2ec031719be5a3f19e0621',
+  'ontology/skills/grant-report.md': '0x197846695ed17fae0870e669aa171355054171e1a06acde060de4d8350046f73',
+  'ontology/skills/intake-screening-model-review.md': '0xf67ff55a23240078ffed7d91bdc3f3c1c879978598a327fef2a902197c132500',
+  'ontology/skills/model-risk-check.md': '0x59de4b21ff4ef01d9047f5cf10466387daf007f12c182badb0b2c86d0e08a72b',
+  'ontology/skills/safeguarding-policy-review.md': '0xb0a2cd8e227be0da23342c4dd667b6d15d13df53f8d40afe73b0f5dad4911d6d',
+  'ontology/skills/volunteer-roster.md': '0xd5f5c1152310cacd597d11a3885f746c223addc8af94dca8bb71b8aa123e2918',
 };

@@ -13,8 +13,8 @@ const ModelId = z.string().regex(/^[a-z0-9][a-z0-9.:_-]{0,99}$/i, 'a model id su
  * be written, and a value of the wrong type is refused in words.
  */
 export const SETTINGS = {
-  /** payment.usdc.send is `high` risk above this amount (decimal USDC): a co-signer must approve. */
-  'payments.highRiskThresholdUsdc': { schema: z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'a USDC amount such as 25 or 2.50'), fallback: '10' },
+  /** payment.usdc.send is `high` risk above this amount (decimal USDC): a co-signer must approve (ontology setting). */
+  'payments.highRiskAboveUsdc': { schema: z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'a USDC amount such as 25 or 2.50'), fallback: '25' },
   /** The person's own model key; null means model planning and HeartCoach consultations are unconfigured. */
   'model.apiKey': { schema: z.string().min(1).max(400).nullable(), fallback: null },
   /** null means the SDK's default Anthropic endpoint. */

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ExtensionRequest, MESSAGE_LIMITS } from '../../protocol/messages';
+import { PageRequest } from '../../protocol/page-provider';
+import { createRegistry } from '../registry';
+import { createRouter } from '../router';
+import type { SenderContext } from '../sender';
+import { backgroundHandlers } from '.';
+
+const deps = {
+  newId: () => 'fixed-id',
+  worker: async () => ({ startId: 'w2', previousStartId: 'w1', starts: 2, startedAt: 5 }),
+  pending: async () => [],
+  stats: () => ({ handled: {}, refused: {} }),
+};
+const panel: SenderContext = { kind: 'extension-page', origin: 'chrome-extension://x' };
+const overlay: SenderContext = { kind: 'content-script', origin: 'http://127.0.0.1:3000', tabId: 1 };
+const material = { text: 'Walk daily.', source: 'page-selection' as const, origin: 'http://127.0.0.1:3000', trust: 'untrusted' as const };
+
+describe('the background handlers', () => {
+  it('has exactly one handler per message type of the protocol', () => {
+    const registry = createRegistry(backgroundHandlers(deps));
+    const protocol = [...ExtensionRequest.options, ...PageRequest.options].map((o) => o.shape.type.value as string);
+    expect(registry.types().sort()).toEqual(protocol.sort());
+  });
+
+  it('opens extension-page types to extension pages only, and home_ping to pages only', () => {
+    const senders = Object.fromEntries(backgroundHandlers(deps).map((h) => [h.type, [...h.senders]]));
+    expect(senders).toEqual({
+      ask: ['extension-page', 'content-script'],
+      'pending.list': ['extension-page'],
+      'worker.status': ['extension-page'],
+      'router.stats': ['extension-page'],
+      home_ping: ['page'],
+    });
+  });
+
+  it('echoes an ask as a structured reply, keeping quoted material quoted', async () => {
+    const router = createRouter(createRegistry(backgroundHandlers(deps)));
+    const reply = await router.route({ type: 'ask', words: 'Explain this', material }, overlay);
+    expect(reply).toEqual({
+      ok: true,
+      data: {
+        kind: 'echo',
+        runRef: 'run:fixed-id',
+        words: 'Explain this',
+        text: 'You asked: “Explain this”. You quoted 11 characters from http://127.0.0.1:3000; they are kept as page text, not as an instruction. Your agent will answer here once its harness is connected.',
+        material,
+        from: 'content-script',
+      },
+    });
+  });
+
+  it('refuses quoted material claiming another origin than the sending page', async () => {
+    const router = createRouter(createRegistry(backgroundHandlers(deps)));
+    const reply = await router.route({ type: 'ask', words: 'Do it', material: { ...material, origin: 'https://bank.example' } }, overlay);
+    expect(reply).toMatchObject({ ok: false, error: { code: 'ORIGIN_MISMATCH' } });
+  });
+
+  it('answers the popup, the worker status and the page ping', async () => {
+    const router = createRouter(createRegistry(backgroundHandlers(deps)));
+    expect(await router.route({ type: 'pending.list' }, panel)).toEqual({ ok: true, data: { requests: [] } });
+    expect(await router.route({ type: 'worker.status' }, panel)).toMatchObject({ ok: true, data: { previousStartId: 'w1' } });
+    expect(await router.route({ type: 'page.relay', method: 'home_ping' }, overlay)).toEqual({ ok: true, data: { origin: 'http://127.0.0.1:3000', agent: 'home-agent' } });
+    const long = await router.route({ type: 'ask', words: 'x'.repeat(MESSAGE_LIMITS.words + 1) }, panel);
+    expect(long).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
+  });
+});

@@ -2,7 +2,21 @@
 // and PostgreSQL 15 (the gateway's desk store runs its tests on both PGlite and PostgreSQL). Installed with apt when
 // running as root; otherwise this says exactly what to install. Node built-ins only.
 import { execSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+
+/**
+ * Runs `npm ci` when node_modules is missing or older than package-lock.json; returns the seconds it took, or
+ * undefined when nothing was needed. Shared by `npm test` and `npm start`.
+ */
+export function ensureNodeModules() {
+  const lock = 'package-lock.json';
+  const marker = 'node_modules/.package-lock.json';
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return undefined;
+  const started = Date.now();
+  console.log('▶ install: npm ci');
+  execSync('npm ci --no-audit --no-fund', { stdio: 'inherit' });
+  return ((Date.now() - started) / 1000).toFixed(1);
+}
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

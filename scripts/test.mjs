@@ -2,9 +2,8 @@
 // `npm test`: the whole suite on a fresh machine. Installs what is missing (npm ci; Debian's chromium and
 // postgresql when running as root), starts the servers the tests need, then runs every part and prints how long
 // each took. Uses only Node built-ins, so it runs before `npm ci`.
-import { execSync, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
-import { ensureChromium, ensurePostgres } from './system-deps.mjs';
+import { spawnSync } from 'node:child_process';
+import { ensureChromium, ensureNodeModules, ensurePostgres } from './system-deps.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
@@ -31,17 +30,8 @@ function printTimings() {
   for (const [name, seconds, status] of timings) console.log(`${name.padEnd(15)} ${seconds.padStart(7)}  ${status}`);
 }
 
-function ensureNodeModules() {
-  const lock = 'package-lock.json';
-  const marker = 'node_modules/.package-lock.json';
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  const started = Date.now();
-  console.log('▶ install: npm ci');
-  execSync('npm ci --no-audit --no-fund', { stdio: 'inherit' });
-  timings.push(['install', ((Date.now() - started) / 1000).toFixed(1), 'ok']);
-}
-
-ensureNodeModules();
+const installed = ensureNodeModules();
+if (installed !== undefined) timings.push(['install', installed, 'ok']);
 const chromium = ensureChromium();
 const database = await ensurePostgres();
 
@@ -50,6 +40,8 @@ step('typecheck', 'npx tsc --noEmit -p tsconfig.json');
 step('lint', 'npx eslint . --max-warnings=0');
 step('unit', 'npx vitest run --project unit');
 step('integration', 'npx vitest run --project integration', database ? { TEST_DATABASE_URL: database } : {});
+// The one extension build every browser test shares: e2e/global-setup.ts finds it fresher than its sources and
+// does not build again (run alone, `npx playwright test -c e2e/playwright.config.ts` builds only when stale).
 step('build', 'npx wxt build');
 step('e2e', 'npx playwright test -c e2e/playwright.config.ts', { CHROMIUM_PATH: chromium });
 printTimings();

@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// `npm start`: Home Agent on this machine. Installs what is missing (npm ci; Debian's chromium when root and a
+// display is there to show it), builds the extension, starts the local services, then opens Chromium with the
+// extension loaded — or, without a display, says what to open and how. Node built-ins only, so it runs before npm ci.
+import { execSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { ensureChromium, ensureNodeModules } from './system-deps.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+process.chdir(root);
+const EXTENSION_DIR = `${root}.output/chrome-mv3`;
+const PROFILE_DIR = `${root}.data/chromium-profile`;
+
+/** Chromium's extension id: the first 128 bits of sha256(public key), each hex digit spelled a–p. */
+function extensionIdOf(manifestPath) {
+  const { key } = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const hex = createHash('sha256').update(Buffer.from(key, 'base64')).digest('hex').slice(0, 32);
+  return [...hex].map((digit) => String.fromCharCode(97 + parseInt(digit, 16))).join('');
+}
+
+ensureNodeModules();
+console.log('▶ build: npx wxt build');
+execSync('npx wxt build', { stdio: 'inherit' });
+const extensionId = extensionIdOf(`${EXTENSION_DIR}/manifest.json`);
+const homeUrl = `chrome-extension://${extensionId}/options.html`;
+
+// ── Local services ─────────────────────────────────────────────────────────────────────────────────────────────
+// Later issues start theirs here, before the browser opens, and list them so they are printed and stopped:
+//   - the HeartCoach coach gateway (`npm run gateway`, loopback), with ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL
+//     passed through when set (otherwise the product says HeartCoach and model planning are unconfigured);
+//   - the demo vault (Alice, her contacts, the organizations, her cabinet), loaded only when the person asks.
+/** @type {{ name: string, url: string, stop: () => void }[]} */
+const services = [];
+
+function stopServices() {
+  for (const service of services) service.stop();
+}
+process.on('SIGINT', () => {
+  stopServices();
+  process.exit(130);
+});
+
+for (const service of services) console.log(`  ${service.name}: ${service.url}`);
+const hasDisplay = Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+if (!hasDisplay) {
+  console.log(`
+Home Agent is built in ${EXTENSION_DIR}
+There is no display here (DISPLAY is unset), so no browser was opened. On a machine with a screen:
+  1. Open chrome://extensions in Chromium or Chrome and turn on "Developer mode".
+  2. Click "Load unpacked" and choose the folder ${EXTENSION_DIR}
+  3. Open ${homeUrl} (the Home), or click the Home Agent icon for the side panel and requests.
+Or run \`npm start\` there, which opens Chromium with the extension already loaded.`);
+  stopServices();
+  process.exit(0);
+}
+
+const chromium = ensureChromium();
+mkdirSync(PROFILE_DIR, { recursive: true });
+const args = [
+  `--user-data-dir=${PROFILE_DIR}`,
+  `--disable-extensions-except=${EXTENSION_DIR}`,
+  `--load-extension=${EXTENSION_DIR}`,
+  '--no-first-run',
+  homeUrl,
+];
+// Chromium refuses to run as root inside its sandbox.
+if (typeof process.getuid === 'function' && process.getuid() === 0) args.unshift('--no-sandbox');
+console.log(`▶ ${chromium} with Home Agent loaded (profile ${PROFILE_DIR}); close the window to stop.`);
+const browser = spawn(chromium, args, { stdio: 'inherit' });
+browser.on('exit', (code) => {
+  stopServices();
+  process.exit(code ?? 0);
+});

@@ -63,6 +63,14 @@ export const DESK_MIGRATIONS: readonly { version: number; statements: readonly s
       `CREATE INDEX wires_by_person ON wires (person, registered_at)`,
     ],
   },
+  {
+    version: 2,
+    statements: [
+      // SIWE nonces the gateway issued: each is spent once, within its window, by whichever gateway process sees it.
+      `CREATE TABLE siwe_nonces (nonce text PRIMARY KEY, issued_at timestamptz NOT NULL, expires_at timestamptz NOT NULL,
+         spent_at timestamptz)`,
+    ],
+  },
 ];
 
 export const LATEST_DESK_VERSION = DESK_MIGRATIONS.at(-1)!.version;

@@ -65,3 +65,25 @@ export async function liveWireOf(sql: SqlRunner, person: string, now: string): P
     ? null
     : { hash: r.hash, person: r.person, delegate: r.delegate, origin: r.origin, expiresAt: iso(r.expires_at)!, wire: r.wire_json };
 }
+
+export async function putSiweNonce(sql: SqlRunner, n: { nonce: string; issuedAt: string; expiresAt: string }): Promise<void> {
+  await sql.query(`INSERT INTO siwe_nonces (nonce, issued_at, expires_at) VALUES ($1, $2, $3)`, [n.nonce, n.issuedAt, n.expiresAt]);
+}
+
+/** Spends a nonce exactly once: true only for a nonce issued here, unspent, and not expired at `now`. */
+export async function spendSiweNonce(sql: SqlRunner, nonce: string, now: string): Promise<boolean> {
+  const rows = await sql.query(
+    `UPDATE siwe_nonces SET spent_at = $2 WHERE nonce = $1 AND spent_at IS NULL AND expires_at > $2 RETURNING nonce`,
+    [nonce, now],
+  );
+  return rows.length > 0;
+}
+
+/** The name the desk knows an address by (a member's name first, then a patient's), or null. */
+export async function knownNameOf(sql: SqlRunner, address: string): Promise<string | null> {
+  const rows = await sql.query<{ name: string }>(
+    `SELECT name FROM members WHERE address = $1 UNION ALL SELECT name FROM patients WHERE address = $1 LIMIT 1`,
+    [lc(address)],
+  );
+  return rows[0]?.name ?? null;
+}

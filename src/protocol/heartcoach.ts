@@ -20,7 +20,7 @@ export const ConsultationKind = z.enum(['question', 'check-in', 'symptom', 'care
 export type ConsultationKind = z.infer<typeof ConsultationKind>;
 
 /** The metrics a person logs; `stillToDo` names a subset of them. */
-export const ReadingMetric = z.enum(['bp', 'weight', 'steps', 'pulse', 'water']);
+export const ReadingMetric = z.enum(['bp', 'weight', 'steps', 'pulse']);
 export type ReadingMetric = z.infer<typeof ReadingMetric>;
 export const StillToDo = z.enum(['bp', 'weight', 'steps', 'doses']);
 export type StillToDo = z.infer<typeof StillToDo>;

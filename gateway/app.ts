@@ -1,0 +1,80 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { JWK } from 'jose';
+import { cardJson, coachAgentCard, skillIdsOf } from './a2a/card';
+import { CoachRequestHandler } from './a2a/request-handler';
+import { a2aTransport } from './a2a/transport';
+import { RegisterWireBody, registerWire } from './ask-me/register-wire';
+import { RefreshBody, refreshSession, revokeSession } from './auth/refresh';
+import { issueNonce, SignInBody, signInWithEthereum, type SignInDeps } from './auth/siwe-signin';
+import { consultation } from './coach/consult';
+import type { CoachDeps } from './coach/deps';
+import { JSON_RPC } from './errors';
+import { onGatewayError } from './http/errors';
+import { jsonBody } from './http/json-body';
+import { requireSubject, type SubjectEnv } from './http/require-subject';
+
+export type GatewayAppDeps = CoachDeps & {
+  signIn: SignInDeps;
+  /** The session key's public half, served as the JWKS. */
+  publicJwks: JWK[];
+  /** This gateway's origin (the card's URLs) and the origins an ask-as-me wire may name. */
+  origin: string;
+  wireOrigins: readonly string[];
+  version: string;
+};
+
+const A2A_MAX_BYTES = 1024 * 1024;
+
+/**
+ * The gateway's routes (DESIGN §7). Wiring only: each route hands its checked input to a module, and errors become
+ * responses in one place (`onGatewayError`). `app.request()` tests run it with no port opened.
+ */
+export function createGatewayApp(deps: GatewayAppDeps): Hono<SubjectEnv> {
+  const card = coachAgentCard({ origin: deps.origin, version: deps.version });
+  const handler = new CoachRequestHandler(card, consultation(deps), (prefix) => deps.ids.next(prefix));
+  const app = new Hono<SubjectEnv>();
+  app.onError(onGatewayError);
+  app.notFound((c) => c.json({ error: { code: 'not_found', message: `${c.req.method} ${c.req.path} is not served here.` } }, 404));
+
+  app.get('/.well-known/agent-card.json', (c) => c.json(cardJson(card) as object));
+  app.get('/.well-known/jwks.json', (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json({ keys: deps.publicJwks });
+  });
+  app.get('/health', (c) => c.json({ ok: true, model: deps.model === null ? 'unconfigured' : deps.model.model, desk: deps.sql.kind }));
+
+  const smallBody = bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: { code: 'too_large', message: 'The body is larger than 64 kB.' } }, 413) });
+  app.get('/auth/nonce', async (c) => c.json(await issueNonce(deps.signIn)));
+  app.post('/auth/siwe', smallBody, async (c) => c.json(await signInWithEthereum(deps.signIn, await jsonBody(c, SignInBody))));
+  app.post('/auth/refresh', smallBody, async (c) => c.json(await refreshSession(deps.signIn, (await jsonBody(c, RefreshBody)).refreshToken)));
+  app.post('/auth/revoke', smallBody, async (c) => c.json({ revoked: await revokeSession(deps.signIn, (await jsonBody(c, RefreshBody)).refreshToken) }));
+
+  app.post('/ask-me/wire', smallBody, requireSubject(deps.bearer), async (c) =>
+    c.json(await registerWire({ ...deps, origins: deps.wireOrigins }, c.get('subject'), await jsonBody(c, RegisterWireBody))),
+  );
+
+  const a2aLimit = bodyLimit({
+    maxSize: A2A_MAX_BYTES,
+    onError: (c) =>
+      c.json({ jsonrpc: '2.0', id: null, error: { code: JSON_RPC.INVALID_REQUEST, message: 'The request is larger than 1 MB.', data: { code: 'too_large', status: 413 } } }, 413),
+  });
+  app.post('/a2a', a2aLimit, a2aTransport(handler, skillIdsOf(card)));
+
+  // A known path asked with the wrong method is 405 with the methods it serves, not a silent 404.
+  const served: Record<string, string> = {
+    '/a2a': 'POST', '/auth/siwe': 'POST', '/auth/refresh': 'POST', '/auth/revoke': 'POST', '/ask-me/wire': 'POST',
+    '/auth/nonce': 'GET', '/.well-known/agent-card.json': 'GET', '/.well-known/jwks.json': 'GET', '/health': 'GET',
+  };
+  app.all('*', (c) => {
+    const allow = served[c.req.path];
+    if (allow === undefined) return c.json({ error: { code: 'not_found', message: `${c.req.path} is not served here.` } }, 404);
+    c.header('Allow', allow);
+    const message = `${c.req.path} answers ${allow} only.`;
+    if (c.req.path === '/a2a') {
+      return c.json({ jsonrpc: '2.0', id: null, error: { code: JSON_RPC.INVALID_REQUEST, message, data: { code: 'method_not_allowed', status: 405 } } }, 405);
+    }
+    return c.json({ error: { code: 'method_not_allowed', message } }, 405);
+  });
+  return app;
+}

@@ -1,0 +1,102 @@
+import { parseSiweMessage, validateSiweMessage } from 'viem/siwe';
+import { z } from 'zod';
+import { putRefreshToken, putSiweNonce, spendSiweNonce, knownNameOf } from '../desk/sessions';
+import type { Sql } from '../desk/sql';
+import { refuse } from '../errors';
+import type { Ids, SiweVerifier } from '../ports';
+import { issueAccessToken, newRefreshToken, REFRESH_TTL_SECONDS, type SessionConfig } from './tokens';
+
+/**
+ * Sign-in with Ethereum (DESIGN §10): the page or the extension asks for a nonce, the person's Smart Agent signs a
+ * SIWE message naming this gateway's domain, its chain and that nonce, and the gateway answers with an access JWT
+ * (one hour) and a refresh token (thirty days, revocable). The signature is checked by the wallet's verifier
+ * (ERC-1271, or ERC-6492 while the account is counterfactual); every other field is checked here.
+ */
+export type SignInDeps = {
+  sql: Sql;
+  ids: Ids;
+  siwe: SiweVerifier;
+  session: SessionConfig;
+  /** What the SIWE message must say: this gateway's authority (host:port), its URI scheme and the chain id. */
+  expect: { domain: string; scheme: string; chainId: number };
+};
+
+export const NONCE_TTL_SECONDS = 5 * 60;
+
+export const SignInBody = z.strictObject({
+  message: z.string().min(1).max(4096),
+  signature: z.string().regex(/^0x[0-9a-fA-F]+$/, 'a hex signature').max(32_768),
+});
+
+export type Session = {
+  accessToken: string;
+  tokenType: 'Bearer';
+  expiresIn: number;
+  refreshToken: string;
+  refreshExpiresAt: string;
+  subject: { address: `0x${string}`; name: string };
+};
+
+/** Issues a nonce for one sign-in (spent once, within five minutes). */
+export async function issueNonce(deps: SignInDeps): Promise<{ nonce: string; expiresAt: string }> {
+  const now = deps.session.clock.now();
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('hex');
+  const expiresAt = new Date(now.getTime() + NONCE_TTL_SECONDS * 1000).toISOString();
+  await putSiweNonce(deps.sql, { nonce, issuedAt: now.toISOString(), expiresAt });
+  return { nonce, expiresAt };
+}
+
+/** Verifies the signed SIWE message and opens a session; every refusal is a 401 in words. */
+export async function signInWithEthereum(deps: SignInDeps, body: z.infer<typeof SignInBody>): Promise<Session> {
+  const now = deps.session.clock.now();
+  const fields = parseSiweMessage(body.message);
+  if (fields.address === undefined || fields.nonce === undefined || fields.chainId === undefined) {
+    throw refuse.unauthenticated('The sign-in message is not a SIWE message (address, nonce and chain are required).');
+  }
+  if (fields.domain !== deps.expect.domain) {
+    throw refuse.unauthenticated(`The sign-in message is for ${String(fields.domain)}, not for ${deps.expect.domain}.`);
+  }
+  if (fields.chainId !== deps.expect.chainId) {
+    throw refuse.unauthenticated(`The sign-in message is for chain ${fields.chainId}, not chain ${deps.expect.chainId}.`);
+  }
+  const valid = validateSiweMessage({ message: fields, domain: deps.expect.domain, scheme: deps.expect.scheme, time: now });
+  if (!valid) throw refuse.unauthenticated('The sign-in message has expired, is not yet valid, or names another URI scheme.');
+  const verdict = await deps.siwe.verify({ message: body.message, signature: body.signature as `0x${string}` });
+  if (!verdict.ok) throw refuse.unauthenticated(`The sign-in signature was refused: ${verdict.reason}`);
+  if (verdict.address.toLowerCase() !== fields.address.toLowerCase()) {
+    throw refuse.unauthenticated('The sign-in signature is not by the account the message names.');
+  }
+  // The nonce is spent only after the signature verified, so a stranger cannot burn someone's pending sign-in.
+  if (!(await spendSiweNonce(deps.sql, fields.nonce, now.toISOString()))) {
+    throw refuse.unauthenticated('The sign-in nonce was not issued here, was already used, or has expired; ask for a new one.');
+  }
+  const address = fields.address.toLowerCase() as `0x${string}`;
+  const name = (await knownNameOf(deps.sql, address)) ?? address;
+  return openSession(deps, { address, name });
+}
+
+/** Issues an access token and a fresh refresh token for a verified subject. */
+export async function openSession(
+  deps: Pick<SignInDeps, 'sql' | 'ids' | 'session'>,
+  subject: { address: `0x${string}`; name: string },
+): Promise<Session> {
+  const now = deps.session.clock.now();
+  const access = await issueAccessToken(deps.session, subject, deps.ids.next('jti'));
+  const refresh = newRefreshToken();
+  const refreshExpiresAt = new Date(now.getTime() + REFRESH_TTL_SECONDS * 1000).toISOString();
+  await putRefreshToken(deps.sql, {
+    tokenHash: refresh.hash,
+    subject: subject.address,
+    name: subject.name,
+    issuedAt: now.toISOString(),
+    expiresAt: refreshExpiresAt,
+  });
+  return {
+    accessToken: access.token,
+    tokenType: 'Bearer',
+    expiresIn: Math.round((access.expiresAt.getTime() - now.getTime()) / 1000),
+    refreshToken: refresh.token,
+    refreshExpiresAt,
+    subject,
+  };
+}

@@ -14,6 +14,8 @@ const INSTALLED = Symbol.for('home-agent.overlay');
 /**
  * The in-page overlay, injected into the isolated world on demand (context menu or keyboard command). It obeys
  * only commands from this extension's background or pages, schema-checked; the page cannot open it or feed it.
+ * Its shadow root is open, so the page can read what it shows and reach its form: the Ask button answers only
+ * trusted clicks, and replies carrying the person's private records belong in the side panel, not here.
  */
 export default defineUnlistedScript(() => {
   const scope = globalThis as Record<symbol, unknown>;

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Result, WireError } from '../protocol/errors';
 import { MESSAGE_LIMITS, type AskReply } from '../protocol/messages';
 import { ReplyView } from './ReplyView';
@@ -7,18 +7,29 @@ export type AskBoxProps = {
   /** Sends the person's words to the background and resolves to its checked reply. */
   ask: (words: string) => Promise<Result<AskReply>>;
   label?: string;
+  /**
+   * Inside a web page (the overlay's shadow root is open), the page's scripts can reach this form: they could fill
+   * it and press Ask. Only a trusted click (a real one; scripts cannot make those) may then send the ask.
+   */
+  requireTrustedGesture?: boolean;
 };
 
+const UNTRUSTED: WireError = { code: 'UNTRUSTED_GESTURE', message: 'Nothing was asked: only you can press Ask here, not the page.' };
+
 /** A labelled box for a sentence, its submit button, and the reply or the refusal in words. */
-export function AskBox({ ask, label = 'Ask your agent' }: AskBoxProps) {
+export function AskBox({ ask, label = 'Ask your agent', requireTrustedGesture = false }: AskBoxProps) {
   const inputId = useId();
   const [words, setWords] = useState('');
   const [busy, setBusy] = useState(false);
   const [reply, setReply] = useState<AskReply | undefined>();
   const [error, setError] = useState<WireError | undefined>();
+  const trustedClick = useRef(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const trusted = trustedClick.current;
+    trustedClick.current = false;
+    if (requireTrustedGesture && !trusted) return setError(UNTRUSTED);
     setBusy(true);
     setError(undefined);
     const result = await ask(words);
@@ -40,7 +51,7 @@ export function AskBox({ ask, label = 'Ask your agent' }: AskBoxProps) {
           value={words}
           onChange={(event) => setWords(event.target.value)}
         />
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={busy} onClick={(event) => (trustedClick.current = event.nativeEvent.isTrusted)}>
           {busy ? 'Asking…' : 'Ask'}
         </button>
       </form>

@@ -18,7 +18,11 @@ export function OverlayPanel(props: {
         </button>
       </header>
       {props.material === undefined ? null : <QuotedMaterial material={props.material} />}
-      <AskBox label={props.material === undefined ? 'Ask your agent' : 'Ask your agent about this'} ask={(words) => props.ask(words, props.material)} />
+      <AskBox
+        label={props.material === undefined ? 'Ask your agent' : 'Ask your agent about this'}
+        ask={(words) => props.ask(words, props.material)}
+        requireTrustedGesture
+      />
     </aside>
   );
 }

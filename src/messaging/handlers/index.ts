@@ -16,8 +16,13 @@ export type BackgroundDeps = {
 };
 
 /**
- * Every handler of the background, one per message type. A new message type adds its schemas in src/protocol and
- * one line here; src/messaging/handlers/index.test.ts checks that the protocol and this list agree.
+ * Every handler of the background, one per message type. To add one (ask, sign, resume, lock, grants, …):
+ *   1. its request and reply schemas in src/protocol/messages.ts (listed in ExtensionRequest and
+ *      EXTENSION_REPLIES), or for a page method in src/protocol/page-provider.ts (PageRequest, PAGE_REPLIES);
+ *   2. a file here exporting `xHandler(deps)` = `defineHandler({ type, senders, request, reply, handle })`, with
+ *      the narrowest `senders` that work (a page method is `['page']`; signing is `['extension-page']`);
+ *   3. one line below, and any new dependency in BackgroundDeps (wired in entrypoints/background.ts).
+ * index.test.ts fails until the protocol and this list agree; the router does the rest (caps, sender, schema).
  */
 export function backgroundHandlers(deps: BackgroundDeps): RegisteredHandler[] {
   return [

@@ -38,10 +38,13 @@ export type GrantVerifier = {
   verifyWire(wire: unknown, expect: { delegate: `0x${string}` }): Promise<WireVerdict>;
 };
 
-/** Signs a caller assertion with HeartCoach's service key (an EOA, the delegate of every ask-as-me wire). */
+/**
+ * HeartCoach's service key (an EOA): the delegate of every cabinet grant and ask-as-me wire, and the signer of caller
+ * assertions — an ECDSA signature over `digestOf(assertion)`, which the person's agent checks against the wire's delegate.
+ */
 export type AssertionSigner = {
   readonly address: `0x${string}`;
-  signAssertion(assertion: Record<string, unknown>): Promise<`0x${string}`>;
+  signDigest(digest: `0x${string}`): Promise<`0x${string}`>;
 };
 
 export const systemClock: Clock = { now: () => new Date() };

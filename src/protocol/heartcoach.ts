@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AddressSchema, AskAsMeCredential, AskSurface } from './ask';
 
 /**
  * HeartCoach on the wire (seed 000, DESIGN §10), shared by the gateway and the extension:
@@ -168,22 +169,16 @@ export const CoachAnswer = z.strictObject({
 });
 export type CoachAnswer = z.infer<typeof CoachAnswer>;
 
-/** The caller assertion `heartcoach.ask.me` returns (DESIGN §3), signed by HeartCoach's service key for one wire. */
+/**
+ * What `heartcoach.ask.me` returns (seed 000 §1, DESIGN §3): the ask the page is to send to the person's agent, and
+ * the caller assertion HeartCoach's service key signed for it — `messageDigest` is `askDigest(request)`, the signature
+ * is over `digestOf(assertion)` by the wire's delegate, and `wireHash` names the registered wire.
+ */
 export const AskMeAnswer = z.strictObject({
   kind: z.literal('ask-me'),
-  wire: Words(80),
-  assertion: z.strictObject({
-    method: z.literal('harness.ask'),
-    nonce: Words(80),
-    addressee: Address,
-    messageDigest: z.string().regex(/^0x[0-9a-f]{64}$/),
-    channel: Words(40),
-    surface: Words(80),
-    iat: z.number().int(),
-    exp: z.number().int(),
-  }),
-  signature: z.string().regex(/^0x[0-9a-fA-F]+$/),
-  signer: Address,
+  request: z.strictObject({ addressee: AddressSchema, message: z.string().min(1).max(4000), surface: AskSurface }),
+  credential: AskAsMeCredential,
+  signer: AddressSchema,
   tier: z.enum(['ReadOrDraft', 'ProtectedMutation', 'HighConsequence']),
 });
 export type AskMeAnswer = z.infer<typeof AskMeAnswer>;

@@ -1,0 +1,41 @@
+import type { Violation } from '../../protocol/harness-reply';
+import type { Plan } from '../plan/plan-schema';
+import { ADMISSION_RULES, type AdmissionInput } from './rules';
+
+/**
+ * Step 6 — admit the plan. Every rule runs and every violation is reported at once. Then: none → continue; all
+ * ask → the offending args are dropped and become prompts; any refuse → denied; anything else → one re-plan told
+ * the violations, and a second failure is denied (`plan_refused`). The caller counts the rounds.
+ */
+export type MissingArg = { stepIndex: number; arg: string; reason: string };
+
+export type AdmissionVerdict =
+  | { kind: 'continue'; plan: Plan }
+  | { kind: 'ask'; plan: Plan; missing: MissingArg[]; violations: Violation[] }
+  | { kind: 'refuse'; violations: Violation[] }
+  | { kind: 'replan'; violations: Violation[] };
+
+export function admitPlan(input: AdmissionInput): AdmissionVerdict {
+  const violations = ADMISSION_RULES.flatMap((rule) => rule(input));
+  if (violations.length === 0) return { kind: 'continue', plan: input.plan };
+  if (violations.some((x) => x.recovery === 'refuse')) return { kind: 'refuse', violations };
+  if (violations.every((x) => x.recovery === 'ask' && x.stepIndex !== null && x.arg !== undefined)) {
+    const missing = new Map<string, MissingArg>();
+    for (const x of violations) missing.set(`${x.stepIndex}:${x.arg}`, { stepIndex: x.stepIndex!, arg: x.arg!, reason: x.message });
+    const plan: Plan = {
+      ...input.plan,
+      steps: input.plan.steps.map((step, i) => {
+        const args = { ...step.args };
+        for (const m of missing.values()) if (m.stepIndex === i) delete args[m.arg];
+        const dropsItem = [...missing.values()].some((m) => m.stepIndex === i && typeof step.args[m.arg] === 'object' && step.args[m.arg] !== null && '$item' in (step.args[m.arg] as object));
+        return dropsItem ? { ...step, args, forEach: undefined } : { ...step, args };
+      }),
+    };
+    return { kind: 'ask', plan, missing: [...missing.values()], violations };
+  }
+  return { kind: 'replan', violations };
+}
+
+/** Violations in words, for the re-plan and the refusal. */
+export const describeViolations = (violations: readonly Violation[]): string[] =>
+  violations.map((x) => `${x.rule}${x.stepIndex !== null ? ` (step ${x.stepIndex + 1}${x.arg !== undefined ? `, ${x.arg}` : ''})` : ''}: ${x.message}`);

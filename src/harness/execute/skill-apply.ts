@@ -1,0 +1,34 @@
+import { digestOfText } from '../../protocol/digest';
+import type { HarnessContext } from '../context';
+import { SkillApplyResponseSchema } from '../model-port';
+import { callModel } from '../run/model-call';
+import type { ExecInput, StepFailure, StepResult } from './step-result';
+
+/**
+ * An instruction skill at answer time (seed 001 step 9.3): the body is pinned by digest and refused if the
+ * commitment moved; the model runs once under it with the question, the earlier steps' outputs and the quoted
+ * material (1400 tokens; 600 when brief). The answer is rendered with the skill's answer template.
+ */
+export async function applyInstructionSkill(ctx: HarnessContext, input: ExecInput): Promise<StepResult | StepFailure> {
+  const skill = input.tool.skill;
+  if (skill === null) return { failed: true, code: 'NOT_A_SKILL', reason: `${input.tool.id} is not an instruction skill.` };
+  if (digestOfText(skill.body) !== skill.bodyDigest) {
+    return { failed: true, code: 'SKILL_COMMITMENT_MOVED', reason: `The ${skill.label} skill's text no longer matches its pinned digest, so it was not used.` };
+  }
+  if (ctx.model === null) return { failed: true, code: 'MODEL_UNCONFIGURED', reason: `The ${skill.label} skill needs a model, and none is configured on this Home.` };
+  const brief = input.words.length < 80;
+  const res = await callModel(ctx, input.trace, 'skill-apply', SkillApplyResponseSchema, (m) =>
+    m.applySkill({
+      skillId: skill.id,
+      body: skill.body,
+      bodyDigest: skill.bodyDigest,
+      question: String(input.args.question ?? input.words),
+      inputs: input.inputs,
+      material: input.material,
+      maxTokens: brief ? 600 : 1400,
+    }),
+  );
+  if (!res.ok) return { failed: true, code: 'SKILL_FAILED', reason: `The ${skill.label} skill could not answer (${res.reason}).` };
+  const text = skill.answerTemplate.replaceAll('{label}', skill.label).replaceAll('{text}', res.value.text);
+  return { text, value: res.value.text, source: 'instruction-skill', observation: 'committed', reconciled: false, templated: skill.answerTemplate.includes('{text}') };
+}

@@ -1,0 +1,53 @@
+import type { Hex } from 'viem';
+import type { ResultRow } from '../../protocol/harness-reply';
+import type { Material } from '../../protocol/ask';
+import type { PlannerTrace } from '../../protocol/harness-reply';
+import type { Observation } from '../model-port';
+import type { Address } from '../ports';
+import type { Tool } from '../tools/tools';
+
+/** What one step produced: a grounded sentence, rows for the panel, and the value a later `$ref` binds to. */
+export type StepResult = {
+  text: string;
+  rows?: ResultRow[];
+  value: unknown;
+  source: Observation['source'];
+  attribution?: string;
+  observation: 'attempted' | 'accepted' | 'committed' | 'confirmed';
+  txHash?: Hex;
+  reconciled: boolean;
+  /** Answered by a template or a built-in renderer: no composer needed for this step. */
+  templated: boolean;
+};
+
+/** A step that could not run, in words (a refusal by an outside agent, a reverted payment, no model). */
+export type StepFailure = { failed: true; code: string; reason: string };
+
+export type ExecInput = {
+  tool: Tool;
+  args: Record<string, unknown>;
+  stepRef: string;
+  runRef: string;
+  asker: Address;
+  addressee: Address;
+  /** Address → the label the person knows it by, from resolution. */
+  labels: ReadonlyMap<string, string>;
+  words: string;
+  material: readonly Material[];
+  /** Earlier steps' observations this step consumes (`$ref`). */
+  inputs: readonly Observation[];
+  mandateHash: Hex | null;
+  effectKey: Hex;
+  trace: PlannerTrace;
+};
+
+export const labelOf = (input: Pick<ExecInput, 'labels'>, address: unknown): string =>
+  typeof address === 'string' ? (input.labels.get(address.toLowerCase()) ?? address) : String(address);
+
+export const isFailure = (r: StepResult | StepFailure): r is StepFailure => 'failed' in r;
+
+/** Joins names for a sentence: "a", "a and b", "a, b and c". */
+export function listInWords(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}

@@ -1,0 +1,38 @@
+import type { Result } from '../protocol/errors';
+import { toWireError } from '../protocol/errors';
+import type { AskResponse } from '../protocol/harness-reply';
+import type { Door, HarnessContext } from './context';
+import type { OntologyView } from './ontology-view';
+import { PlaybookCache } from './playbook/playbook';
+import type { Ports } from './ports';
+import { runAsk } from './run/run-ask';
+import { DEFAULT_SETTINGS, type HarnessSettings } from './settings';
+
+/**
+ * The person's agent harness: one function per door turn. Construct it once per worker with the ports; every ask
+ * (fresh or resumed) goes through `ask`. Expected outcomes — a refusal, a prompt, a mandate to sign — are values;
+ * only a broken invariant escapes as an error, and even that reaches the caller as a WireError in words.
+ */
+export type Harness = {
+  ask(request: unknown, door: Door): Promise<Result<AskResponse>>;
+  readonly context: HarnessContext;
+};
+
+export function createHarness(ports: Ports, options: { ontology: OntologyView; settings?: Partial<HarnessSettings> }): Harness {
+  const context: HarnessContext = {
+    ...ports,
+    ontology: options.ontology,
+    settings: { ...DEFAULT_SETTINGS, ...options.settings },
+    caches: { playbooks: new PlaybookCache() },
+  };
+  return {
+    context,
+    async ask(request, door) {
+      try {
+        return await runAsk(context, request, door);
+      } catch (error) {
+        return { ok: false, error: toWireError(error) };
+      }
+    },
+  };
+}

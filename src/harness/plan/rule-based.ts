@@ -1,0 +1,38 @@
+import { mentions, numbersIn } from '../ground/words';
+import type { TypedReading } from '../ground/reading';
+import type { Tool, ToolIndex } from '../tools/tools';
+import type { Plan, PlanStep } from './plan-schema';
+
+/**
+ * The rule-based planner: what plans when no model is configured (seed 001 step 5). It scores each offered tool by
+ * the declared terms the words name and takes a single clear winner; two tied tools become ask.clarify between
+ * exactly those; nothing named is ask.unsupported. It fills only what the words plainly carry (the one number
+ * said for an amount, the sentence for a question) and leaves every party to be asked for.
+ */
+export function ruleBasedPlan(input: { words: string; tools: ToolIndex; reading: TypedReading }): Plan {
+  const question = /\?\s*$/.test(input.words);
+  const scored = [...input.tools.values()]
+    .filter((t) => t.capability.kind !== 'meta')
+    .map((t) => ({ tool: t, score: scoreOf(t, input.words) + (question && t.capability.informational ? 0.5 : 0) }))
+    .filter((s) => s.score >= 1)
+    .sort((a, b) => b.score - a.score || (a.tool.id < b.tool.id ? -1 : 1));
+  const [first, second] = scored;
+  if (first === undefined) return { steps: [{ toolId: 'ask.unsupported', args: {} }], rationale: 'rule-based: nothing offered is named' };
+  if (second !== undefined && second.score === first.score) {
+    return { steps: [{ toolId: 'ask.clarify', args: { options: [first.tool.id, second.tool.id] } }], rationale: 'rule-based: two tools tie' };
+  }
+  return { steps: [stepFor(first.tool, input.words)], rationale: `rule-based: ${first.tool.id} named by its terms` };
+}
+
+const scoreOf = (t: Tool, words: string) => [...t.capability.terms, ...(t.skill?.covers ?? [])].filter((term) => mentions(words, term)).length;
+
+/** A single step for a tool, with only what the words plainly carry. */
+export function stepFor(tool: Tool, words: string): PlanStep {
+  const args: PlanStep['args'] = {};
+  const numbers = [...numbersIn(words)];
+  for (const a of tool.capability.args) {
+    if ((a.kind === 'question' || a.kind === 'text') && a.required) args[a.name] = words;
+    if ((a.kind === 'amount' || a.kind === 'count' || a.kind === 'dose') && numbers.length === 1) args[a.name] = numbers[0]!;
+  }
+  return { toolId: tool.id, args };
+}

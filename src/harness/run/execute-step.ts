@@ -1,0 +1,52 @@
+import { invokeTool } from '../execute/invoke';
+import { isFailure } from '../execute/step-result';
+import { refusedReply } from '../reply/reply';
+import { checkpoint, stop, type PhaseOutcome, type RunEnv } from './env';
+import { finishStep } from './finish-step';
+import type { Prepared } from './prepare-step';
+
+/**
+ * Step 9 for one ready step. An act is checkpointed as `executing` (with its mandate) before anything happens, so
+ * a worker stopped mid-act resumes into reconcile rather than into a second act; its mandate's call is counted
+ * (idempotently, per effect) before the act; then invoke, receipt, effects.
+ */
+export async function executeStep(env: RunEnv, p: Prepared): Promise<PhaseOutcome> {
+  const { ctx, state } = env;
+  const { st, tool, decision } = p;
+  const acts = !tool.capability.informational;
+  const presentedRef = decision.kind === 'allow' ? `mandate:${decision.mandateHash}` : decision.kind;
+  if (acts) {
+    st.status = 'executing';
+    st.effectKey = p.input.effectKey;
+    st.presentedRef = presentedRef;
+    st.obligations = decision.kind === 'allow' ? decision.obligations.slice(0, 8) : [];
+    if (decision.kind === 'allow') st.mandateHash = decision.mandateHash;
+    await checkpoint(env);
+    if (decision.kind === 'allow') {
+      const spent = await ctx.authority.consumeCall({ hash: decision.mandateHash, effectKey: p.input.effectKey });
+      if (!spent.ok) {
+        st.status = 'refused';
+        return stop(refusedReply(state, 'denied', { code: spent.code, message: spent.reason }, await ctx.vault.receipts.ofRun(state.runRef)));
+      }
+    }
+  }
+  const input = decision.kind === 'allow' ? { ...p.input, mandateHash: decision.mandateHash } : p.input;
+  const result = await invokeTool(ctx, input);
+  if (isFailure(result)) {
+    st.status = 'refused';
+    return stop(refusedReply(state, 'failed', { code: result.code, message: result.reason }, await ctx.vault.receipts.ofRun(state.runRef)));
+  }
+  if (result.txHash !== undefined) st.txHash = result.txHash;
+  await finishStep(env, {
+    st,
+    tool,
+    planStep: p.planStep,
+    input,
+    argSources: p.argSources,
+    presentedRef,
+    result,
+    status: 'committed',
+    ...(decision.kind === 'allow' ? { authority: decision.requirement.delegator } : {}),
+  });
+  return { kind: 'continue' };
+}

@@ -1,0 +1,72 @@
+import type { Supplied } from '../../protocol/ask';
+import type { WireError } from '../../protocol/errors';
+import { refusedReply } from '../reply/reply';
+import { findStep, stop, type PhaseOutcome, type RunEnv } from './env';
+
+/**
+ * A resume carries only what the person did (seed 001 §2). Each answer must name the prompt the run is waiting on
+ * by its resumeToken (a mandate names its step), so an answer can never be applied to another question. A choice
+ * must be one of the options offered; a confirmed choice of a party is remembered — as evidence, scoped to (word,
+ * capability, argument), and only from the person's own session. A decline ends the run, refused, with the reason.
+ */
+export type SuppliedOutcome = PhaseOutcome | { kind: 'reject'; error: WireError };
+
+const stale: SuppliedOutcome = { kind: 'reject', error: { code: 'STALE_ANSWER', message: 'That answer is for a question this run is no longer asking.' } };
+
+export async function applySupplied(env: RunEnv, supplied: readonly Supplied[]): Promise<SuppliedOutcome> {
+  const { state, ctx } = env;
+  const pending = state.pending;
+  for (const s of supplied) {
+    if (s.kind === 'decline') {
+      if (s.resumeToken !== undefined && s.resumeToken !== pending?.resumeToken) return stale;
+      state.pending = null;
+      return stop(refusedReply(state, 'declined', { code: 'DECLINED', message: `You declined${s.reason !== undefined ? `: ${s.reason}` : ''}. Nothing was done.` }, await ctx.vault.receipts.ofRun(state.runRef)));
+    }
+    if (pending === null) return stale;
+    if (s.kind === 'mandate') {
+      if (pending.kind !== 'authority' || pending.stepRef !== s.stepRef) return stale;
+      findStep(state, s.stepRef).mandateHash = s.mandateHash;
+      continue;
+    }
+    if (s.resumeToken !== pending.resumeToken) return stale;
+    if (s.kind === 'approval') {
+      if (pending.kind !== 'approval') return stale;
+      const st = findStep(state, pending.stepRef);
+      if (st.approvals.length < 16) st.approvals.push({ approver: s.approver, signature: s.signature });
+      continue;
+    }
+    if (s.kind === 'answer') {
+      if (pending.kind !== 'data') return stale;
+      for (const f of pending.fields) {
+        const value = s.values[f.arg]?.trim();
+        if (value === undefined || value === '') return { kind: 'reject', error: { code: 'ANSWER_INCOMPLETE', message: `Please give ${f.label}.` } };
+        if (pending.scope === 'plan') {
+          const step = state.plan!.steps[f.stepIndex]!;
+          step.args = { ...step.args, [f.arg]: value };
+        } else {
+          findStep(state, pending.stepRef!).answers[f.arg] = value;
+        }
+        if (state.answered.length < 32) state.answered.push(value);
+      }
+      continue;
+    }
+    if (pending.kind !== 'choice') return stale;
+    const option = pending.options.find((o) => o.value.toLowerCase() === s.choice.toLowerCase());
+    if (option === undefined) return { kind: 'reject', error: { code: 'NOT_AN_OPTION', message: 'Choose one of the options offered.' } };
+    if (pending.purpose === 'skill') {
+      state.skillChoice = option.value;
+      state.plan = null;
+      state.planDigest = null;
+      state.steps = [];
+      continue;
+    }
+    const st = findStep(state, pending.stepRef!);
+    st.chosen[pending.arg] = option.value;
+    if (env.door.kind === 'session' && state.door.kind === 'session') {
+      const capability = state.plan!.steps[st.planIndex]!.toolId;
+      await ctx.vault.confirmations.put({ asker: state.asker, word: pending.word.toLowerCase(), capability, argument: pending.arg, chosen: option.value as `0x${string}`, label: option.label, at: ctx.clock.now() });
+    }
+  }
+  state.pending = null;
+  return { kind: 'continue' };
+}

@@ -1,0 +1,155 @@
+import type { StepReceipt } from '../../protocol/harness-reply';
+import type {
+  Address,
+  Affiliation,
+  AgentInfo,
+  ArchetypeAssignment,
+  Confirmation,
+  Member,
+  Party,
+  ProvenanceDoc,
+  VaultPort,
+  VaultRecord,
+} from '../ports';
+
+/**
+ * An in-memory VaultPort with the record shapes the Dexie vault keeps (DESIGN §5): contacts, organizations and
+ * memberships are records by type and owner. Everything stored is cloned, so the harness sees the same
+ * serialisation boundary a real vault gives it (no shared references between a checkpoint and the live run).
+ */
+const low = (a: string) => a.toLowerCase();
+const clone = <T>(v: T): T => structuredClone(v);
+
+export class MemoryVault implements VaultPort {
+  readonly agentRows = new Map<string, AgentInfo>();
+  readonly assignments = new Map<string, ArchetypeAssignment>();
+  readonly recordRows = new Map<string, VaultRecord>();
+  readonly runRows = new Map<string, unknown>();
+  readonly receiptRows = new Map<string, StepReceipt>();
+  readonly confirmationRows = new Map<string, Confirmation>();
+  readonly nonceRows = new Map<string, number>();
+  readonly provenanceRows = new Map<string, ProvenanceDoc>();
+  readonly payers = new Map<string, Address>();
+  readonly thresholds = new Map<string, string>();
+  readonly budgets = new Map<string, number>();
+
+  private byType(type: string, owner?: string): VaultRecord[] {
+    return [...this.recordRows.values()].filter((r) => r.type === type && (owner === undefined || low(r.owner) === low(owner)));
+  }
+
+  agents = { get: async (address: Address) => clone(this.agentRows.get(low(address)) ?? null) };
+  playbooks = { get: async (agent: Address) => clone(this.assignments.get(low(agent)) ?? null) };
+
+  contacts = {
+    list: async (owner: Address): Promise<Party[]> =>
+      this.byType('contact', owner).map((r) => ({
+        address: r.data.address as Address,
+        label: String(r.data.label),
+        aliases: (r.data.aliases as string[] | undefined) ?? [],
+        kind: 'person' as const,
+        via: 'contact' as const,
+        status: r.data.status === 'invited' ? ('invited' as const) : ('active' as const),
+      })),
+  };
+
+  memberships = {
+    ofOrganization: async (organization: Address): Promise<Member[]> =>
+      this.byType('membership', organization).map((r) => ({
+        member: r.data.member as Address,
+        label: String(r.data.label),
+        role: String(r.data.role ?? 'member'),
+        status: r.data.status === 'invited' ? 'invited' : 'active',
+      })),
+    ofPerson: async (person: Address): Promise<Affiliation[]> =>
+      this.byType('membership')
+        .filter((r) => low(String(r.data.member)) === low(person))
+        .map((r) => ({
+          organization: r.owner,
+          label: this.agentRows.get(low(r.owner))?.name ?? r.owner,
+          role: String(r.data.role ?? 'member'),
+          status: r.data.status === 'invited' ? 'invited' : 'active',
+        })),
+  };
+
+  parties = {
+    named: async (asker: Address, word: string): Promise<Party[]> => {
+      const w = word.trim().toLowerCase();
+      const all: Party[] = [...(await this.contacts.list(asker))];
+      for (const r of this.byType('organization', asker)) {
+        all.push({ address: r.data.address as Address, label: String(r.data.label), aliases: (r.data.aliases as string[]) ?? [], kind: 'organization', via: 'organization' });
+      }
+      for (const agent of this.agentRows.values()) {
+        if (agent.kind !== 'organization' || !agent.stewards.some((s) => low(s) === low(asker))) continue;
+        for (const r of this.byType('membership', agent.address)) {
+          all.push({ address: r.data.member as Address, label: String(r.data.label), aliases: (r.data.aliases as string[]) ?? [], kind: 'person', via: 'member' });
+        }
+      }
+      return clone(all.filter((p) => [p.label, ...p.aliases].some((n) => n.toLowerCase() === w)));
+    },
+  };
+
+  records = {
+    list: async (q: { type: string; owner: Address; limit: number }) => clone(this.byType(q.type, q.owner).slice(0, q.limit)),
+    get: async (id: string) => clone(this.recordRows.get(id) ?? null),
+    put: async (record: VaultRecord) => void this.recordRows.set(record.id, clone(record)),
+  };
+
+  payments = {
+    defaultPayer: async (person: Address) => this.payers.get(low(person)) ?? null,
+    highRiskThreshold: async (person: Address) => this.thresholds.get(low(person)) ?? null,
+  };
+
+  roles = {
+    holders: async (subject: Address, role: string): Promise<Address[]> => {
+      const viaMembership = this.byType('membership', subject).filter((r) => r.data.role === role && r.data.status !== 'invited').map((r) => r.data.member as Address);
+      const viaRole = this.byType('role', subject).filter((r) => r.data.role === role).map((r) => r.data.holder as Address);
+      return [...new Set([...viaMembership, ...viaRole])];
+    },
+  };
+
+  runs = {
+    get: async (runRef: string) => clone(this.runRows.get(runRef) ?? null),
+    put: async (run: { runRef: string; state: unknown }) => void this.runRows.set(run.runRef, clone(run.state)),
+  };
+
+  receipts = {
+    put: async (r: StepReceipt) => void this.receiptRows.set(r.id, clone(r)),
+    ofRun: async (runRef: string) => clone([...this.receiptRows.values()].filter((r) => r.runRef === runRef).sort((a, b) => a.createdAt - b.createdAt || (a.stepRef < b.stepRef ? -1 : 1))),
+    recent: async (q: { subject: Address; limit: number }) =>
+      clone([...this.receiptRows.values()].filter((r) => low(r.binding.subject) === low(q.subject)).sort((a, b) => b.createdAt - a.createdAt).slice(0, q.limit)),
+  };
+
+  confirmations = {
+    find: async (q: { asker: Address; word: string; capability: string; argument: string }) =>
+      clone(this.confirmationRows.get(`${low(q.asker)}|${q.word.toLowerCase()}|${q.capability}|${q.argument}`) ?? null),
+    put: async (c: Confirmation) => void this.confirmationRows.set(`${low(c.asker)}|${c.word.toLowerCase()}|${c.capability}|${c.argument}`, clone(c)),
+  };
+
+  nonces = {
+    spend: async (q: { nonce: string; scope: string; expiresAt: number }): Promise<'fresh' | 'replayed'> => {
+      const key = `${q.scope}|${q.nonce}`;
+      if (this.nonceRows.has(key)) return 'replayed';
+      this.nonceRows.set(key, q.expiresAt);
+      return 'fresh';
+    },
+  };
+
+  provenance = {
+    put: async (doc: ProvenanceDoc) => void this.provenanceRows.set(doc.id, clone(doc)),
+    get: async (id: string) => clone(this.provenanceRows.get(id) ?? null),
+  };
+
+  budget = {
+    charge: async (agent: Address, units: number): Promise<{ ok: true; remaining: number } | { ok: false; resetsAt: number }> => {
+      const left = this.budgets.get(low(agent)) ?? Number.POSITIVE_INFINITY;
+      if (left < units) return { ok: false, resetsAt: 0 };
+      this.budgets.set(low(agent), left - units);
+      return { ok: true, remaining: left - units };
+    },
+  };
+
+  // ── seeding helpers for tests ──
+  addAgent(agent: AgentInfo): void { this.agentRows.set(low(agent.address), agent); }
+  assign(a: ArchetypeAssignment): void { this.assignments.set(low(a.agent), a); }
+  addRecord(r: Omit<VaultRecord, 'createdAt' | 'updatedAt'>): void { this.recordRows.set(r.id, { ...r, createdAt: 0, updatedAt: 0 }); }
+}

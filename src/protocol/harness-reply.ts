@@ -1,0 +1,308 @@
+import { z } from 'zod';
+import { AddressSchema, DigestSchema } from './ask';
+import { WireError } from './errors';
+
+/**
+ * What the person's agent answers to an ask (seed 001 §3 step 12): one of six reply kinds, always with the runRef
+ * and, when a plan was made, a plannerTrace that says which stage decided what. These cross from the background
+ * worker to the side panel, the overlay, the popup and the command line, so they are zod schemas.
+ */
+
+const Json: z.ZodType<unknown> = z.unknown();
+const Text = (max = 2000) => z.string().max(max);
+const Risk = z.enum(['low', 'medium', 'high', 'critical']);
+
+/** A row the panel renders as a table (a read's results), never prose to parse. */
+export const ResultRow = z.record(z.string().max(64), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]));
+export type ResultRow = z.infer<typeof ResultRow>;
+
+/** Who the words became: a name the person said and the address it resolved to, and how. */
+export const PartyRef = z.strictObject({
+  word: Text(200),
+  address: AddressSchema,
+  label: Text(200),
+  arg: Text(64),
+  source: z.enum(['words', 'choice', 'remembered', 'vault', 'supplied', 'asker', 'addressee']),
+  /** "remembered: you chose X for this before" — evidence, never authority (spec 385). */
+  note: Text(300).optional(),
+});
+export type PartyRef = z.infer<typeof PartyRef>;
+
+/**
+ * The intent binding a mandate carries inside what is signed (DESIGN §3, §10): the verifier refuses a step whose
+ * plan, arguments, ontology or playbook moved. `digestOf(binding)` is what the wallet puts in the delegation.
+ */
+export const IntentBinding = z.strictObject({
+  runRef: Text(80),
+  stepRef: Text(64),
+  planDigest: DigestSchema,
+  argsDigest: DigestSchema,
+  capability: Text(120),
+  intentDigest: DigestSchema,
+  ontologyDigest: DigestSchema,
+  playbookDigest: DigestSchema.nullable(),
+});
+export type IntentBinding = z.infer<typeof IntentBinding>;
+
+/** Limits the mandate must carry as caveats; the wallet turns them into enforcers (on chain) or counted checks. */
+export const MandateCaveats = z.strictObject({
+  calls: z.number().int().positive(),
+  /** Seconds since the epoch. */
+  notAfter: z.number().int().positive(),
+  token: z.literal('usdc').optional(),
+  /** Maximum amount in the token's base units (decimal string). */
+  maxAmount: z.string().regex(/^\d{1,40}$/).optional(),
+  recipient: AddressSchema.optional(),
+});
+export type MandateCaveats = z.infer<typeof MandateCaveats>;
+
+/** Exactly what the person is asked to sign for one step: the requirement bound to the plan (seed 001 step 8). */
+export const Requirement = z.strictObject({
+  runRef: Text(80),
+  stepRef: Text(64),
+  toolId: Text(120),
+  capability: Text(120),
+  args: z.record(z.string(), Json),
+  binding: IntentBinding,
+  bindingDigest: DigestSchema,
+  delegator: AddressSchema,
+  delegate: AddressSchema,
+  caveats: MandateCaveats,
+  risk: Risk,
+  /** Where each argument came from: the words, a choice, the vault… never the model alone. */
+  derivation: z.strictObject({ words: Text(4000), argSources: z.record(z.string(), Text(32)) }),
+  /** critical: the signature must be at most this old when the step runs. */
+  freshSeconds: z.number().int().positive().optional(),
+});
+export type Requirement = z.infer<typeof Requirement>;
+
+/** A prompt the run waits on; `resumeToken` names it in the answer. */
+export const Prompt = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('data'),
+    stepRef: Text(64),
+    text: Text(),
+    fields: z.array(z.strictObject({ arg: Text(64), argKind: Text(32), label: Text(200), reason: Text(300) })).max(8),
+  }),
+  z.strictObject({
+    kind: z.literal('choice'),
+    stepRef: Text(64),
+    text: Text(),
+    arg: Text(64),
+    word: Text(200),
+    options: z.array(z.strictObject({ value: Text(200), label: Text(300) })).min(2).max(12),
+  }),
+  z.strictObject({
+    kind: z.literal('signature'),
+    stepRef: Text(64),
+    text: Text(),
+    approvalDigest: DigestSchema,
+    approvers: z.array(AddressSchema).max(16),
+    quorum: z.number().int().positive(),
+    have: z.array(AddressSchema).max(16),
+  }),
+  z.strictObject({ kind: z.literal('confirmation'), stepRef: Text(64), text: Text() }),
+  z.strictObject({ kind: z.literal('commitment'), stepRef: Text(64), text: Text(), commitment: DigestSchema }),
+  z.strictObject({ kind: z.literal('authority'), stepRef: Text(64), text: Text(), requirement: Requirement }),
+]);
+export type Prompt = z.infer<typeof Prompt>;
+
+/** One step receipt (seed 001 step 11). schemaVersion is append-only (STYLE rule 7). */
+export const StepReceipt = z.strictObject({
+  schemaVersion: z.literal(1),
+  id: Text(120),
+  runRef: Text(80),
+  stepRef: Text(64),
+  toolId: Text(120),
+  status: z.enum(['committed', 'replayed', 'refused', 'skipped']),
+  skillRef: z.strictObject({ skillId: Text(120), version: Text(40), commitment: DigestSchema }).nullable(),
+  skill: z.strictObject({ id: Text(120), version: Text(40), contractDigest: DigestSchema }),
+  binding: z.strictObject({
+    intentDigest: DigestSchema,
+    principal: AddressSchema,
+    subject: AddressSchema,
+    resource: AddressSchema.nullable(),
+    authority: AddressSchema.nullable(),
+    expectedOutcome: Text(120).nullable(),
+    operationId: Text(120),
+    argSources: z.record(z.string(), Text(32)),
+    standing: Text(32),
+    actor: AddressSchema,
+  }),
+  inputDigest: DigestSchema,
+  planArgsDigest: DigestSchema,
+  derivation: Text(32),
+  observation: z.enum(['attempted', 'accepted', 'committed', 'confirmed']),
+  presentedRef: z.union([z.enum(['self', 'informational', 'routed']), z.string().regex(/^mandate:0x[0-9a-fA-F]{64}$/)]),
+  mandateHash: DigestSchema.optional(),
+  txHash: DigestSchema.optional(),
+  reconciled: z.boolean(),
+  /** PROV-O: the harness agent acted on behalf of the principal. */
+  actedOnBehalfOf: AddressSchema,
+  attests: z.record(z.string(), Json),
+  createdAt: z.number().int(),
+});
+export type StepReceipt = z.infer<typeof StepReceipt>;
+
+export const ModelCallTrace = z.strictObject({
+  role: z.enum(['judge', 'plan-choice', 'planner', 'composer', 'skill-apply']),
+  provider: Text(64),
+  model: Text(120),
+  inputTokens: z.number().int().nonnegative(),
+  cachedInputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  ms: z.number().nonnegative(),
+  outcome: z.enum(['ok', 'invalid', 'failed']),
+  note: Text(300).optional(),
+});
+export type ModelCallTrace = z.infer<typeof ModelCallTrace>;
+
+export const SelectionTrace = z.strictObject({
+  arm: z.enum(['fast', 'thorough', 'conformal']),
+  candidates: z.array(Text(120)).max(64),
+  distributions: z.array(z.record(z.string(), z.number())).max(3),
+  outcome: z.enum(['chosen', 'clarify', 'none-fits', 'below-floor', 'no-margin', 'refused-judgement', 'decline']),
+  choice: Text(120).nullable(),
+  options: z.array(Text(120)).max(12),
+  rule: Text(300),
+  calibrationDigest: DigestSchema.optional(),
+});
+export type SelectionTrace = z.infer<typeof SelectionTrace>;
+
+export const Violation = z.strictObject({
+  rule: Text(64),
+  stepIndex: z.number().int().nonnegative().nullable(),
+  arg: Text(64).optional(),
+  message: Text(500),
+  recovery: z.enum(['continue', 'ask', 'refuse', 'replan']),
+});
+export type Violation = z.infer<typeof Violation>;
+
+/** Which stage decided what (seed 001 §2, §3 step 12). */
+export const PlannerTrace = z.strictObject({
+  plannerUsed: z.enum(['compiled', 'judgment', 'model', 'rule-based', 'supplied', 'replay', 'none']),
+  provider: Text(64).optional(),
+  shape: Text(64).optional(),
+  scope: z.enum(['in', 'nothing-named']).optional(),
+  openIntent: z.strictObject({ class: Text(120), bounds: Json.optional() }).nullable().optional(),
+  skillStage: z.enum(['chosen', 'clarify', 'handed-to-planner', 'skipped', 'declined']).optional(),
+  selection: SelectionTrace.optional(),
+  planChoice: z
+    .strictObject({
+      options: z.array(z.strictObject({ id: Text(64), tools: z.array(Text(120)).max(4), missing: z.array(Text(120)).max(8) })).max(8),
+      distribution: z.record(z.string(), z.number()).nullable(),
+      choice: Text(64),
+      rule: Text(300),
+    })
+    .optional(),
+  admission: z
+    .array(z.strictObject({ round: z.number().int(), verdict: z.enum(['continue', 'ask', 'refuse', 'replan']), violations: z.array(Violation).max(32) }))
+    .max(4),
+  resolutions: z.array(PartyRef.extend({ stepRef: Text(64) })).max(32),
+  authority: z
+    .array(
+      z.strictObject({
+        stepRef: Text(64),
+        presentedRef: Text(80),
+        outcome: z.enum(['informational', 'self', 'allow', 'authority-required', 'approval-required', 'deny']),
+        obligations: z.array(Text(64)).max(8),
+        code: Text(64).optional(),
+      }),
+    )
+    .max(32),
+  calls: z.array(ModelCallTrace).max(32),
+  notes: z.array(Text(300)).max(16),
+});
+export type PlannerTrace = z.infer<typeof PlannerTrace>;
+
+const Spoken = Text(4000);
+
+export const AnswerReply = z.strictObject({
+  kind: z.literal('answer'),
+  text: Text(8000),
+  spoken: Spoken,
+  results: z.array(ResultRow).max(500).optional(),
+  /** Who said what: an outside agent's words are attributed, never passed off as the agent's own. */
+  attributions: z.array(z.strictObject({ source: Text(120), text: Text(4000) })).max(8).optional(),
+  evidence: z.array(Text(500)).max(16).optional(),
+  next: z.array(Text(300)).max(4).optional(),
+  /** `unsupported`: the fixed "I can't help with …" sentence of ask.unsupported (seed 001 step 10). */
+  interaction: z.enum(['unsupported']).optional(),
+  plannerTrace: PlannerTrace,
+});
+
+export const AuthorityRequiredReply = z.strictObject({
+  kind: z.literal('authority_required'),
+  requirement: Requirement,
+  delegator: AddressSchema,
+  delegate: AddressSchema,
+  capability: Text(120),
+  stepRef: Text(64),
+  summary: Text(1000),
+  spoken: Spoken,
+  standing: z.strictObject({ relation: z.enum(['self', 'steward', 'member', 'stranger']), canGrant: z.boolean() }),
+  parties: z.array(PartyRef).max(16),
+  alsoApprove: z.array(DigestSchema).max(8),
+  /** Where the person signs: their own Home, never the app that asked. */
+  grantLink: Text(300),
+  plannerTrace: PlannerTrace,
+});
+
+export const PromptReply = z.strictObject({
+  kind: z.literal('prompt'),
+  resumeToken: DigestSchema,
+  prompt: Prompt,
+  spoken: Spoken,
+  plannerTrace: PlannerTrace,
+});
+
+export const WaitingReply = z.strictObject({
+  kind: z.literal('waiting'),
+  on: Text(200),
+  commitment: DigestSchema,
+  text: Text(),
+  spoken: Spoken,
+  plannerTrace: PlannerTrace,
+});
+
+export const DoneReply = z.strictObject({
+  kind: z.literal('done'),
+  result: z.strictObject({ text: Text(8000), results: z.array(ResultRow).max(500).optional() }),
+  receipts: z.array(StepReceipt).max(32),
+  fulfillment: z.enum(['fulfilled', 'partial']),
+  effects: z.array(z.strictObject({ stepRef: Text(64), effect: Text(120), status: z.enum(['emitted', 'failed']), error: Text(300).optional() })).max(32),
+  decisions: z.array(z.strictObject({ stepRef: Text(64), presentedRef: Text(80), obligations: z.array(Text(64)).max(8) })).max(32),
+  spoken: Spoken,
+  plannerTrace: PlannerTrace,
+});
+
+export const RefusedReply = z.strictObject({
+  kind: z.literal('refused'),
+  outcome: z.enum(['denied', 'declined', 'failed', 'plan_refused']),
+  error: WireError,
+  receipts: z.array(StepReceipt).max(32),
+  spoken: Spoken,
+  plannerTrace: PlannerTrace,
+});
+
+export const HarnessReply = z.discriminatedUnion('kind', [
+  AnswerReply,
+  AuthorityRequiredReply,
+  PromptReply,
+  WaitingReply,
+  DoneReply,
+  RefusedReply,
+]);
+export type HarnessReply = z.infer<typeof HarnessReply>;
+export type ReplyKind = HarnessReply['kind'];
+
+/** The envelope every door returns (seed 001 §3 step 12). */
+export const AskResponse = z.strictObject({
+  ok: z.literal(true),
+  addressee: AddressSchema,
+  runRef: Text(80),
+  hasProvenance: z.boolean(),
+  resumable: z.boolean(),
+  reply: HarnessReply,
+});
+export type AskResponse = z.infer<typeof AskResponse>;

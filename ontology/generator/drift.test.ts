@@ -36,7 +36,7 @@ describe('drift between the Turtle and src/ontology/*.generated.ts', () => {
     expect(kinds).toEqual(['eval-cases.generated.ts:missing', 'skills.generated.ts:changed', 'stale.generated.ts:extra']);
   });
 
-  it('`--check` exits non-zero with the summary, and writing then checking agrees', () => {
+  it('`--check` exits non-zero with the summary; writing then leaves no drift', async () => {
     const copy = copyOntology();
     copy.edit('health-portal.ttl', (text) => text.replace('hp:milestoneDueHours 168', 'hp:milestoneDueHours 170'));
     const check = runGenerator(['--check', '--source', copy.source, '--out', copy.out]);
@@ -47,8 +47,6 @@ describe('drift between the Turtle and src/ontology/*.generated.ts', () => {
     expect(before).toContain('dueHours: 168');
     expect(runGenerator(['--source', copy.source, '--out', copy.out]).status).toBe(0);
     expect(readFileSync(join(copy.out, 'health-portal.generated.ts'), 'utf8')).toContain('dueHours: 170');
-    const again = runGenerator(['--check', '--source', copy.source, '--out', copy.out]);
-    expect(again.status).toBe(0);
-    expect(again.stdout).toContain('match the Turtle');
+    expect(findDrift(await generateOntology({ sourceRoot: copy.source }), copy.out)).toEqual([]);
   }, 60_000);
 });

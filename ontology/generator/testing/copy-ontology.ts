@@ -1,6 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { onTestFinished } from 'vitest';
 
 /** The real ontology directory and the real generated output, for tests. */
 export const ONTOLOGY_ROOT = resolve(import.meta.dirname, '..', '..');
@@ -9,9 +10,11 @@ export const GENERATED_DIR = resolve(ONTOLOGY_ROOT, '..', 'src', 'ontology');
 /**
  * A scratch copy of the ontology's sources (Turtle, shapes, archetypes, skills; not the generator) and of the
  * generated files, so a test can break a source and watch the generator refuse without touching the repository.
+ * The copy is removed when the test finishes.
  */
 export function copyOntology(): { source: string; out: string; edit: (path: string, change: (text: string) => string) => void } {
   const dir = mkdtempSync(join(tmpdir(), 'ontology-test-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   const source = join(dir, 'ontology');
   const out = join(dir, 'generated');
   cpSync(ONTOLOGY_ROOT, source, { recursive: true, filter: (path) => !path.includes(`${ONTOLOGY_ROOT}/generator`) });

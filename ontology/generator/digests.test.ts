@@ -7,7 +7,7 @@ import { copyOntology } from './testing/copy-ontology';
 
 const refusal = (fragment: string) => ({ code: 'ONTOLOGY_DIGEST_MISMATCH', message: expect.stringContaining(fragment) });
 
-describe('declared document digests', () => {
+describe('declared document digests', { timeout: 60_000 }, () => {
   it('a skill body edited without declaring its new digest is refused, naming the file', async () => {
     const copy = copyOntology();
     copy.edit('skills/board-minutes.md', (text) => `${text}\n- Also record the weather.\n`);

@@ -24,7 +24,7 @@ async function violations(turtle: string): Promise<ShapeViolation[]> {
   return validateShapes(data, shapes, new GraphReader(data));
 }
 
-describe('SHACL shapes, violations in words', () => {
+describe('SHACL shapes, violations in words', { timeout: 60_000 }, () => {
   it('the real ontology conforms', async () => {
     const sources = readSources(ONTOLOGY_ROOT);
     const data = parseTurtle(sources.data);
@@ -98,5 +98,5 @@ describe('SHACL shapes, violations in words', () => {
     expect(run.stderr).toContain('ONTOLOGY_SHAPE_VIOLATION');
     expect(run.stderr).toContain('cap:organization.treasury.transfer');
     expect(readFileSync(join(copy.out, 'capabilities.generated.ts'), 'utf8')).toBe(before);
-  }, 30_000);
+  });
 });

@@ -15,6 +15,9 @@ export type VaultDbOptions = ConstructorParameters<typeof Dexie>[1] & {
  * in src/vault/repositories own each aggregate's row shape and validate it with zod on the way in and out.
  */
 export class VaultDb extends Dexie {
+  /** The newest schema version this instance declares. */
+  readonly declaredVersion: number;
+
   declare agents: Table<RawRow, string>;
   declare keys: Table<RawRow, string>;
   declare records: Table<RawRow, string>;
@@ -32,6 +35,7 @@ export class VaultDb extends Dexie {
   constructor(name = 'home-agent-vault', options: VaultDbOptions = {}) {
     const { upToVersion = LATEST_VAULT_VERSION, ...dexieOptions } = options;
     super(name, dexieOptions);
+    this.declaredVersion = Math.min(upToVersion, LATEST_VAULT_VERSION);
     for (const { version, stores, upgrade } of VAULT_VERSIONS) {
       if (version > upToVersion) break;
       const declared = this.version(version).stores(stores);
@@ -46,13 +50,19 @@ export class VaultDb extends Dexie {
  */
 export async function openVault(name?: string, options?: VaultDbOptions): Promise<VaultDb> {
   const db = new VaultDb(name, options);
+  const tooNew = (cause?: unknown) =>
+    new HomeError('VAULT_TOO_NEW', 'This vault was written by a newer Home Agent; update before opening it.', cause === undefined ? {} : { cause });
   try {
     await db.open();
   } catch (error) {
-    if (error instanceof Dexie.VersionError) {
-      throw new HomeError('VAULT_TOO_NEW', 'This vault was written by a newer Home Agent; update before opening it.', { cause: error });
-    }
+    if (error instanceof Dexie.VersionError) throw tooNew(error);
     throw error;
+  }
+  // Dexie 4 opens a newer database without complaint (it stores version × 10); reading rows whose shape a later
+  // release changed would be guessing, so refuse instead.
+  if (db.backendDB().version / 10 > db.declaredVersion) {
+    db.close();
+    throw tooNew();
   }
   return db;
 }

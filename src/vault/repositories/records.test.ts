@@ -43,10 +43,10 @@ describe('records repository', () => {
 
   it('refuses a row of the wrong shape in words and writes nothing', async () => {
     const vault = await openTestVault();
-    const bad = { id: 'r-bad', type: 'cabinet.readings', owner: alice, data: { metric: 'bp', systolic: 'high', diastolic: 80, at: T0, source: 'you' } };
+    const bad = { id: 'r-bad', type: 'cabinet.readings', owner: alice, data: { id: 'r-bad', metric: 'bp', value: 'high', unit: 'mmHg', at: '2026-09-29T08:00:00Z', source: 'you' } };
     const attempt = vault.records.put(bad as never);
     await expect(attempt).rejects.toBeInstanceOf(HomeError);
-    await expect(attempt).rejects.toMatchObject({ code: 'VAULT_ROW_INVALID', message: expect.stringContaining('data.systolic') });
+    await expect(attempt).rejects.toMatchObject({ code: 'VAULT_ROW_INVALID', message: expect.stringContaining('data.value') });
     expect(await vault.records.get('r-bad')).toBeUndefined();
     await expect(vault.records.list('contact', 'not-an-address')).rejects.toMatchObject({ code: 'BAD_ADDRESS' });
   });
@@ -65,8 +65,8 @@ describe('records repository', () => {
   it('reads exactly the cabinet folders asked for', async () => {
     const vault = await openTestVault();
     await vault.records.putMany([
-      { id: 'bp-1', type: 'cabinet.readings', owner: alice, data: { metric: 'bp', systolic: 128, diastolic: 78, at: T0, source: 'device' } },
-      { id: 'sym-1', type: 'cabinet.symptoms', owner: alice, data: { symptom: 'ankle-swelling', severity: 'mild', note: '', at: T0, source: 'you' } },
+      { id: 'bp-1', type: 'cabinet.readings', owner: alice, data: { id: 'bp-1', metric: 'bp', value: '128/78', unit: 'mmHg', at: '2026-09-29T08:05:00.000Z', source: 'device' } },
+      { id: 'sym-1', type: 'cabinet.symptoms', owner: alice, data: { id: 'sym-1', text: 'ankles a little puffy', at: '2026-09-29T09:05:00.000Z' } },
     ]);
     const { folders, corrupt } = await vault.records.cabinet(alice, ['readings', 'doses']);
     expect(corrupt).toEqual([]);

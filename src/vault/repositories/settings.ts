@@ -9,8 +9,8 @@ const HttpUrl = z.string().max(500).refine((value) => URL.canParse(value) && /^h
 const ModelId = z.string().regex(/^[a-z0-9][a-z0-9.:_-]{0,99}$/i, 'a model id such as claude-sonnet-5');
 
 /**
- * Every setting the person can change, with its type and its value when never set. A key not listed here cannot
- * be written, and a value of the wrong type is refused in words.
+ * Every setting, with its type and its value when never set: the person's (options page) and the worker's own
+ * bookkeeping. A key not listed here cannot be written, and a value of the wrong type is refused in words.
  */
 export const SETTINGS = {
   /** payment.usdc.send is `high` risk above this amount (decimal USDC): a co-signer must approve (ontology setting). */
@@ -25,6 +25,9 @@ export const SETTINGS = {
   'chain.rpcUrl': { schema: HttpUrl.nullable(), fallback: null },
   'gateway.url': { schema: HttpUrl, fallback: 'http://127.0.0.1:8787' },
   'lock.autoLockMinutes': { schema: z.number().int().min(1).max(24 * 60), fallback: 15 },
+  /** Written by src/messaging/worker-start.ts at every worker start (proves a restart kept the vault). */
+  'worker.startId': { schema: z.string().min(1).max(200).nullable(), fallback: null },
+  'worker.starts': { schema: z.number().int().min(0), fallback: 0 },
 } as const satisfies Record<string, { schema: z.ZodType; fallback: unknown }>;
 
 export type SettingKey = keyof typeof SETTINGS;

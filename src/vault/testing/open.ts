@@ -1,6 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { fixedClock } from '../clock';
-import { VaultDb } from '../db';
+import { openVault } from '../db';
 import type { KdfChoice } from '../keys/kdf';
 import { createVault, type Vault } from '../vault';
 
@@ -19,8 +19,7 @@ export async function openTestVault(options: { start?: number; upToVersion?: num
   const factory = options.factory ?? new IDBFactory();
   const name = options.name ?? 'test-vault';
   const clock = fixedClock(options.start ?? T0);
-  const db = new VaultDb(name, { indexedDB: factory, IDBKeyRange, ...(options.upToVersion === undefined ? {} : { upToVersion: options.upToVersion }) });
-  await db.open();
+  const db = await openVault(name, { indexedDB: factory, IDBKeyRange, ...(options.upToVersion === undefined ? {} : { upToVersion: options.upToVersion }) });
   return Object.assign(createVault(db, { clock }), { clock, factory, name });
 }
 

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { createKeyring } from './keys/keyring';
+import { memorySessionKeyStore } from './keys/session-keys';
+import { V1_FIXTURE, V1_FIXTURE_PASSPHRASE } from './fixtures/v1';
+import { V2_FIXTURE } from './fixtures/v2';
+import { LATEST_VAULT_VERSION, LEGACY_NONCE_RETENTION_MS, VAULT_TABLES, VAULT_VERSIONS } from './schema';
+import { openTestVault } from './testing/open';
+
+/** One frozen fixture per schema version; adding a version without its fixture fails the first test. */
+const FIXTURES: Record<number, Record<string, Record<string, unknown>[]>> = { 1: V1_FIXTURE, 2: V2_FIXTURE };
+
+async function vaultWrittenAt(version: number) {
+  const old = await openTestVault({ upToVersion: version, name: `migrate-from-v${version}` });
+  expect(old.db.verno).toBe(version);
+  await old.db.transaction('rw', old.db.tables, async () => {
+    for (const [table, rows] of Object.entries(FIXTURES[version]!)) await old.db.table(table).bulkAdd(rows);
+  });
+  old.db.close();
+  return openTestVault({ factory: old.factory, name: old.name });
+}
+
+describe('vault migrations', () => {
+  it('has a frozen fixture for every schema version, covering every table', () => {
+    expect(Object.keys(FIXTURES).map(Number)).toEqual(VAULT_VERSIONS.map((v) => v.version));
+    for (const fixture of Object.values(FIXTURES)) {
+      for (const table of VAULT_TABLES) expect(fixture[table]?.length ?? 0, table).toBeGreaterThan(0);
+    }
+  });
+
+  it.each(VAULT_VERSIONS.map((v) => v.version))('opens a vault written at version %i with the latest release, every row intact', async (version) => {
+    const vault = await vaultWrittenAt(version);
+    expect(vault.db.verno).toBe(LATEST_VAULT_VERSION);
+    expect(await vault.check()).toEqual([]);
+    for (const table of VAULT_TABLES) expect(await vault.db.table(table).count(), table).toBe(FIXTURES[version]![table]!.length);
+    expect((await vault.records.list('contact', '0x0000000000000000000000000000000000a11ce0')).rows[0]?.data.label).toBe('Bob Mensah');
+    expect(await vault.mandates.get(`0x${'1'.padStart(64, '0')}`)).toMatchObject({ uses: 0, status: 'active' });
+    expect(await vault.settings.get('lock.autoLockMinutes')).toBe(10);
+    expect(await vault.chainState().load()).toEqual(new Uint8Array([0xc0, 0xff, 0xee]));
+    const keyring = createKeyring({ keys: vault.keys, session: memorySessionKeyStore(), clock: vault.clock });
+    expect((await keyring.unlock(V1_FIXTURE_PASSPHRASE)).ok).toBe(true);
+  });
+
+  it('gives version 1 nonces an expiry a day after they were spent, so a sweep cannot reopen a live one', async () => {
+    const vault = await vaultWrittenAt(1);
+    const row = await vault.db.spentNonces.get('0x00000000000000000000000000000000000c0ac4/n-1');
+    expect(row).toMatchObject({ spentAt: 1_790_683_080_000, expiresAt: 1_790_683_080_000 + LEGACY_NONCE_RETENTION_MS });
+    expect(await vault.nonces.isSpent('0x00000000000000000000000000000000000c0ac4', 'n-1')).toBe(true);
+  });
+
+  it('keeps a damaged version 1 nonce spent for ever (fail closed)', async () => {
+    const old = await openTestVault({ upToVersion: 1, name: 'damaged-nonce' });
+    await old.db.spentNonces.add({ nonce: 'x/n', spentAt: 'yesterday' });
+    old.db.close();
+    const vault = await openTestVault({ factory: old.factory, name: old.name });
+    expect((await vault.db.spentNonces.get('x/n'))?.expiresAt).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('refuses a vault written by a newer release in words', async () => {
+    const newer = await openTestVault({ name: 'from-the-future' });
+    newer.db.close();
+    await expect(openTestVault({ factory: newer.factory, name: newer.name, upToVersion: LATEST_VAULT_VERSION - 1 })).rejects.toMatchObject({
+      code: 'VAULT_TOO_NEW',
+      message: 'This vault was written by a newer Home Agent; update before opening it.',
+    });
+  });
+});

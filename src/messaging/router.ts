@@ -1,7 +1,6 @@
-import { fail, HomeError, type Result } from '../protocol/errors';
+import { describeZodError, fail, HomeError, type Result } from '../protocol/errors';
 import { BROADCAST_TYPES, MESSAGE_LIMITS } from '../protocol/messages';
 import { PAGE_LIMITS, PageRelay } from '../protocol/page-provider';
-import { describeZodError } from '../protocol/errors';
 import type { HandlerRegistry } from './registry';
 import { describeKinds, describeSender, type SenderContext } from './sender';
 import { payloadBytes } from './payload';

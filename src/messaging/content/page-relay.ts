@@ -1,4 +1,4 @@
-import { HomeError, toWireError, type WireError } from '../../protocol/errors';
+import { describeZodError, HomeError, toWireError, type WireError } from '../../protocol/errors';
 import { WireReply } from '../../protocol/messages';
 import {
   PAGE_CHANNEL,
@@ -8,7 +8,6 @@ import {
   type PageRelay,
   type PageReplyEnvelope,
 } from '../../protocol/page-provider';
-import { describeZodError } from '../../protocol/errors';
 import { payloadBytes } from '../payload';
 
 /** What the isolated content script does with one `message` event on the page's window. */

@@ -1,6 +1,5 @@
-import type { WireError } from '../../protocol/errors';
+import { describeZodError, type WireError } from '../../protocol/errors';
 import { PAGE_CHANNEL, PageReplyEnvelope, PageRequestEnvelope, type PageProviderError } from '../../protocol/page-provider';
-import { describeZodError } from '../../protocol/errors';
 
 /** `window.homeAgent`: the EIP-1193-style provider a web page calls. */
 export type HomeAgentProvider = {

@@ -1,5 +1,6 @@
 import { createTxFromRLP } from '@ethereumjs/tx';
 import { bytesToHex, createAddressFromString, hexToBytes } from '@ethereumjs/util';
+import type { Block } from '@ethereumjs/block';
 import type { VM } from '@ethereumjs/vm';
 import { toHex, type Hex } from 'viem';
 import { EMBEDDED_BASE_FEE, EMBEDDED_BLOCK_GAS_LIMIT } from '../home-chain';
@@ -34,9 +35,18 @@ export class EmbeddedChain {
     return now > latest ? now : latest;
   }
 
-  /** The pending block calls run in: the next number, the next timestamp, no base fee (calls are free). */
-  private callEnv() {
-    return blockEnv(this.vm.common, BigInt(this.ledger.latest().number) + 1n, this.nextTimestamp(), 0n);
+  private cachedEnv: { key: string; block: Block } | undefined;
+
+  /**
+   * The pending block calls run in: the next number, the next timestamp, no base fee (calls are free). Building a
+   * block copies the common, so the block is reused while number and second stay the same.
+   */
+  private callEnv(): Block {
+    const number = BigInt(this.ledger.latest().number) + 1n;
+    const timestamp = this.nextTimestamp();
+    const key = `${number}:${timestamp}`;
+    if (this.cachedEnv?.key !== key) this.cachedEnv = { key, block: blockEnv(this.vm.common, number, timestamp, 0n) };
+    return this.cachedEnv.block;
   }
 
   async call(request: CallRequest): Promise<Hex> {

@@ -1,0 +1,55 @@
+/**
+ * The wallet's public API (DESIGN §2–§4): keys, Smart Agents, the chain (embedded EVM or any JSON-RPC URL), signing
+ * mandates, ask-as-me wires, cabinet grants, caller assertions, approvals and SIWE sign-ins, verifying each (fail
+ * closed, results as values), revocation and redemption. Runs in an MV3 service worker (no Node built-ins, no WASM,
+ * no eval) and in Node (the gateway, the command line, tests). Test support (anvil) is in ./testing, not here.
+ */
+
+// chain
+export { HOME_CHAIN_ID, homeChain } from './chain/home-chain';
+export type { WalletChain } from './chain/wallet-chain';
+export { openEmbeddedChain, type EmbeddedWalletChain, type OpenEmbeddedChainParameters } from './chain/open-embedded-chain';
+export { openRpcChain, type OpenRpcChainParameters } from './chain/open-rpc-chain';
+export { createMemoryChainStateStore, type ChainStateStore } from './chain/chain-state-store';
+export type { ChainClock } from './chain/embedded/embedded-chain';
+export { deployHomeEnvironment } from './deploy/deploy-home-environment';
+export { HOME_ENVIRONMENT, HOME_USDC } from './deploy/environment';
+export { DEPLOYER_ADDRESS } from './deploy/deployer';
+export { testUsdcAbi, USDC_DECIMALS } from './deploy/usdc/usdc';
+
+// keys and accounts
+export { generateOwnerKey, importOwnerKey, ownerAccount, ownerAddressOf } from './keys/owner-key';
+export { smartAgentOf, type SmartAgent } from './accounts/smart-agent';
+export { isDeployed } from './accounts/is-deployed';
+export { deploySmartAgent } from './accounts/deploy-smart-agent';
+export { fundOnLocalChain } from './accounts/fund';
+export { mintTestUsdc, usdcBalanceOf, usdcTransferCall } from './tokens/usdc';
+
+// signing
+export { paymentMandateScope, offChainMandateScope, wireScope, grantScope } from './delegations/scopes';
+export { signScopedDelegation, type SignScopedDelegationParameters } from './delegations/sign-scoped-delegation';
+export { delegationHashOf } from './delegations/delegation-codec';
+export { capabilityTarget } from './delegations/capability-target';
+export { signCallerAssertion } from './sign/caller-assertion';
+export { signApproval } from './sign/approval';
+export { createSignIn, type CreateSignInParameters } from './siwe/create-sign-in';
+
+// verification (every verifier returns a Verdict: { ok: true, ... } or { ok: false, code, message })
+export type { Verdict } from './verify/verdict';
+export { verifyAccountSignature } from './verify/verify-account-signature';
+export { verifyMandate, type VerifyMandateParameters } from './verify/verify-mandate';
+export { verifyWire, type VerifyWireParameters } from './verify/verify-wire';
+export { verifyGrant, type VerifyGrantParameters } from './verify/verify-grant';
+export { verifyCallerAssertion, type VerifyCallerAssertionParameters } from './verify/verify-caller-assertion';
+export { verifyApproval, APPROVAL_FRESHNESS, type VerifyApprovalParameters } from './verify/verify-approval';
+export { verifyQuorum, type VerifyQuorumParameters } from './verify/verify-quorum';
+export { verifySignIn, type VerifySignInParameters } from './siwe/verify-sign-in';
+export { readRevoked } from './verify/read-revoked';
+export { readCallsUsed } from './verify/read-calls-used';
+
+// revocation and redemption
+export { revokeDelegation, type RevokeDelegationParameters } from './revoke/revoke-delegation';
+export { prepareRedemption, type PreparedRedemption, type Execution } from './redeem/prepare-redemption';
+export { submitRedemption } from './redeem/submit-redemption';
+export { reconcileRedemption, type ReconcileRedemptionReturnType } from './redeem/reconcile-redemption';
+export { payWithMandate, type PayWithMandateParameters } from './redeem/pay-with-mandate';

@@ -1,0 +1,64 @@
+import type { Address, Hex } from 'viem';
+import { Mandate, type IntentBinding } from '../../protocol/delegation';
+import type { WalletChain } from '../chain/wallet-chain';
+import { readCallsUsed } from './read-calls-used';
+import { refuse, type Verdict } from './verdict';
+import { verifyScopedDelegation } from './verify-scoped-delegation';
+
+export type VerifyMandateParameters = {
+  mandate: unknown;
+  /** Seconds since the epoch. */
+  now: number;
+  /** The harness agent: every mandate is given to it. */
+  delegate: Address;
+  /** The addressee or the capability's authority the mandate must come from. */
+  delegator?: Address;
+  /** The intent the harness is about to act on; every field must equal the signed binding. */
+  binding?: IntentBinding;
+  /** Uses the vault has counted so far (off-chain acts are counted there; chain acts also on chain). */
+  usesSoFar: number;
+};
+
+export type VerifyMandateReturnType = Verdict<{ mandate: Mandate; delegationHash: Hex; callsLeft: number }>;
+
+const BINDING_FIELDS = ['capabilityId', 'planDigest', 'stepRef', 'argsDigest', 'ontologyDigest', 'playbookDigest'] as const;
+const FIELD_WORDS: Record<(typeof BINDING_FIELDS)[number], string> = {
+  capabilityId: 'another capability',
+  planDigest: 'another plan',
+  stepRef: 'another step',
+  argsDigest: 'other arguments',
+  ontologyDigest: 'another version of the ontology',
+  playbookDigest: 'another version of the playbook',
+};
+
+/**
+ * A mandate authorizes exactly one intent (seed 001 step 8): signature and revocation as every delegation, plus the
+ * intent binding compared field by field with what the harness is about to do, plus calls left — from the vault's
+ * count for off-chain acts, and the larger of that and the LimitedCallsEnforcer's count for chain acts.
+ */
+export async function verifyMandate(chain: WalletChain, parameters: VerifyMandateParameters): Promise<VerifyMandateReturnType> {
+  const checked = await verifyScopedDelegation(chain, parameters.mandate, Mandate, {
+    now: parameters.now,
+    delegate: parameters.delegate,
+    delegator: parameters.delegator,
+  });
+  if (!checked.ok) return checked;
+  const mandate = checked.value;
+  const expected = parameters.binding;
+  if (expected !== undefined) {
+    for (const field of BINDING_FIELDS) {
+      if (mandate.scope.binding[field].toLowerCase() !== expected[field].toLowerCase()) {
+        return refuse('BINDING_MISMATCH', `This mandate was signed for ${FIELD_WORDS[field]}, not for what is being done now.`);
+      }
+    }
+  }
+  let used = parameters.usesSoFar;
+  if (mandate.scope.act.kind === 'chain') {
+    const onChain = await readCallsUsed(chain, checked.delegationHash);
+    if (!onChain.ok) return onChain;
+    used = Math.max(used, onChain.used);
+  }
+  const callsLeft = mandate.scope.calls - used;
+  if (callsLeft <= 0) return refuse('CALLS_EXHAUSTED', `This mandate allowed ${mandate.scope.calls} use${mandate.scope.calls === 1 ? '' : 's'} and has none left.`);
+  return { ok: true, mandate, delegationHash: checked.delegationHash, callsLeft };
+}

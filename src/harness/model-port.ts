@@ -33,12 +33,25 @@ export const ModelUsageSchema = z.strictObject({
   inputTokens: z.number().int().nonnegative(),
   cachedInputTokens: z.number().int().nonnegative().default(0),
   outputTokens: z.number().int().nonnegative(),
+  /** An estimate in US dollars from the adapter's price table (not a bill); absent when the adapter has no price. */
+  costUsd: z.number().nonnegative().optional(),
 });
 export type ModelUsage = z.infer<typeof ModelUsageSchema>;
 
 /** One option the judge may pick: a skill card (purpose · Produces · Not for), or `n/a`. */
 export type JudgeOption = { id: string; card: string };
 export const NOT_APPLICABLE = 'n/a';
+
+/**
+ * Optional controls on any call; none changes what the model is asked. `signal` cancels the call (the person
+ * closed the panel, a newer ask replaced this one); an adapter answers a cancelled call by throwing.
+ */
+export type CallControls = { signal?: AbortSignal };
+/**
+ * Streaming, for the two calls whose text the person reads: each piece of text as it arrives. Display only — the
+ * response's text is what the harness checks and keeps, and a recompose or fallback may replace what was shown.
+ */
+export type StreamControls = CallControls & { onText?: (delta: string) => void };
 
 export type JudgeRequest = {
   profile: 'fast' | 'thorough';
@@ -48,7 +61,7 @@ export type JudgeRequest = {
   /** The offered skills' cards, then `n/a` (the cacheable prefix). */
   options: readonly JudgeOption[];
   material: readonly Material[];
-};
+} & CallControls;
 
 const Distribution = z.record(z.string().min(1).max(120), z.number().min(0).max(1));
 export const JudgeResponseSchema = z.strictObject({ distribution: Distribution, usage: ModelUsageSchema });
@@ -60,7 +73,7 @@ export type PlanChoiceRequest = {
   reading: TypedReading;
   pick: string;
   options: readonly PlanOption[];
-};
+} & CallControls;
 export const PlanChoiceResponseSchema = z.strictObject({ distribution: Distribution, usage: ModelUsageSchema });
 export type PlanChoiceResponse = z.input<typeof PlanChoiceResponseSchema>;
 
@@ -88,7 +101,7 @@ export type PlannerRequest = {
   material: readonly Material[];
   /** Set on the one re-plan: what admission refused the first time, in words. */
   violations: readonly string[];
-};
+} & CallControls;
 /** The plan is parsed by the harness with PlanSchema; here it is only required to be an object. */
 export const PlannerResponseSchema = z.strictObject({
   plan: z.record(z.string(), z.unknown()),
@@ -111,7 +124,7 @@ export type ComposeRequest = {
   material: readonly Material[];
   /** Set on the one recompose: what the grounding check found wrong. */
   problems: readonly string[];
-};
+} & StreamControls;
 export const ComposeResponseSchema = z.strictObject({
   text: z.string().min(1).max(8000),
   citations: z.array(z.string().max(64)).max(32),
@@ -129,7 +142,7 @@ export type SkillApplyRequest = {
   inputs: readonly Observation[];
   material: readonly Material[];
   maxTokens: number;
-};
+} & StreamControls;
 export const SkillApplyResponseSchema = z.strictObject({ text: z.string().min(1).max(12_000), usage: ModelUsageSchema });
 export type SkillApplyResponse = z.input<typeof SkillApplyResponseSchema>;
 

@@ -19,7 +19,11 @@ export type GatewayOptions = {
   audience: string;
   /** Other issuers whose session JWTs are trusted (their keys at <issuer>/.well-known/jwks.json). */
   trustedIssuers: readonly string[];
-  database: { kind: 'pglite'; dataDir: string; template?: string } | { kind: 'postgres'; url: string; schema?: string; dropOnClose?: boolean };
+  database:
+    | { kind: 'pglite'; dataDir: string; template?: string }
+    | { kind: 'postgres'; url: string; schema?: string; dropOnClose?: boolean }
+    /** A desk the caller already opened (tests); closed with the gateway. */
+    | { kind: 'open'; sql: Sql };
   sessionKey: SessionKey;
   /** null: no model key — every consultation is 503 coach_unconfigured. */
   model: AnthropicModelOptions | null;
@@ -41,9 +45,11 @@ export type Gateway = { app: ReturnType<typeof createGatewayApp>; deps: CoachDep
 export async function composeGateway(options: GatewayOptions): Promise<Gateway> {
   const db = options.database;
   const sql =
-    db.kind === 'pglite'
-      ? await openPglite({ dataDir: db.dataDir, template: db.template ?? (await ensurePgliteTemplate(DEFAULT_PGLITE_TEMPLATE)) })
-      : await openPostgres({ url: db.url, ...(db.schema === undefined ? {} : { schema: db.schema }), ...(db.dropOnClose === undefined ? {} : { dropOnClose: db.dropOnClose }) });
+    db.kind === 'open'
+      ? db.sql
+      : db.kind === 'pglite'
+        ? await openPglite({ dataDir: db.dataDir, template: db.template ?? (await ensurePgliteTemplate(DEFAULT_PGLITE_TEMPLATE)) })
+        : await openPostgres({ url: db.url, ...(db.schema === undefined ? {} : { schema: db.schema }), ...(db.dropOnClose === undefined ? {} : { dropOnClose: db.dropOnClose }) });
   await migrateDesk(sql);
   if (options.demo !== null) await seedDemoDesk(sql, options.demo);
   if (options.registry.publish) {

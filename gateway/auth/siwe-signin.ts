@@ -59,8 +59,14 @@ export async function signInWithEthereum(deps: SignInDeps, body: z.infer<typeof 
   if (fields.chainId !== deps.expect.chainId) {
     throw refuse.unauthenticated(`The sign-in message is for chain ${fields.chainId}, not chain ${deps.expect.chainId}.`);
   }
-  const valid = validateSiweMessage({ message: fields, domain: deps.expect.domain, scheme: deps.expect.scheme, time: now });
-  if (!valid) throw refuse.unauthenticated('The sign-in message has expired, is not yet valid, or names another URI scheme.');
+  if (fields.uri === undefined || new URL(fields.uri).origin !== `${deps.expect.scheme}://${deps.expect.domain}`) {
+    throw refuse.unauthenticated(`The sign-in message's URI is not this gateway (${deps.expect.scheme}://${deps.expect.domain}).`);
+  }
+  // The optional scheme prefix, when present, must be ours too; the times are checked against the gateway's clock.
+  const scheme = fields.scheme === undefined ? {} : { scheme: deps.expect.scheme };
+  if (!validateSiweMessage({ message: fields, domain: deps.expect.domain, ...scheme, time: now })) {
+    throw refuse.unauthenticated('The sign-in message has expired, is not yet valid, or is not a well-formed SIWE message.');
+  }
   const verdict = await deps.siwe.verify({ message: body.message, signature: body.signature as `0x${string}` });
   if (!verdict.ok) throw refuse.unauthenticated(`The sign-in signature was refused: ${verdict.reason}`);
   if (verdict.address.toLowerCase() !== fields.address.toLowerCase()) {

@@ -55,7 +55,7 @@ export async function careTeamTurn(deps: CoachDeps, subject: Subject, request: C
     brief: () => deskBrief(record, standing, deps.clock.now()),
     opening: text,
     offer: careTeamTools(standing.roles, record.transition),
-    act: careTeamActs({ desk: deps.desk, clock: deps.clock, ids: deps.ids, record, standing, write }),
+    ...careTeamActs({ desk: deps.desk, clock: deps.clock, ids: deps.ids, record, standing, write }),
     validateReply: (input) => validateCoachReply(input, knownIds()),
   });
   return buildAnswer({

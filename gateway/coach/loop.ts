@@ -20,6 +20,8 @@ export type LoopInput = {
   opening: string;
   offer: ToolOffer;
   act: (toolId: string, input: unknown) => Promise<ActOutcome>;
+  /** The refusal for a tool the model named but was not offered (by its registered id when it has one). */
+  notOffered: (toolId: string) => ActOutcome;
   validateReply: (input: unknown) => { ok: true; reply: CoachReply } | { ok: false; reason: string };
 };
 
@@ -60,9 +62,9 @@ export async function runModelLoop(input: LoopInput): Promise<LoopResult> {
     for (const use of uses) {
       const id = input.offer.byModelName.get(use.name)?.id ?? null;
       if (id === null) {
-        const named = registeredIdOfAnyModelName(use.name) ?? use.name.slice(0, 64);
-        results.push({ type: 'tool_result', tool_use_id: use.id, is_error: true, content: `'${named}' is not a tool this role is offered` });
-        acted.push({ tool: named, ok: false, summary: `'${named}' is not a tool this role is offered` });
+        const outcome = input.notOffered(registeredIdOfAnyModelName(use.name) ?? use.name.slice(0, 64));
+        results.push({ type: 'tool_result', tool_use_id: use.id, is_error: true, content: outcome.content });
+        acted.push(outcome.acted);
         continue;
       }
       if (id === 'coach_reply') {

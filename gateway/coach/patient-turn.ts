@@ -90,7 +90,7 @@ export async function coachTurn(
     brief: () => `${cabinetBrief(state.working, deps.clock.now())}\n\n${careTeamSection(state.record, deps.clock.now())}`,
     opening: OPENING[kind](text),
     offer: boundTools({ emr: false }),
-    act: patientActs(state),
+    ...patientActs(state),
     validateReply: (input) => validateCoachReply(input, knownIds()),
   });
   const escalationTier = state.doctrineTier === null ? loop.reply.tier : moreSevere(loop.reply.tier, state.doctrineTier);

@@ -40,6 +40,12 @@ export async function seedDemoDesk(sql: Sql, dir: DemoDirectory): Promise<void> 
   const practice = dir.addressOf('atria-heart');
   const a = (id: DemoPersonId) => dir.addressOf(id);
   const members = [...new Set(Object.values(DEMO_TEAMS).flatMap((team) => team.map(([m]) => m)))];
+  // A desk already seeded is left alone (start-up stays fast, and a grant the practice revoked stays revoked).
+  const seeded = await sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM practice_grants g JOIN transitions t ON t.practice = g.practice WHERE g.practice = $1 AND t.id = $2`,
+    [practice, ALICE_TRANSITION],
+  );
+  if (seeded[0]!.n >= members.length) return;
   const grants = await Promise.all(members.map(async (m) => [m, await dir.practiceGrant(m, grantCapabilities(m))] as const));
   await sql.transaction(async (tx) => {
     await putPractice(tx, { address: practice, name: DEMO_ORGANIZATIONS['atria-heart'].name, steward: a(DEMO_ORGANIZATIONS['atria-heart'].stewardId) });

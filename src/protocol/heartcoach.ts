@@ -111,6 +111,8 @@ export const Acted = z.strictObject({
   ok: z.boolean(),
   summary: Words(600),
   storedIn: Words(200).optional(),
+  /** On a ✕ line: the gate's code and the status it stands for (e.g. not_entitled, 403). */
+  refusal: z.strictObject({ code: Words(64), status: z.number().int() }).optional(),
 });
 export type Acted = z.infer<typeof Acted>;
 

@@ -22,12 +22,15 @@ export function argsSchemaOf(toolId: string): z.ZodType {
   return schema;
 }
 
-export const refused = (tool: string, sentence: string): ActOutcome => ({
+export const refused = (tool: string, sentence: string, why: { code: string; status: number } = { code: 'bad_arguments', status: 400 }): ActOutcome => ({
   content: sentence,
   isError: true,
   landed: false,
-  acted: { tool, ok: false, summary: sentence },
+  acted: { tool, ok: false, summary: sentence, refusal: { code: why.code, status: why.status } },
 });
+
+/** A gate's Refusal as the tool result the model reads and the ✕ line the sheet shows. */
+export const refusedBy = (tool: string, refusal: Refusal): ActOutcome => refused(tool, refusal.message, { code: refusal.code, status: refusal.status });
 
 export const landed = (tool: string, content: string, summary: string, storedIn?: string): ActOutcome => ({
   content,
@@ -47,7 +50,7 @@ export async function runAct<T>(toolId: string, input: unknown, handler: (args: 
     if (!args.success) return refused(toolId, `${toolId} was refused — ${describeZodError(args.error).replace(/^The input was refused — /, '')}`);
     return await handler(args.data as T);
   } catch (error) {
-    if (error instanceof Refusal && error.status < 500) return refused(toolId, error.message);
+    if (error instanceof Refusal && error.status < 500) return refusedBy(toolId, error);
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { MILESTONES } from '../../../src/ontology/health-portal.generated';
+import { COACH_TOOLS, MILESTONES } from '../../../src/ontology/health-portal.generated';
 import { isRefusal, type MemberDesk, type MemberWrite } from '../../desk/member-desk';
 import { entitled, type Standing } from '../../desk/standing';
 import type { DeskRecord } from '../../desk/types';
@@ -85,13 +85,22 @@ export function careTeamActs(state: CareTeamActState) {
       return landed('heartcoach.plan', `The care plan for ${patientName} is written.`, `wrote the care plan: "${args.plan.slice(0, 120)}"`, 'desk/plan');
     });
 
-  return async (toolId: string, input: unknown): Promise<ActOutcome> => {
+  /** A tool the model named but was not offered: refused by name, with gate 1's own words when it is a desk tool. */
+  const notOffered = (toolId: string): ActOutcome => {
+    const needs = Object.hasOwn(COACH_TOOLS, toolId) ? COACH_TOOLS[toolId]!.needs : undefined;
+    const gate = needs === undefined ? null : entitled(standing, patientName, needs);
+    const sentence = `'${toolId}' is not a tool this role is offered`;
+    return gate === null ? refused(toolId, sentence, { code: 'not_offered', status: 403 }) : refused(toolId, `${sentence}: ${gate.message}`, { code: gate.code, status: gate.status });
+  };
+
+  const act = async (toolId: string, input: unknown): Promise<ActOutcome> => {
     switch (toolId) {
       case 'heartcoach.message': return message(input);
       case 'heartcoach.alert.ack': return alertAck(input);
       case 'heartcoach.transition': return transition(input);
       case 'heartcoach.plan': return plan(input);
-      default: return refused(toolId, `'${toolId}' is not a tool this role is offered`);
+      default: return notOffered(toolId);
     }
   };
+  return { act, notOffered };
 }

@@ -87,12 +87,15 @@ export function patientActs(state: PatientActState) {
       return landed('heartcoach.message', `Sent on the thread at ${record.enrollment.practiceName} (${sent.id}).`, summary, `desk/thread/${sent.id}`);
     });
 
-  return async (toolId: string, input: unknown): Promise<ActOutcome> => {
+  const notOffered = (toolId: string): ActOutcome =>
+    refused(toolId, `'${toolId}' is not a tool this consultation is offered`, { code: 'not_offered', status: 403 });
+  const act = async (toolId: string, input: unknown): Promise<ActOutcome> => {
     switch (toolId) {
       case 'heartcoach.log': return log(input);
       case 'heartcoach.triage': return triage(input);
       case 'heartcoach.message': return message(input);
-      default: return refused(toolId, `'${toolId}' is not a tool this consultation can run`);
+      default: return notOffered(toolId);
     }
   };
+  return { act, notOffered };
 }

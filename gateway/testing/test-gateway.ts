@@ -1,0 +1,105 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { privateKeyToAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
+import { DEMO_ORGANIZATIONS, DEMO_PEOPLE, DEMO_SERVICES, type DemoPersonId } from '../../src/protocol/demo-identities';
+import type { CabinetFolderName } from '../../src/protocol/delegation';
+import { startScriptedMessagesServer, type ScriptedMessagesServer } from '../../src/testing/scripted-messages-server';
+import { fundOnLocalChain } from '../../src/wallet/accounts/fund';
+import { createMemoryChainStateStore } from '../../src/wallet/chain/chain-state-store';
+import { openEmbeddedChain } from '../../src/wallet/chain/open-embedded-chain';
+import type { WalletChain } from '../../src/wallet/chain/wallet-chain';
+import { grantScope, wireScope } from '../../src/wallet/delegations/scopes';
+import { signScopedDelegation } from '../../src/wallet/delegations/sign-scoped-delegation';
+import { revokeDelegation } from '../../src/wallet/revoke/revoke-delegation';
+import { signMessageAsAgent } from '../../src/wallet/sign/sign-as-agent';
+import { generateSessionKey, type SessionKey } from '../auth/session-keys';
+import { composeGateway, type Gateway } from '../compose';
+import { practiceGrantOf } from '../desk/roster';
+import { fixedClock, randomIds } from '../ports';
+import { demoDirectory, type DemoAgents } from '../wallet/demo-directory';
+import { gatewayWallet } from '../wallet/gateway-wallet';
+import { scriptedCoach } from './coach-script';
+import type { TestDatabase } from './databases';
+import { DEMO_NOW } from './demo-cabinet';
+
+/**
+ * The gateway as the integration tests meet it: served on a real loopback port, with its own embedded chain (the
+ * deterministic deployment), a fresh desk on PGlite or PostgreSQL seeded from the demo identities, the real Anthropic
+ * SDK talking to the scripted Messages server, and a fixed clock at the seed's "now". Helpers sign in by SIWE over
+ * HTTP and sign grants and wires with the demo keys, exactly as a person's agent would.
+ */
+export type TestGateway = {
+  url: string;
+  model: ScriptedMessagesServer;
+  clock: ReturnType<typeof fixedClock>;
+  gateway: Gateway;
+  chain: WalletChain;
+  demo: DemoAgents;
+  /** The gateway's session key, so a test can forge tokens that differ from a real one in exactly one way. */
+  sessionKey: SessionKey;
+  session(person: DemoPersonId): Promise<string>;
+  cabinetGrant(person: DemoPersonId, folders: CabinetFolderName[], origin?: string): Promise<unknown>;
+  wire(person: DemoPersonId, origin?: string, validBefore?: number): Promise<unknown>;
+  revokePracticeGrant(member: DemoPersonId): Promise<void>;
+  close(): Promise<void>;
+};
+
+const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
+export async function startTestGateway(
+  database: TestDatabase,
+  options: { withModel?: boolean; latencyMs?: number } = {},
+): Promise<TestGateway> {
+  const clock = fixedClock(DEMO_NOW);
+  const model = await startScriptedMessagesServer({ script: scriptedCoach, ...(options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs }) });
+  const chain = await openEmbeddedChain({ store: createMemoryChainStateStore(), clock: () => clock.now().getTime() });
+  const demo = await demoDirectory(chain);
+  let fetcher: (request: Request) => Response | Promise<Response> = () => new Response('starting', { status: 503 });
+  const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve) => {
+    const s = serve({ fetch: (request) => fetcher(request), port: 0, hostname: '127.0.0.1' }, (info) => resolve({ server: s, port: info.port }));
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const wallet = gatewayWallet({ chain, clock, origins: [origin], serviceKey: DEMO_SERVICES.heartcoach.privateKey });
+  const sql = await database.open();
+  const sessionKey = await generateSessionKey();
+  const gateway = await composeGateway({
+    origin, audience: 'heartcoach', trustedIssuers: [], database: { kind: 'open', sql }, sessionKey,
+    model: options.withModel === false ? null : { apiKey: 'scripted-test-key', baseURL: model.url, model: 'claude-scripted', maxRetries: 0 },
+    registry: { dir: await mkdtemp(join(tmpdir(), 'registry-')), publish: true }, clock, ids: randomIds, wallet, demo,
+  });
+  fetcher = (request) => gateway.app.fetch(request);
+  const owner = (id: DemoPersonId) => privateKeyToAccount(DEMO_PEOPLE[id].privateKey);
+  const window = { validAfter: seconds('2026-09-01T00:00:00Z'), validBefore: seconds('2026-12-31T00:00:00Z') };
+  return {
+    url: origin, model, clock, gateway, chain, demo, sessionKey,
+    async session(person) {
+      const { nonce } = (await (await fetch(`${origin}/auth/nonce`)).json()) as { nonce: string };
+      const agent = demo.agents[person];
+      const message = createSiweMessage({ domain: new URL(origin).host, address: agent.address, uri: origin, version: '1', chainId: chain.chainId, nonce, issuedAt: clock.now() });
+      const signature = await signMessageAsAgent(owner(person), agent, message);
+      const res = await fetch(`${origin}/auth/siwe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message, signature }) });
+      if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { accessToken: string }).accessToken;
+    },
+    cabinetGrant: (person, folders, grantOrigin = origin) =>
+      signScopedDelegation(chain, { owner: owner(person), agent: demo.agents[person], delegate: wallet.service.address, scope: grantScope({ chainId: chain.chainId, origin: grantOrigin, folders, window }) }),
+    wire: (person, wireOrigin = origin, validBefore = window.validBefore) =>
+      signScopedDelegation(chain, { owner: owner(person), agent: demo.agents[person], delegate: wallet.service.address, scope: wireScope({ chainId: chain.chainId, origin: wireOrigin, window: { ...window, validBefore } }) }),
+    async revokePracticeGrant(member) {
+      const grant = (await practiceGrantOf(gateway.sql, demo.addressOf('atria-heart'), demo.addressOf(member))) as { delegation: unknown };
+      const submitter = privateKeyToAccount(DEMO_SERVICES['harness-agent'].privateKey);
+      await fundOnLocalChain(chain, submitter.address, 10n ** 18n);
+      const steward = DEMO_ORGANIZATIONS['atria-heart'].stewardId;
+      await revokeDelegation(chain, { owner: owner(steward), agent: demo.agents['atria-heart'], delegation: grant.delegation, submitter });
+    },
+    async close() {
+      (server as import('node:http').Server).closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await gateway.close();
+      await model.close();
+    },
+  };
+}

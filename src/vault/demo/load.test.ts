@@ -6,19 +6,26 @@ import { Cabinet } from '../../protocol/heartcoach';
 import { createKeyring } from '../keys/keyring';
 import { memorySessionKeyStore } from '../keys/session-keys';
 import { openTestVault, T0, TEST_KDF } from '../testing/open';
-import { standInAddressOf } from '../testing/stand-in-address';
+import { walletAddresses, walletAddressOf } from '../testing/wallet-addresses';
+import type { DemoIdentityId } from './people';
 import { loadDemoVault } from './load';
 
-// Smart Agent addresses come from src/wallet in the product; these tests use the marked stand-in (no chain here).
-const at = standInAddressOf;
+// The real Smart Agent addresses, computed by src/wallet, as the composition root passes them.
+const ADDRESSES = await walletAddresses();
+const at = (id: DemoIdentityId) => ADDRESSES[id];
 
 async function demoVault() {
   const vault = await openTestVault();
-  const summary = await loadDemoVault(vault, { addressOf: at, now: T0 });
+  const summary = await loadDemoVault(vault, { addressOf: walletAddressOf, now: T0 });
   return { vault, summary, alice: at('alice'), missio: at('missio-nexus') };
 }
 
 describe('demo vault (DESIGN §10)', () => {
+  it('uses distinct wallet-computed Smart Agent addresses for every identity', () => {
+    expect(new Set(Object.values(ADDRESSES)).size).toBe(Object.keys(ADDRESSES).length);
+    expect(at('alice')).not.toBe(DEMO_PEOPLE.alice.ownerAddress.toLowerCase());
+  });
+
   it('is loaded only when asked: a vault opens empty', async () => {
     const vault = await openTestVault();
     for (const table of vault.db.tables) expect(await table.count(), table.name).toBe(0);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadDemoVault } from '../demo/load';
 import { PRIMARY_KEY, VAULT_TABLES } from '../schema';
 import { openTestVault, T0, TEST_KDF } from '../testing/open';
-import { standInAddressOf } from '../testing/stand-in-address';
+import { walletAddressOf } from '../testing/wallet-addresses';
 import { exportVaultToFile, importVaultFromFile } from './vault-file';
 
 describe('vault file for the command-line door', () => {
@@ -13,7 +13,7 @@ describe('vault file for the command-line door', () => {
     const dir = await mkdtemp(join(tmpdir(), 'home-agent-vault-'));
     const path = join(dir, 'vault.home-agent');
     const vault = await openTestVault();
-    await loadDemoVault(vault, { addressOf: standInAddressOf, now: T0 });
+    await loadDemoVault(vault, { addressOf: walletAddressOf, now: T0 });
     const saved = await exportVaultToFile(vault, path, 'cli words', { kdf: TEST_KDF });
     expect(saved.path).toBe(path);
     expect((await stat(path)).mode & 0o777).toBe(0o600);

@@ -6,7 +6,7 @@ import { memorySessionKeyStore } from '../keys/session-keys';
 import { loadDemoVault } from '../demo/load';
 import { LATEST_VAULT_VERSION, PRIMARY_KEY, VAULT_TABLES } from '../schema';
 import { addr, hash, openTestVault, T0, TEST_KDF, type TestVault } from '../testing/open';
-import { standInAddressOf } from '../testing/stand-in-address';
+import { walletAddressOf } from '../testing/wallet-addresses';
 import { exportVault } from './export';
 import { sealVaultFile } from './file-format';
 import { importVault } from './import';
@@ -22,7 +22,7 @@ async function dump(vault: TestVault) {
 /** A vault with rows in every table: the demo, keys, and one of each other aggregate. */
 async function fullVault(): Promise<TestVault> {
   const vault = await openTestVault({ name: 'source' });
-  await loadDemoVault(vault, { addressOf: standInAddressOf, now: T0, keys: { passphrase: 'key passphrase', kdf: TEST_KDF } });
+  await loadDemoVault(vault, { addressOf: walletAddressOf, now: T0, keys: { passphrase: 'key passphrase', kdf: TEST_KDF } });
   await vault.mandates.record({ hash: hash(1), delegator: addr(1), delegate: addr(2), capability: 'payment.usdc.send', delegation: { salt: '1' }, binding: { step: 's' }, bindingDigest: hash(2), maxUses: 2 });
   await vault.mandates.use(hash(1));
   await vault.wires.record({ kind: 'ask-as-me', capability: 'harness.ask', hash: hash(3), direction: 'given', delegator: addr(1), delegate: addr(3), origin: 'http://127.0.0.1:8787', expiresAt: T0 + 1e6, delegation: {} });

@@ -1,4 +1,5 @@
 import { mkdtemp } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
@@ -96,7 +97,7 @@ export async function startTestGateway(
       await revokeDelegation(chain, { owner: owner(steward), agent: demo.agents['atria-heart'], delegation: grant.delegation, submitter });
     },
     async close() {
-      (server as import('node:http').Server).closeAllConnections();
+      (server as Server).closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await gateway.close();
       await model.close();

@@ -45,6 +45,8 @@ export type Capability = {
   readonly quorum?: number;
   readonly freshSeconds?: number;
   readonly thresholdSetting?: string;
+  /** At or below the threshold setting, the capability is this risk instead of `risk`. */
+  readonly riskBelowThreshold?: Risk;
   readonly effects: readonly string[];
   readonly produces: readonly string[];
   readonly consumes: readonly string[];
@@ -52,6 +54,14 @@ export type Capability = {
   readonly utterances: readonly string[];
   readonly terms: readonly string[];
   readonly onChain?: { readonly contract: 'usdc'; readonly method: 'transfer' };
+  /** An outside agent's step: which agent and which of its A2A skills. */
+  readonly outsideAgent?: { readonly agent: string; readonly skill: string };
+  /** The cabinet folder a cabinet capability reads or writes. */
+  readonly folder?: string;
+  /** Set on an instruction skill's capability: the skill's id. */
+  readonly skillId?: string;
+  /** A fixed answer ({question}, {options}, {text} filled in). */
+  readonly answerTemplate?: string;
 };
 
 export type InstructionSkill = {
@@ -92,6 +102,8 @@ export type DomainClass = {
 };
 export type OutcomeClass = { readonly id: string; readonly label: string; readonly terms: readonly string[] };
 
+export type Setting = { readonly id: string; readonly label: string; readonly defaultValue: string };
+
 export type OntologyView = {
   readonly version: string;
   readonly digest: Hex;
@@ -101,9 +113,11 @@ export type OntologyView = {
   readonly domainClasses: Readonly<Record<string, DomainClass>>;
   readonly outcomeClasses: Readonly<Record<string, OutcomeClass>>;
   readonly clusters: Readonly<Record<string, readonly string[]>>;
+  /** Settings capabilities depend on, with their defaults (payments.highRiskAboveUsdc). */
+  readonly settings: Readonly<Record<string, Setting>>;
 };
 
 /** The capability that runs an instruction skill: the ontology names it by the skill's id. */
 export function capabilityOfSkill(ontology: OntologyView, skillId: string): Capability | undefined {
-  return ontology.capabilities[skillId] ?? ontology.capabilities[`skill.${skillId}`];
+  return ontology.capabilities[skillId] ?? Object.values(ontology.capabilities).find((c) => c.skillId === skillId);
 }

@@ -39,11 +39,11 @@ export type Party = {
   aliases: readonly string[];
   kind: 'person' | 'organization';
   via: 'self' | 'contact' | 'organization' | 'member' | 'agent';
-  status?: 'active' | 'invited';
 };
 
-export type Member = { member: Address; label: string; role: string; status: 'active' | 'invited' };
-export type Affiliation = { organization: Address; label: string; role: string; status: 'active' | 'invited' };
+/** Someone who holds roles for an organization (steward, treasurer, member) or a person (co-signer). */
+export type Member = { member: Address; label: string; aliases: readonly string[]; roles: readonly string[] };
+export type Affiliation = { organization: Address; label: string; roles: readonly string[] };
 
 /** A record the person owns (DESIGN §5 `records`): contacts, memberships, memory, cabinet folders, … */
 export type VaultRecord = {

@@ -12,15 +12,18 @@ import { approvalDigestOf, usdcUnits } from './requirement';
  * person's Smart Agent over the approval digest, verified like any signature — and after it, the mandate verifier
  * runs again: "an approval is an input to the verifier, not a bypass of it".
  */
-export const DEFAULT_HIGH_RISK_THRESHOLD = '100';
-
+/**
+ * The step's risk: the declared risk, or — for a capability with a threshold setting (payment.usdc.send) — the
+ * declared risk above the person's threshold and `riskBelowThreshold` at or below it. The threshold is the person's
+ * setting, else the ontology's default. An amount or threshold that cannot be read counts as above: fail closed.
+ */
 export async function riskOf(ctx: HarnessContext, capability: Capability, args: Record<string, unknown>, asker: Address): Promise<Risk> {
-  if (capability.thresholdSetting === undefined) return capability.risk;
+  if (capability.thresholdSetting === undefined || capability.riskBelowThreshold === undefined) return capability.risk;
   const amount = usdcUnits(args.amount);
-  const threshold = usdcUnits((await ctx.vault.payments.highRiskThreshold(asker)) ?? DEFAULT_HIGH_RISK_THRESHOLD);
-  // An amount that cannot be read is treated as above any threshold: fail closed.
-  if (amount === null || threshold === null || amount > threshold) return 'high';
-  return capability.risk;
+  const setting = (await ctx.vault.payments.highRiskThreshold(asker)) ?? ctx.ontology.settings[capability.thresholdSetting]?.defaultValue ?? null;
+  const threshold = setting === null ? null : usdcUnits(setting);
+  if (amount === null || threshold === null || amount > threshold) return capability.risk;
+  return capability.riskBelowThreshold;
 }
 
 export type Approval = { approver: Address; signature: Hex };

@@ -13,7 +13,7 @@ export async function relationOf(ctx: HarnessContext, asker: Address, subject: A
   if (agent !== null && agent.stewards.some((s) => s.toLowerCase() === asker.toLowerCase())) return 'steward';
   if (agent !== null && agent.kind === 'organization') {
     const members = await ctx.vault.memberships.ofOrganization(subject);
-    if (members.some((m) => m.status === 'active' && m.member.toLowerCase() === asker.toLowerCase())) return 'member';
+    if (members.some((m) => m.member.toLowerCase() === asker.toLowerCase())) return 'member';
   }
   return 'stranger';
 }

@@ -1,6 +1,7 @@
 import type { Material } from '../../protocol/ask';
 import type { PlannerTrace, ResultRow } from '../../protocol/harness-reply';
 import type { HarnessContext } from '../context';
+import type { OntologyView } from '../ontology-view';
 import { ComposeResponseSchema, type Observation } from '../model-port';
 import { callModel } from '../run/model-call';
 import { checkGroundedComposition, groundedFallback } from './grounded';
@@ -12,8 +13,12 @@ import { checkGroundedComposition, groundedFallback } from './grounded';
  */
 export type Composed = { text: string; results?: ResultRow[]; attributions: { source: string; text: string }[]; composedBy: 'template' | 'composer' | 'fallback' };
 
-export const unsupportedSentence = (words: string): string =>
-  `I can't help with “${words.length > 120 ? `${words.slice(0, 117)}…` : words}” — nothing this agent offers fits it.`;
+/** The fixed sentence of ask.unsupported: the ontology's answer template, with the question quoted. */
+export function unsupportedSentence(ontology: OntologyView, words: string): string {
+  const question = words.length > 160 ? `${words.slice(0, 157)}…` : words;
+  const template = ontology.capabilities['ask.unsupported']?.answerTemplate;
+  return template !== undefined ? template.replaceAll('{question}', question) : `I can't help with that: "${question}" is not something this agent knows how to do.`;
+}
 
 export const NO_PLAYBOOK_SENTENCE = 'This agent has no playbook for that.';
 

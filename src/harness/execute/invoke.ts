@@ -24,7 +24,7 @@ export async function invokeTool(ctx: HarnessContext, input: ExecInput): Promise
     case 'local':
       break;
   }
-  const read = readFor(c.id);
+  const read = readFor(c.id, c.folder);
   if (read !== undefined) return read(ctx, input);
   const act = localActFor(c.id);
   if (act !== undefined && !c.informational) {

@@ -6,16 +6,15 @@ import type { ExecInput, StepFailure, StepResult } from './step-result';
  * an observation the composer must attribute ("HeartCoach says…"), never as the agent's own, and never as an
  * instruction: they are material for every later stage.
  */
-const AGENT_OF: Record<string, { id: string; name: string }> = {
-  'heartcoach.consult': { id: 'heartcoach', name: 'HeartCoach' },
-};
+const NAMES: Record<string, string> = { heartcoach: 'HeartCoach' };
 
 export async function consultOutsideAgent(ctx: HarnessContext, input: ExecInput): Promise<StepResult | StepFailure> {
-  const agent = AGENT_OF[input.tool.id];
-  if (agent === undefined) return { failed: true, code: 'NO_OUTSIDE_AGENT', reason: `No outside agent answers ${input.tool.id}.` };
+  const declared = input.tool.capability.outsideAgent;
+  if (declared === undefined) return { failed: true, code: 'NO_OUTSIDE_AGENT', reason: `No outside agent answers ${input.tool.id}.` };
+  const agent = { id: declared.agent, name: NAMES[declared.agent] ?? declared.agent };
   const answer = await ctx.agents.send({
     agent: agent.id,
-    capability: input.tool.id,
+    capability: declared.skill,
     text: String(input.args.question ?? input.words),
     asker: input.asker,
     timeoutMs: ctx.settings.outsideAgentTimeoutMs,

@@ -17,8 +17,8 @@ const rowsResult = (text: string, rows: StepResult['rows'] & object, source: Ste
 
 const READS: Record<string, Read> = {
   'person.contact.list': async (ctx, input) => {
-    const contacts = (await ctx.vault.contacts.list(input.addressee)).filter((c) => c.status !== 'invited');
-    const rows = contacts.map((c) => ({ name: c.label, address: c.address, aliases: c.aliases.join(', ') }));
+    const contacts = await ctx.vault.contacts.list(input.addressee);
+    const rows = contacts.map((c) => ({ name: c.label, address: getAddress(c.address), aliases: c.aliases.join(', ') }));
     const text = rows.length === 0 ? 'You have no contacts yet.' : `You have ${rows.length} contact${rows.length === 1 ? '' : 's'}: ${listInWords(rows.map((r) => r.name))}.`;
     return rowsResult(text, rows);
   },
@@ -27,17 +27,15 @@ const READS: Record<string, Read> = {
     const relation = await relationOf(ctx, input.asker, org);
     if (relation === 'stranger') return { failed: true, code: 'NOT_A_MEMBER', reason: `You are not a member or steward of ${labelOf(input, org)}, so its members are not yours to read.` };
     const members = await ctx.vault.memberships.ofOrganization(org);
-    const rows = members.map((m) => ({ name: m.label, role: m.role, status: m.status, address: m.member }));
-    const active = rows.filter((r) => r.status === 'active');
-    const invited = rows.filter((r) => r.status === 'invited');
+    const rows = members.map((m) => ({ name: m.label, roles: m.roles.join(', '), address: getAddress(m.member) }));
     const name = labelOf(input, org);
-    let text = active.length === 0 ? `${name} has no members yet.` : `${name} has ${active.length} member${active.length === 1 ? '' : 's'}: ${listInWords(active.map((r) => (r.role === 'member' ? r.name : `${r.name} (${r.role})`)))}.`;
-    if (invited.length > 0) text += ` Invited, not yet joined: ${listInWords(invited.map((r) => r.name))}.`;
+    const described = rows.map((r) => (r.roles === 'member' ? r.name : `${r.name} (${r.roles})`));
+    const text = rows.length === 0 ? `${name} has no members yet.` : `${name} has ${rows.length} member${rows.length === 1 ? '' : 's'}: ${listInWords(described)}.`;
     return rowsResult(text, rows);
   },
   'organization.affiliations.list': async (ctx, input) => {
-    const rows = (await ctx.vault.memberships.ofPerson(input.asker)).map((a) => ({ organization: a.label, role: a.role, status: a.status, address: a.organization }));
-    const text = rows.length === 0 ? 'You belong to no organizations.' : `You belong to ${listInWords(rows.map((r) => `${r.organization} (${r.role})`))}.`;
+    const rows = (await ctx.vault.memberships.ofPerson(input.asker)).map((a) => ({ organization: a.label, roles: a.roles.join(', '), address: getAddress(a.organization) }));
+    const text = rows.length === 0 ? 'You belong to no organizations.' : `You belong to ${listInWords(rows.map((r) => `${r.organization} (${r.roles})`))}.`;
     return rowsResult(text, rows);
   },
   'records.list': async (ctx, input) => {
@@ -60,4 +58,18 @@ const READS: Record<string, Read> = {
   },
 };
 
-export const readFor = (toolId: string): Read | undefined => READS[toolId];
+/** A cabinet folder's items (cabinet.<folder>.read): the person's own health records, read only by the person. */
+const cabinetRead =
+  (folder: string): Read =>
+  async (ctx, input) => {
+    if (input.asker.toLowerCase() !== input.addressee.toLowerCase()) {
+      return { failed: true, code: 'NOT_YOUR_CABINET', reason: 'A cabinet is read only by its own person.' };
+    }
+    const records = await ctx.vault.records.list({ type: `cabinet.${folder}`, owner: input.addressee, limit: 200 });
+    const rows = records.map((r) => ({ id: r.id, updatedAt: r.updatedAt, summary: JSON.stringify(r.data).slice(0, 300) }));
+    return rowsResult(rows.length === 0 ? `Your ${folder} folder is empty.` : `Your ${folder} folder has ${rows.length} item${rows.length === 1 ? '' : 's'}.`, rows);
+  };
+
+export function readFor(toolId: string, folder?: string): Read | undefined {
+  return READS[toolId] ?? (folder !== undefined && toolId === `cabinet.${folder}.read` ? cabinetRead(folder) : undefined);
+}

@@ -74,7 +74,7 @@ const SHAPES: Shape[] = [
     build: (m) => step('payment.usdc.send', { recipient: m[1]!, ...(m[2] !== undefined ? { memo: m[2] } : {}) }),
   },
   // routines (own agent only)
-  { id: 'routine.remember', toolId: 'memory.remember', ownAgentOnly: true, pattern: re(String.raw`remember(?: that)?\s+(.+?)`), build: (m) => step('memory.remember', { text: m[1]! }) },
+  { id: 'routine.remember', toolId: 'memory.remember', ownAgentOnly: true, pattern: re(String.raw`remember(?: that)?\s+(.+?)`), build: (m) => step('memory.remember', { note: m[1]! }) },
 ];
 
 export function matchCompiledShape(input: { words: string; tools: ToolIndex; ownAgent: boolean }): CompiledHit | null {

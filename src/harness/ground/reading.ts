@@ -1,4 +1,4 @@
-import type { OntologyView } from '../ontology-view';
+import type { DomainClass, OntologyView } from '../ontology-view';
 import type { ToolIndex } from '../tools/tools';
 import type { OpenIntent } from './open-intent';
 import { mentions } from './words';
@@ -32,7 +32,7 @@ export function typedReading(input: {
 }): TypedReading {
   const terms: TypedReading['terms'] = [];
   const named = new Set<string>();
-  for (const c of Object.values(input.ontology.domainClasses)) {
+  for (const c of playbookDomain(input.ontology, input.tools)) {
     const term = [c.label, ...c.terms].find((t) => mentions(input.words, t));
     if (term !== undefined) {
       terms.push({ classId: c.id, label: c.label, term });
@@ -57,6 +57,18 @@ export function typedReading(input: {
     recentSkills: input.recentSkills ?? [],
     memoryTags: input.memoryTags ?? [],
   };
+}
+
+/**
+ * The playbook's domain lexicon: the domain classes that share a term with an offered tool (its terms, a skill's
+ * covers), and the other classes of their clusters. A class no offered tool touches ("volunteer" at a person's own
+ * agent) is outside what this agent knows how to do.
+ */
+export function playbookDomain(ontology: OntologyView, tools: ToolIndex): DomainClass[] {
+  const toolTerms = new Set([...tools.values()].flatMap((t) => [...t.capability.terms, ...(t.skill?.covers ?? [])]).map((x) => x.toLowerCase()));
+  const linked = Object.values(ontology.domainClasses).filter((c) => c.terms.some((t) => toolTerms.has(t.toLowerCase())));
+  const clusters = new Set(linked.map((c) => c.cluster));
+  return Object.values(ontology.domainClasses).filter((c) => clusters.has(c.cluster));
 }
 
 /** The scope rule: the words name nothing this agent offers — no tool term, no skill cover, no domain term. */

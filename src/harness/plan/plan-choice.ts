@@ -6,6 +6,7 @@ import { checkDistribution } from '../judge/accept';
 import { callModel } from '../run/model-call';
 import type { Plan, PlanStep } from './plan-schema';
 import type { PlanAround } from './plan-around';
+import type { ToolIndex } from '../tools/tools';
 
 /**
  * The plan-choice judge (ap.plan-choice-judge.v1): "a two-step plan only if the request wants BOTH results (or
@@ -46,13 +47,15 @@ function record(input: { options: PlanAround[]; trace: PlannerTrace }, distribut
 }
 
 /** A chosen chain as a plan: each skill gets the question; a consumer gets the previous step's output as input. */
-export function chainPlan(option: PlanAround, words: string): Plan {
+export function chainPlan(option: PlanAround, words: string, tools: ToolIndex): Plan {
   return {
-    steps: option.tools.map((toolId, i): PlanStep => ({
-      id: `s${i + 1}`,
-      toolId,
-      args: i === 0 ? { question: words } : { question: words, input: { $ref: `s${i}` } },
-    })),
+    steps: option.tools.map((toolId, i): PlanStep => {
+      const question = tools.get(toolId)?.capability.args.find((a) => a.kind === 'question')?.name ?? 'question';
+      const material = tools.get(toolId)?.capability.args.find((a) => a.kind === 'text')?.name;
+      const args: PlanStep['args'] = { [question]: words };
+      if (i > 0 && material !== undefined) args[material] = { $ref: `s${i}` };
+      return { id: `s${i + 1}`, toolId, args };
+    }),
     rationale: `planned around the chosen skill (${option.id})`,
   };
 }

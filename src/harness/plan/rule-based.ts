@@ -17,9 +17,9 @@ export function ruleBasedPlan(input: { words: string; tools: ToolIndex; reading:
     .filter((s) => s.score >= 1)
     .sort((a, b) => b.score - a.score || (a.tool.id < b.tool.id ? -1 : 1));
   const [first, second] = scored;
-  if (first === undefined) return { steps: [{ toolId: 'ask.unsupported', args: {} }], rationale: 'rule-based: nothing offered is named' };
+  if (first === undefined) return { steps: [{ toolId: 'ask.unsupported', args: { question: input.words } }], rationale: 'rule-based: nothing offered is named' };
   if (second !== undefined && second.score === first.score) {
-    return { steps: [{ toolId: 'ask.clarify', args: { options: [first.tool.id, second.tool.id] } }], rationale: 'rule-based: two tools tie' };
+    return { steps: [{ toolId: 'ask.clarify', args: { question: input.words, options: [first.tool.id, second.tool.id] } }], rationale: 'rule-based: two tools tie' };
   }
   return { steps: [stepFor(first.tool, input.words)], rationale: `rule-based: ${first.tool.id} named by its terms` };
 }

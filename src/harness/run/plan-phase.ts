@@ -54,11 +54,11 @@ export async function planPhase(env: RunEnv): Promise<PhaseOutcome> {
       state.planDigest = null;
       const fields = verdict.missing.map((m) => {
         const spec = env.tools.get(verdict.plan.steps[m.stepIndex]!.toolId)?.capability.args.find((a) => a.name === m.arg);
-        return { stepIndex: m.stepIndex, arg: m.arg, argKind: spec?.kind ?? 'text', label: spec?.description ?? m.arg, reason: m.reason };
+        return { stepIndex: m.stepIndex, arg: m.arg, argKind: spec?.kind ?? 'text', label: promptLabel(m.arg, spec?.kind), reason: m.reason };
       });
       const resumeToken = resumeTokenOf(state, { kind: 'data', scope: 'plan', fields: fields.map((f) => [f.stepIndex, f.arg]) });
       state.pending = { kind: 'data', resumeToken, scope: 'plan', stepRef: null, fields: fields.slice(0, 8) };
-      const text = `I need ${fields.map((f) => f.label).join(' and ')} before I can do that — you didn't say.`;
+      const text = `Tell me ${fields.map((f) => f.label).join(' and ')} — you didn't say, and I won't guess.`;
       return stop(promptReply(state, resumeToken, { kind: 'data', stepRef: `s${fields[0]!.stepIndex + 1}`, text, fields: fields.slice(0, 8).map(({ arg, argKind, label, reason }) => ({ arg, argKind, label, reason })) }));
     }
     const refused = () => stop(refusedReply(state, 'plan_refused', { code: 'PLAN_REFUSED', message: `I won't do that: ${describeViolations(verdict.violations).slice(0, 3).join('; ')}.`.slice(0, 2000) }, []));
@@ -68,6 +68,25 @@ export async function planPhase(env: RunEnv): Promise<PhaseOutcome> {
     proposal = { kind: 'plan', plan: replanned.plan, origin: 'model' };
   }
   return { kind: 'continue' };
+}
+
+/** How a prompt names an argument the person must supply. */
+export function promptLabel(arg: string, kind: string | undefined): string {
+  switch (kind) {
+    case 'amount':
+      return 'how much';
+    case 'recipient':
+      return 'who to pay';
+    case 'person':
+      return 'who';
+    case 'organization':
+      return 'which organization';
+    case 'count':
+    case 'dose':
+      return `the ${arg}`;
+    default:
+      return `the ${arg}`;
+  }
 }
 
 async function propose(env: RunEnv): Promise<Proposal> {
@@ -92,7 +111,7 @@ async function propose(env: RunEnv): Promise<Proposal> {
     state.trace.scope = 'nothing-named';
     state.trace.plannerUsed = 'compiled';
     state.trace.shape = 'nothing-named';
-    return { kind: 'plan', plan: { steps: [{ toolId: 'ask.unsupported', args: {} }] }, origin: 'compiled' };
+    return { kind: 'plan', plan: { steps: [{ toolId: 'ask.unsupported', args: { question: words } }] }, origin: 'compiled' };
   }
   state.trace.scope = 'in';
   let tools = env.tools;
@@ -102,7 +121,7 @@ async function propose(env: RunEnv): Promise<Proposal> {
     if (judged.kind === 'clarify') {
       state.trace.plannerUsed = 'judgment';
       state.trace.skillStage = 'clarify';
-      return { kind: 'plan', plan: { steps: [{ toolId: 'ask.clarify', args: { options: judged.options } }] }, origin: 'judgment' };
+      return { kind: 'plan', plan: { steps: [{ toolId: 'ask.clarify', args: { question: words, options: judged.options } }] }, origin: 'judgment' };
     }
     state.trace.skillStage = 'handed-to-planner';
     tools = new Map([...env.tools].filter(([, t]) => t.skill === null));
@@ -123,7 +142,7 @@ async function propose(env: RunEnv): Promise<Proposal> {
 async function aroundChoice(env: RunEnv, toolId: string, known?: TypedReading): Promise<Proposal> {
   const { state } = env;
   const tool = env.tools.get(toolId);
-  if (tool === undefined) return { kind: 'stop', outcome: stop(answerReply(state, { text: unsupportedSentence(state.words), attributions: [], composedBy: 'template' }, 'unsupported')) };
+  if (tool === undefined) return { kind: 'stop', outcome: stop(answerReply(state, { text: unsupportedSentence(env.ctx.ontology, state.words), attributions: [], composedBy: 'template' }, 'unsupported')) };
   state.trace.plannerUsed = 'judgment';
   state.trace.skillStage = 'chosen';
   if (tool.skill === null) return { kind: 'plan', plan: { steps: [stepFor(tool, state.words)] }, origin: 'judgment' };
@@ -132,7 +151,7 @@ async function aroundChoice(env: RunEnv, toolId: string, known?: TypedReading): 
   const options = plansAround({ pick: tool, tools: env.tools, supplied });
   const chosen = await choosePlanAround(env.ctx, { words: state.words, reading, pick: tool.id, options, trace: state.trace });
   if (chosen.missing.length > 0) note(state.trace, `missing inputs, to be asked for rather than invented: ${chosen.missing.join(', ')}`);
-  return { kind: 'plan', plan: chainPlan(chosen, state.words), origin: 'judgment' };
+  return { kind: 'plan', plan: chainPlan(chosen, state.words, env.tools), origin: 'judgment' };
 }
 
 async function readingOf(env: RunEnv): Promise<TypedReading> {

@@ -19,7 +19,7 @@ export async function stepsPhase(env: RunEnv): Promise<PhaseOutcome> {
   while (i < plan.steps.length) {
     const step = plan.steps[i]!;
     if (step.toolId === 'ask.unsupported') {
-      return stop(answerReply(env.state, { text: unsupportedSentence(env.state.words), attributions: [], composedBy: 'template' }, 'unsupported'));
+      return stop(answerReply(env.state, { text: unsupportedSentence(env.ctx.ontology, env.state.words), attributions: [], composedBy: 'template' }, 'unsupported'));
     }
     if (step.toolId === 'ask.clarify') return clarify(env, step);
     const results = resultsById(env);
@@ -101,6 +101,8 @@ function clarify(env: RunEnv, step: PlanStep): PhaseOutcome {
   });
   const resumeToken = resumeTokenOf(state, { kind: 'choice', purpose: 'skill', options: ids });
   state.pending = { kind: 'choice', resumeToken, purpose: 'skill', stepRef: null, arg: 'skill', word: state.words.slice(0, 200), options };
-  const text = `${options.length === 2 ? 'Two' : 'Several'} things I can do fit that — which do you want? ${options.map((o, n) => `${n + 1}. ${o.label}`).join('  ')}`;
+  const listed = options.map((o, n) => `${n + 1}. ${o.label}`).join('; ');
+  const template = env.ctx.ontology.capabilities['ask.clarify']?.answerTemplate;
+  const text = template !== undefined ? template.replaceAll('{options}', listed).replaceAll('{question}', state.words) : `Which did you mean: ${listed}?`;
   return stop(promptReply(state, resumeToken, { kind: 'choice', stepRef: 's1', text, arg: 'skill', word: state.words.slice(0, 200), options }));
 }

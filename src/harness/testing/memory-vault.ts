@@ -13,8 +13,9 @@ import type {
 } from '../ports';
 
 /**
- * An in-memory VaultPort with the record shapes the Dexie vault keeps (DESIGN §5): contacts, organizations and
- * memberships are records by type and owner. Everything stored is cloned, so the harness sees the same
+ * An in-memory VaultPort with the record shapes the Dexie vault keeps (DESIGN §5, src/vault/records/people.ts):
+ * contacts, organizations, memberships with roles (a person's co-signer too) and the default payer are records by
+ * type and owner. Everything stored is cloned, so the harness sees the same
  * serialisation boundary a real vault gives it (no shared references between a checkpoint and the live run).
  */
 const low = (a: string) => a.toLowerCase();
@@ -29,7 +30,6 @@ export class MemoryVault implements VaultPort {
   readonly confirmationRows = new Map<string, Confirmation>();
   readonly nonceRows = new Map<string, number>();
   readonly provenanceRows = new Map<string, ProvenanceDoc>();
-  readonly payers = new Map<string, Address>();
   readonly thresholds = new Map<string, string>();
   readonly budgets = new Map<string, number>();
 
@@ -48,27 +48,19 @@ export class MemoryVault implements VaultPort {
         aliases: (r.data.aliases as string[] | undefined) ?? [],
         kind: 'person' as const,
         via: 'contact' as const,
-        status: r.data.status === 'invited' ? ('invited' as const) : ('active' as const),
       })),
   };
 
+  private member(r: VaultRecord): Member {
+    return { member: r.data.member as Address, label: String(r.data.memberLabel), aliases: (r.data.memberAliases as string[]) ?? [], roles: (r.data.roles as string[]) ?? [] };
+  }
+
   memberships = {
-    ofOrganization: async (organization: Address): Promise<Member[]> =>
-      this.byType('membership', organization).map((r) => ({
-        member: r.data.member as Address,
-        label: String(r.data.label),
-        role: String(r.data.role ?? 'member'),
-        status: r.data.status === 'invited' ? 'invited' : 'active',
-      })),
+    ofOrganization: async (organization: Address): Promise<Member[]> => this.byType('membership', organization).map((r) => this.member(r)),
     ofPerson: async (person: Address): Promise<Affiliation[]> =>
       this.byType('membership')
-        .filter((r) => low(String(r.data.member)) === low(person))
-        .map((r) => ({
-          organization: r.owner,
-          label: this.agentRows.get(low(r.owner))?.name ?? r.owner,
-          role: String(r.data.role ?? 'member'),
-          status: r.data.status === 'invited' ? 'invited' : 'active',
-        })),
+        .filter((r) => low(String(r.data.member)) === low(person) && this.agentRows.get(low(r.owner))?.kind === 'organization')
+        .map((r) => ({ organization: r.owner, label: this.agentRows.get(low(r.owner))?.name ?? r.owner, roles: (r.data.roles as string[]) ?? [] })),
   };
 
   parties = {
@@ -80,8 +72,8 @@ export class MemoryVault implements VaultPort {
       }
       for (const agent of this.agentRows.values()) {
         if (agent.kind !== 'organization' || !agent.stewards.some((s) => low(s) === low(asker))) continue;
-        for (const r of this.byType('membership', agent.address)) {
-          all.push({ address: r.data.member as Address, label: String(r.data.label), aliases: (r.data.aliases as string[]) ?? [], kind: 'person', via: 'member' });
+        for (const m of await this.memberships.ofOrganization(agent.address)) {
+          all.push({ address: m.member, label: m.label, aliases: m.aliases, kind: 'person', via: 'member' });
         }
       }
       return clone(all.filter((p) => [p.label, ...p.aliases].some((n) => n.toLowerCase() === w)));
@@ -95,15 +87,15 @@ export class MemoryVault implements VaultPort {
   };
 
   payments = {
-    defaultPayer: async (person: Address) => this.payers.get(low(person)) ?? null,
+    defaultPayer: async (person: Address) => (this.byType('payer.default', person)[0]?.data.address as Address | undefined) ?? null,
     highRiskThreshold: async (person: Address) => this.thresholds.get(low(person)) ?? null,
   };
 
   roles = {
     holders: async (subject: Address, role: string): Promise<Address[]> => {
-      const viaMembership = this.byType('membership', subject).filter((r) => r.data.role === role && r.data.status !== 'invited').map((r) => r.data.member as Address);
-      const viaRole = this.byType('role', subject).filter((r) => r.data.role === role).map((r) => r.data.holder as Address);
-      return [...new Set([...viaMembership, ...viaRole])];
+      return this.byType('membership', subject)
+        .filter((r) => ((r.data.roles as string[]) ?? []).includes(role))
+        .map((r) => r.data.member as Address);
     },
   };
 

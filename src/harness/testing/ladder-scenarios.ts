@@ -97,7 +97,7 @@ export const LADDER_SCENARIOS: Scenario[] = [
       const first = expectKind(replyOf(await w.ask({ message: 'Add dave to my contacts.' })), 'authority_required');
       const signed = await w.sign(first.requirement, 'alice');
       const second = expectKind(replyOf(await w.ask({ message: 'Add dave to my contacts.' })), 'authority_required');
-      const refused = expectKind(replyOf(await w.ask({ runRef: second.runRef, supplied: [{ ...signed, stepRef: second.stepRef }] })), 'refused');
+      const refused = expectKind(replyOf(await w.ask({ runRef: second.runRef, supplied: [{ kind: 'mandate', mandateHash: hashOf(signed), stepRef: second.stepRef }] })), 'refused');
       expect(refused.error.code).toBe('MANDATE_STALE_PLAN');
       expect(refused.error.message).toMatch(/different plan/);
     },

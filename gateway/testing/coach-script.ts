@@ -8,7 +8,9 @@ import type { RecordedRequest, Script, ScriptedTurn } from '../../src/testing/sc
  * show the sentence came from a gate.
  */
 const has = (request: RecordedRequest, tool: string) => read.toolNames(request).includes(tool);
-const briefLines = (request: RecordedRequest) => read.system(request).split('\n');
+/** The brief: the last system block (the first is the playbook, whose words the script must not mistake for data). */
+const brief = (request: RecordedRequest) => read.systemTexts(request).at(-1) ?? '';
+const briefLines = (request: RecordedRequest) => brief(request).split('\n');
 
 /** Reading ids the brief lists (`- <id> · <metric> …`), newest first. */
 export const readingIds = (request: RecordedRequest): string[] =>
@@ -22,10 +24,10 @@ const memberByRole = (request: RecordedRequest, label: string): string | null =>
 
 /** The patient's address from the desk brief's `## Name (0x…)` heading. */
 const patientAddress = (request: RecordedRequest): string | null =>
-  /^## .+ \((0x[0-9a-f]{40})\)$/m.exec(read.system(request))?.[1] ?? null;
+  /^## .+ \((0x[0-9a-f]{40})\)$/m.exec(brief(request))?.[1] ?? null;
 
 const openAlertId = (request: RecordedRequest): string | null =>
-  /· (?:open|acknowledged) · .*\(alertId ([\w-]+)\)/.exec(read.system(request))?.[1] ?? null;
+  /· (?:open|acknowledged) · .*\(alertId ([\w-]+)\)/.exec(brief(request))?.[1] ?? null;
 
 const answer = (say: string, extra: Record<string, unknown> = {}): ScriptedTurn =>
   reply.tool('coach_reply', { say, tier: 'self-care', ...extra });
@@ -51,7 +53,7 @@ function patientFirstRound(request: RecordedRequest, words: string): ScriptedTur
     return reply.tool('heartcoach__message', { to, text: tell[2]! });
   }
   if (words.startsWith('[symptom report] ')) return reply.tool('heartcoach__triage', { symptom: words.slice('[symptom report] '.length) });
-  const todo = /^Still to do today: (.+)$/m.exec(read.system(request))?.[1] ?? 'nothing';
+  const todo = /^Still to do today: (.+)$/m.exec(brief(request))?.[1] ?? 'nothing';
   const ids = readingIds(request).slice(0, 3);
   return answer(`A steady week: your readings are in range. Still to do today: ${todo}.`, {
     because: 'From your last seven days of readings.', theme: 'bp-trend', builtFrom: ids,
@@ -65,15 +67,23 @@ function careTeamFirstRound(request: RecordedRequest, words: string): ScriptedTu
   const ack = /^acknowledge .*alert\W+(.+)$/i.exec(words);
   if (ack !== null) return reply.tool('heartcoach__alert__ack', { alertId: openAlertId(request) ?? 'alert-none', note: ack[1]!, resolve: true });
   if (/^acknowledge/i.test(words)) return reply.tool('heartcoach__alert__ack', { alertId: openAlertId(request) ?? 'alert-none', note: 'seen', resolve: false });
-  if (/discharge medication reconciliation/i.test(words)) {
-    return reply.tool('heartcoach__transition', { milestone: 'discharge-med-rec', note: words });
+  if (/^record /i.test(words)) {
+    const said = words.toLowerCase();
+    const line = briefLines(request).find((l) => {
+      const m = /^- ([\w-]+) · ([^·]+) · owner/.exec(l);
+      return m !== null && (said.includes(m[1]!) || said.includes(m[2]!.trim().toLowerCase()));
+    });
+    const milestone = line === undefined ? 'unknown' : /^- ([\w-]+) ·/.exec(line)![1]!;
+    return reply.tool('heartcoach__transition', { milestone, note: words });
   }
+  const plan = /^write the (?:care )?plan:?\s*(.+)$/i.exec(words);
+  if (plan !== null) return reply.tool('heartcoach__plan', { plan: plan[1]! });
   if (/weight/i.test(words)) {
     const where = briefLines(request).find((l) => /live in THEIR cabinet/.test(l)) ?? 'I do not know.';
     return answer(where, { because: 'The desk holds no readings.' });
   }
   const mine = briefLines(request).filter((l) => l.includes('YOURS TO RECORD')).map((l) => /^- ([\w-]+) ·/.exec(l)?.[1]);
-  const day = /day (\d+) after discharge/.exec(read.system(request))?.[1] ?? '?';
+  const day = /day (\d+) after discharge/.exec(brief(request))?.[1] ?? '?';
   return answer(`Alice is on day ${day} after discharge. Still yours to record: ${mine.join(', ') || 'nothing'}.`, { because: 'From the desk brief.' });
 }
 

@@ -25,6 +25,11 @@ export type ScriptedMessagesServerOptions = {
   port?: number;
   /** Prefixes shorter than this are not cached (the hosted API's minimum is ~1024 tokens; default 0). */
   minCacheTokens?: number;
+  /**
+   * Simulated generation time per streamed delta, in ms (default 0): a stream sends its deltas this far apart, and
+   * a non-streamed answer waits as long for all of them — so first-token time and total time can be compared.
+   */
+  chunkDelayMs?: number;
 };
 
 export type ScriptedMessagesServer = {
@@ -34,6 +39,7 @@ export type ScriptedMessagesServer = {
   requests: RecordedRequest[];
   setScript(script: Script): void;
   setLatency(ms: number): void;
+  setChunkDelay(ms: number): void;
   close(): Promise<void>;
 };
 
@@ -43,6 +49,7 @@ const MAX_BODY_BYTES = 8 * 1024 * 1024;
 export async function startScriptedMessagesServer(options: ScriptedMessagesServerOptions): Promise<ScriptedMessagesServer> {
   let script = options.script;
   let latencyMs = options.latencyMs ?? 0;
+  let chunkDelayMs = options.chunkDelayMs ?? 0;
   const requests: RecordedRequest[] = [];
   const cache = new PromptCache(options.minCacheTokens ?? 0);
 
@@ -75,10 +82,10 @@ export async function startScriptedMessagesServer(options: ScriptedMessagesServe
     if (invalid !== null) return send(res, 400, errorBody('invalid_request_error', invalid));
     const turn: ScriptedTurn = await script(recorded);
     if (latencyMs > 0) await sleep(latencyMs);
-    respond(res, recorded, turn);
+    await respond(res, recorded, turn);
   }
 
-  function respond(res: ServerResponse, recorded: RecordedRequest, turn: ScriptedTurn): void {
+  async function respond(res: ServerResponse, recorded: RecordedRequest, turn: ScriptedTurn): Promise<void> {
     if (turn.kind === 'overloaded') return send(res, 529, errorBody('overloaded_error', 'Overloaded'));
     if (turn.kind === 'error') return send(res, turn.status, errorBody(turn.errorType, turn.message));
     const usesTool = turn.content.some((block) => block.type === 'tool_use');
@@ -86,9 +93,17 @@ export async function startScriptedMessagesServer(options: ScriptedMessagesServe
     const output = turn.outputTokens ?? tokensOf(JSON.stringify(turn.content));
     const usage = cache.usageOf(recorded.body, output);
     const response = messageResponse(recorded.index, recorded.body.model, turn.content, stop, usage);
-    if (recorded.body.stream !== true) return send(res, 200, response);
+    const events = sseEvents(response);
+    const deltas = events.filter((e) => e.startsWith('event: content_block_delta')).length;
+    if (recorded.body.stream !== true) {
+      if (chunkDelayMs > 0) await sleep(chunkDelayMs * deltas);
+      return send(res, 200, response);
+    }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-    for (const event of sseEvents(response)) res.write(event);
+    for (const event of events) {
+      if (chunkDelayMs > 0 && event.startsWith('event: content_block_delta')) await sleep(chunkDelayMs);
+      res.write(event);
+    }
     res.end();
   }
 
@@ -99,6 +114,7 @@ export async function startScriptedMessagesServer(options: ScriptedMessagesServe
     requests,
     setScript: (next) => void (script = next),
     setLatency: (ms) => void (latencyMs = ms),
+    setChunkDelay: (ms) => void (chunkDelayMs = ms),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

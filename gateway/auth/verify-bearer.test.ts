@@ -59,7 +59,7 @@ describe('verifyBearer: the one mechanism, 401 otherwise', () => {
   });
 
   it('refuses a wrong audience and an untrusted issuer', async () => {
-    expect(await refusal(`Bearer ${await signed({ aud: 'someone-else' })}`)).toMatch(/audience is not accepted here/);
+    expect(await refusal(`Bearer ${await signed({ aud: 'someone-else' })}`)).toBe('The token was issued for another audience, not for HeartCoach.');
     expect(await refusal(`Bearer ${await signed({ iss: 'http://evil.example' })}`)).toBe("The token's issuer (http://evil.example) is not one HeartCoach trusts.");
   });
 

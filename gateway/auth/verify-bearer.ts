@@ -68,8 +68,9 @@ function bearerRefusal(error: unknown): Refusal {
   if (error instanceof Refusal) return error;
   if (error instanceof errors.JWTExpired) return refuse.unauthenticated('The session has expired; sign in again.');
   if (error instanceof errors.JWTClaimValidationFailed) {
-    const claim = error.claim === 'aud' ? 'audience' : error.claim === 'iss' ? 'issuer' : `"${error.claim}" claim`;
-    return refuse.unauthenticated(`The token's ${claim} is not accepted here (${error.reason}).`);
+    if (error.claim === 'aud') return refuse.unauthenticated('The token was issued for another audience, not for HeartCoach.');
+    if (error.claim === 'nbf' || error.claim === 'iat') return refuse.unauthenticated('The token is not valid yet; check the clock and sign in again.');
+    return refuse.unauthenticated(`The token's "${error.claim}" claim is not accepted here.`);
   }
   if (error instanceof errors.JOSEAlgNotAllowed) return refuse.unauthenticated('The token is not signed with ES256; it is not accepted.');
   if (error instanceof errors.JWKSNoMatchingKey) return refuse.unauthenticated('The token is signed with a key its issuer does not publish.');

@@ -96,12 +96,8 @@ export async function callMessages(rt: Runtime, spec: CallSpec): Promise<CallRes
       const retry = !emitted && spec.signal?.aborted !== true && attempts <= rt.config.maxRetries && isRetryable(error);
       if (retry) {
         const wait = Math.min(MAX_BACKOFF_MS, retryAfterMs(error) ?? rt.config.retryBaseMs * 2 ** (attempts - 1));
-        try {
-          await pause(wait * (0.5 + Math.random() / 2), spec.signal);
-          continue;
-        } catch {
-          error = modelError('MODEL_CANCELLED', 'The model call was cancelled.');
-        }
+        // A pause cut short by the signal falls through to the cancelled failure below.
+        if (await pause(wait * (0.5 + Math.random() / 2), spec.signal)) continue;
       }
       const failure = spec.signal?.aborted === true ? modelError('MODEL_CANCELLED', 'The model call was cancelled.') : toModelError(error, { attempts, timeoutMs, model });
       rt.onCall?.({ ...base, inputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, outputTokens: 0, costUsd: null, attempts, ms: rt.now() - started, firstTextMs, outcome: 'failed', code: failure.code });
@@ -126,13 +122,14 @@ function usageOf(message: Anthropic.Message, model: string) {
   return { usage, record: { inputTokens: usage.inputTokens, cacheReadTokens: cacheRead, cacheWriteTokens: cacheWrite, outputTokens: u.output_tokens, costUsd: cost } };
 }
 
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted === true) return reject(new Error('aborted'));
-    const timer = setTimeout(resolve, ms);
+/** Waits `ms`; resolves false at once if the signal aborts (then or during the wait). */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal?.aborted === true) return resolve(false);
+    const timer = setTimeout(() => resolve(true), ms);
     signal?.addEventListener('abort', () => {
       clearTimeout(timer);
-      reject(new Error('aborted'));
+      resolve(false);
     }, { once: true });
   });
 }

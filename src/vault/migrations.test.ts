@@ -3,11 +3,13 @@ import { createKeyring } from './keys/keyring';
 import { memorySessionKeyStore } from './keys/session-keys';
 import { V1_FIXTURE, V1_FIXTURE_PASSPHRASE } from './fixtures/v1';
 import { V2_FIXTURE } from './fixtures/v2';
-import { LATEST_VAULT_VERSION, LEGACY_NONCE_RETENTION_MS, VAULT_TABLES, VAULT_VERSIONS } from './schema';
+import { V3_FIXTURE } from './fixtures/v3';
+import { LATEST_VAULT_VERSION, LEGACY_NONCE_RETENTION_MS, LEGACY_PROVENANCE_RETENTION_MS, VAULT_TABLES, VAULT_VERSIONS } from './schema';
 import { openTestVault } from './testing/open';
 
 /** One frozen fixture per schema version; adding a version without its fixture fails the first test. */
-const FIXTURES: Record<number, Record<string, Record<string, unknown>[]>> = { 1: V1_FIXTURE, 2: V2_FIXTURE };
+const FIXTURES: Record<number, Record<string, Record<string, unknown>[]>> = { 1: V1_FIXTURE, 2: V2_FIXTURE, 3: V3_FIXTURE };
+const alice = '0x0000000000000000000000000000000000a11ce0';
 
 async function vaultWrittenAt(version: number) {
   const old = await openTestVault({ upToVersion: version, name: `migrate-from-v${version}` });
@@ -32,7 +34,11 @@ describe('vault migrations', () => {
     expect(vault.db.verno).toBe(LATEST_VAULT_VERSION);
     expect(await vault.check()).toEqual([]);
     for (const table of VAULT_TABLES) expect(await vault.db.table(table).count(), table).toBe(FIXTURES[version]![table]!.length);
-    expect((await vault.records.list('contact', '0x0000000000000000000000000000000000a11ce0')).rows[0]?.data.label).toBe('Bob Mensah');
+    expect((await vault.records.list('contact', alice)).rows[0]?.data.label).toBe('Bob Mensah');
+    expect(await vault.confirmations.recall({ asker: alice, word: 'Thompson', capability: 'organization.membership.invite', argument: 'organization' })).toMatchObject({
+      choice: { address: '0x00000000000000000000000000000000000111e5' },
+    });
+    expect((await vault.provenance.byRun('run-1', 'run.provenance')).rows.map((p) => p.id)).toEqual(['prov-run-1']);
     expect(await vault.mandates.get(`0x${'1'.padStart(64, '0')}`)).toMatchObject({ uses: 0, status: 'active' });
     expect(await vault.settings.get('lock.autoLockMinutes')).toBe(10);
     expect(await vault.chainState().load()).toEqual(new Uint8Array([0xc0, 0xff, 0xee]));
@@ -45,6 +51,16 @@ describe('vault migrations', () => {
     const row = await vault.db.spentNonces.get('0x00000000000000000000000000000000000c0ac4/n-1');
     expect(row).toMatchObject({ spentAt: 1_790_683_080_000, expiresAt: 1_790_683_080_000 + LEGACY_NONCE_RETENTION_MS });
     expect(await vault.nonces.isSpent('0x00000000000000000000000000000000000c0ac4', 'n-1')).toBe(true);
+  });
+
+  it('renames version 1–2 provenance kinds and gives them a week; gives version 2 receipts the subject of their binding', async () => {
+    const vault = await vaultWrittenAt(2);
+    expect(await vault.provenance.get('prov-run-1')).toMatchObject({ kind: 'run.provenance', expiresAt: 1_790_683_080_000 + LEGACY_PROVENANCE_RETENTION_MS });
+    const old = await openTestVault({ upToVersion: 2, name: 'receipt-subjects' });
+    await old.db.receipts.add({ id: 'rc-b', runRef: 'r', stepRef: 's', schemaVersion: 1, createdAt: 5, body: { binding: { subject: alice.toUpperCase().replace('0X', '0x') } } });
+    old.db.close();
+    const upgraded = await openTestVault({ factory: old.factory, name: old.name });
+    expect((await upgraded.receipts.recent({ subject: alice, limit: 5 })).rows.map((r) => r.id)).toEqual(['rc-b']);
   });
 
   it('keeps a damaged version 1 nonce spent for ever (fail closed)', async () => {

@@ -1,4 +1,7 @@
 import type { Transaction } from 'dexie';
+import { giveSpentNoncesAnExpiry, indexReceiptSubjectsAndExpireProvenance } from './upgrades';
+
+export { LEGACY_NONCE_RETENTION_MS, LEGACY_PROVENANCE_RETENTION_MS } from './upgrades';
 
 /**
  * The vault's Dexie schema, every version kept (DESIGN §5, STYLE rule 7). Versions are append-only: a new version
@@ -14,12 +17,6 @@ export type VaultVersion = {
   /** Rewrites rows written under the previous version; runs once, inside the upgrade transaction. */
   upgrade?: (tx: Transaction) => Promise<void>;
 };
-
-/**
- * How long a nonce spent under version 1 (which recorded no expiry) stays spent: a day is longer than any caller
- * assertion may live, so sweeping after it can never let a still-valid assertion be replayed.
- */
-export const LEGACY_NONCE_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export const VAULT_VERSIONS: readonly VaultVersion[] = [
   {
@@ -60,16 +57,17 @@ export const VAULT_VERSIONS: readonly VaultVersion[] = [
       // expired anyway), so the sweep needs an index on that expiry.
       spentNonces: '&nonce, spentAt, expiresAt',
     },
-    upgrade: async (tx) => {
-      await tx
-        .table('spentNonces')
-        .toCollection()
-        .modify((row: Record<string, unknown>) => {
-          if (typeof row.expiresAt === 'number') return;
-          // A damaged spentAt keeps the nonce spent for ever: failing closed beats a replay.
-          row.expiresAt = typeof row.spentAt === 'number' ? row.spentAt + LEGACY_NONCE_RETENTION_MS : Number.MAX_SAFE_INTEGER;
-        });
+    upgrade: giveSpentNoncesAnExpiry,
+  },
+  {
+    version: 3,
+    stores: {
+      // "What did my agent do for X lately": a receipt names its subject (the binding's), newest first by index.
+      receipts: '&id, runRef, [runRef+stepRef], createdAt, [subject+createdAt]',
+      // Run records and artifacts are kept about a week (seed 001 step 11): the sweep needs their expiry.
+      provenance: '&id, runRef, kind, expiresAt',
     },
+    upgrade: indexReceiptSubjectsAndExpireProvenance,
   },
 ];
 

@@ -6,8 +6,8 @@ const app = addr(0xa);
 describe('spent nonces repository', () => {
   it('spends a nonce once; the replay is refused in words', async () => {
     const vault = await openTestVault();
-    expect(await vault.nonces.spend({ issuer: app, nonce: 'n-1', expiresAt: T0 + 60_000 })).toMatchObject({ ok: true });
-    expect(await vault.nonces.spend({ issuer: app, nonce: 'n-1', expiresAt: T0 + 60_000 })).toEqual({
+    expect(await vault.nonces.spend({ scope: app, nonce: 'n-1', expiresAt: T0 + 60_000 })).toMatchObject({ ok: true });
+    expect(await vault.nonces.spend({ scope: app, nonce: 'n-1', expiresAt: T0 + 60_000 })).toEqual({
       ok: false,
       code: 'NONCE_REUSED',
       message: 'This request was already used once; a replayed request is refused.',
@@ -20,23 +20,27 @@ describe('spent nonces repository', () => {
     const vault = await openTestVault();
     const other = await secondConnection(vault);
     const spends = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? vault : other).nonces.spend({ issuer: app, nonce: 'race', expiresAt: T0 + 60_000 })),
+      Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? vault : other).nonces.spend({ scope: app, nonce: 'race', expiresAt: T0 + 60_000 })),
     );
     expect(spends.filter((s) => s.ok)).toHaveLength(1);
     expect(spends.filter((s) => !s.ok && s.code === 'NONCE_REUSED')).toHaveLength(29);
   });
 
-  it('scopes nonces by issuer, so one app cannot burn another\'s', async () => {
+  it('scopes nonces by signer, so one app cannot burn another\'s; a scope cannot be read two ways', async () => {
     const vault = await openTestVault();
-    expect((await vault.nonces.spend({ issuer: app, nonce: 'same', expiresAt: T0 + 1 })).ok).toBe(true);
-    expect((await vault.nonces.spend({ issuer: addr(0xb), nonce: 'same', expiresAt: T0 + 1 })).ok).toBe(true);
+    expect((await vault.nonces.spend({ scope: app, nonce: 'same', expiresAt: T0 + 1 })).ok).toBe(true);
+    expect((await vault.nonces.spend({ scope: addr(0xb), nonce: 'same', expiresAt: T0 + 1 })).ok).toBe(true);
+    expect((await vault.nonces.spend({ scope: 'heartcoach', nonce: 'same', expiresAt: T0 + 1 })).ok).toBe(true);
+    expect(await vault.nonces.isSpent(app.toUpperCase().replace('0X', '0x'), 'same')).toBe(true);
+    expect(await vault.nonces.spend({ scope: 'https://a/b', nonce: 'c', expiresAt: T0 + 1 })).toMatchObject({ ok: false, code: 'BAD_NONCE' });
+    expect(await vault.nonces.spend({ scope: app, nonce: '', expiresAt: T0 + 1 })).toMatchObject({ ok: false, code: 'BAD_NONCE' });
   });
 
   it('refuses to spend for an assertion already over, and sweeps only expired nonces', async () => {
     const vault = await openTestVault();
-    expect(await vault.nonces.spend({ issuer: app, nonce: 'late', expiresAt: T0 })).toMatchObject({ ok: false, code: 'NONCE_EXPIRED' });
-    await vault.nonces.spend({ issuer: app, nonce: 'short', expiresAt: T0 + 1000 });
-    await vault.nonces.spend({ issuer: app, nonce: 'long', expiresAt: T0 + 10_000 });
+    expect(await vault.nonces.spend({ scope: app, nonce: 'late', expiresAt: T0 })).toMatchObject({ ok: false, code: 'NONCE_EXPIRED' });
+    await vault.nonces.spend({ scope: app, nonce: 'short', expiresAt: T0 + 1000 });
+    await vault.nonces.spend({ scope: app, nonce: 'long', expiresAt: T0 + 10_000 });
     vault.clock.advance(1000);
     expect(await vault.nonces.sweep()).toBe(0); // at its expiry the nonce is still kept
     vault.clock.advance(1);

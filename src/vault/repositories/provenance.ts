@@ -5,16 +5,18 @@ import { readRow, readRows, writeRow, type VaultRead } from '../rows';
 import { Id, Json, Millis } from '../values';
 
 /**
- * Provenance per run (seed 001 step 11): large step results offloaded as artifacts, and the run's PROV export
- * (prov:actedOnBehalfOf and the rest, shaped by src/harness). The vault keeps them by runRef.
+ * Provenance per run (seed 001 step 11): the run's PROV export (run.provenance), large step results offloaded as
+ * artifacts (run.artifact) and the run record (run.record: door, model calls, stages), shaped by src/harness. Kept
+ * by runRef until they expire (about a week), then swept.
  */
 export const ProvenanceRow = z.strictObject({
   id: Id,
   runRef: Id,
-  kind: z.enum(['artifact', 'prov']),
+  kind: z.enum(['run.provenance', 'run.artifact', 'run.record']),
   mediaType: z.string().min(1).max(100),
   body: Json,
   createdAt: Millis,
+  expiresAt: Millis,
 });
 export type ProvenanceRow = z.output<typeof ProvenanceRow>;
 export type ProvenanceInput = Omit<z.input<typeof ProvenanceRow>, 'createdAt'>;
@@ -24,6 +26,8 @@ export type ProvenanceRepository = {
   put(input: ProvenanceInput): Promise<ProvenanceRow>;
   get(id: string): Promise<ProvenanceRow | undefined>;
   byRun(runRef: string, kind?: ProvenanceRow['kind']): Promise<VaultRead<ProvenanceRow>>;
+  /** Deletes every expired document; returns how many. */
+  sweep(): Promise<number>;
 };
 
 export function createProvenanceRepository(db: VaultDb, clock: VaultClock): ProvenanceRepository {
@@ -39,5 +43,6 @@ export function createProvenanceRepository(db: VaultDb, clock: VaultClock): Prov
       const rows = read.rows.filter((row) => kind === undefined || row.kind === kind).sort((a, b) => a.createdAt - b.createdAt);
       return { rows, corrupt: read.corrupt };
     },
+    sweep: () => db.provenance.where('expiresAt').belowOrEqual(clock.now()).delete(),
   };
 }

@@ -4,7 +4,7 @@ import { HomeError } from '../../protocol/errors';
 import type { VaultClock } from '../clock';
 import type { VaultDb } from '../db';
 import { readRow, readRows, writeRow, type VaultRead } from '../rows';
-import { Id, Json, Millis } from '../values';
+import { Address, Id, Json, Millis, normalizeAddress } from '../values';
 
 /**
  * A step receipt (seed 001 step 11): append-only. The vault keeps the envelope (which run, which step, when, which
@@ -14,6 +14,8 @@ export const ReceiptRow = z.strictObject({
   id: Id,
   runRef: Id,
   stepRef: Id,
+  /** Whom the step was for (the receipt binding's subject): "what did my agent do for X lately". */
+  subject: Address.optional(),
   schemaVersion: z.number().int().min(1),
   createdAt: Millis,
   body: Json,
@@ -29,6 +31,8 @@ export type ReceiptsRepository = {
   byRun(runRef: string): Promise<VaultRead<ReceiptRow>>;
   /** The receipts of one step of one run ([runRef+stepRef]). */
   byStep(runRef: string, stepRef: string): Promise<VaultRead<ReceiptRow>>;
+  /** The newest receipts for a subject, newest first ([subject+createdAt]). */
+  recent(query: { subject: string; limit: number }): Promise<VaultRead<ReceiptRow>>;
 };
 
 const inOrder = (read: VaultRead<ReceiptRow>): VaultRead<ReceiptRow> => ({
@@ -54,5 +58,15 @@ export function createReceiptsRepository(db: VaultDb, clock: VaultClock): Receip
     byRun: async (runRef) => inOrder(readRows('receipts', ReceiptRow, await db.receipts.where('runRef').equals(runRef).toArray())),
     byStep: async (runRef, stepRef) =>
       inOrder(readRows('receipts', ReceiptRow, await db.receipts.where('[runRef+stepRef]').equals([runRef, stepRef]).toArray())),
+    recent: async ({ subject, limit }) => {
+      const who = normalizeAddress(subject);
+      const raws = await db.receipts
+        .where('[subject+createdAt]')
+        .between([who, Dexie.minKey], [who, Dexie.maxKey])
+        .reverse()
+        .limit(Math.max(0, Math.min(limit, 1000)))
+        .toArray();
+      return readRows('receipts', ReceiptRow, raws);
+    },
   };
 }

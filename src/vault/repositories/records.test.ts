@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HomeError } from '../../protocol/errors';
+import type { RecordInput } from '../records/record';
 import { addr, openTestVault, T0 } from '../testing/open';
 
 const alice = '0xAbCdEf0000000000000000000000000000000001';
@@ -73,6 +74,20 @@ describe('records repository', () => {
     expect(Object.keys(folders).sort()).toEqual(['doses', 'readings']);
     expect(folders.readings?.map((r) => r.id)).toEqual(['bp-1']);
     expect(folders.doses).toEqual([]);
+  });
+
+  it('limits a list, and finds every membership naming a member whoever owns it', async () => {
+    const vault = await openTestVault();
+    await vault.records.putMany([contact('c-1', 'A', ['a']), contact('c-2', 'B', ['b']), contact('c-3', 'C', ['c'])]);
+    expect((await vault.records.list('contact', alice, { limit: 2 })).rows).toHaveLength(2);
+    const member = (org: number, who: string): RecordInput => ({
+      id: `m-${org}-${who}`,
+      type: 'membership',
+      owner: addr(org),
+      data: { principal: addr(org), member: who, memberLabel: 'Alice', memberAliases: [], roles: ['member'] },
+    });
+    await vault.records.putMany([member(1, alice), member(2, alice), member(3, addr(77))]);
+    expect((await vault.records.membershipsOf(alice)).rows.map((m) => m.owner).sort()).toEqual([addr(1), addr(2)]);
   });
 
   it('deletes a record and says whether it was there', async () => {

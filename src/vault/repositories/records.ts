@@ -15,8 +15,10 @@ export type RecordsRepository = {
   /** Writes many records in one transaction (bulk load, import); createdAt defaults to now. Returns the count. */
   putMany(inputs: readonly RecordInput[]): Promise<number>;
   get(id: string): Promise<VaultRecord | undefined>;
-  /** Every record of one type owned by one agent: one [type+owner] index range. */
-  list<T extends RecordType>(type: T, owner: string): Promise<VaultRead<RecordOf<T>>>;
+  /** Every record of one type owned by one agent (at most `limit`): one [type+owner] index range. */
+  list<T extends RecordType>(type: T, owner: string, options?: { limit?: number }): Promise<VaultRead<RecordOf<T>>>;
+  /** Every membership naming `member`, whoever's record it is (the organizations a person belongs to). */
+  membershipsOf(member: string): Promise<VaultRead<RecordOf<'membership'>>>;
   count(type: RecordType, owner: string): Promise<number>;
   /** Records of a named type whose label or an alias equals `name`, case-insensitively; never fuzzy. */
   named<T extends NamedRecordType>(type: T, owner: string, name: string): Promise<VaultRead<RecordOf<T>>>;
@@ -34,8 +36,9 @@ function namesOf(record: VaultRecord): string[] {
 export function createRecordsRepository(db: VaultDb, clock: VaultClock): RecordsRepository {
   const stamp = (input: RecordInput, createdAt: number, now: number) => writeRow('records', VaultRecord, { ...input, createdAt, updatedAt: now });
 
-  const list = async <T extends RecordType>(type: T, owner: string): Promise<VaultRead<RecordOf<T>>> => {
-    const raws = await db.records.where('[type+owner]').equals([type, normalizeAddress(owner)]).toArray();
+  const list = async <T extends RecordType>(type: T, owner: string, options: { limit?: number } = {}): Promise<VaultRead<RecordOf<T>>> => {
+    const range = db.records.where('[type+owner]').equals([type, normalizeAddress(owner)]);
+    const raws = await (options.limit === undefined ? range : range.limit(Math.max(0, options.limit))).toArray();
     return readRows('records', VaultRecord, raws) as VaultRead<RecordOf<T>>;
   };
 
@@ -57,6 +60,11 @@ export function createRecordsRepository(db: VaultDb, clock: VaultClock): Records
     },
     get: async (id) => readRow('records', VaultRecord, await db.records.get(id)),
     list,
+    membershipsOf: async (member) => {
+      const who = normalizeAddress(member);
+      const raws = await db.records.where('type').equals('membership').filter((row) => (row.data as { member?: unknown } | undefined)?.member === who).toArray();
+      return readRows('records', VaultRecord, raws) as VaultRead<RecordOf<'membership'>>;
+    },
     count: (type, owner) => db.records.where('[type+owner]').equals([type, normalizeAddress(owner)]).count(),
     named: async (type, owner, name) => {
       const wanted = name.trim().toLowerCase();

@@ -47,4 +47,14 @@ describe('receipts repository', () => {
     expect((await vault.receipts.byRun('r-1')).rows.map((r) => r.id)).toEqual(['rc-1', 'rc-0']);
     expect((await vault.receipts.byStep('r-1', 's-2')).rows.map((r) => r.id)).toEqual(['rc-0']);
   });
+
+  it('lists a subject\'s newest receipts first, up to the limit', async () => {
+    const vault = await openTestVault();
+    for (let i = 0; i < 5; i++) {
+      vault.clock.advance(1);
+      await vault.receipts.append({ id: `rc-${i}`, runRef: 'r', stepRef: `s-${i}`, subject: i === 2 ? addr(9) : addr(1).toUpperCase().replace('0X', '0x'), schemaVersion: 1, body: {} });
+    }
+    expect((await vault.receipts.recent({ subject: addr(1), limit: 3 })).rows.map((r) => r.id)).toEqual(['rc-4', 'rc-3', 'rc-1']);
+    expect((await vault.receipts.recent({ subject: addr(9), limit: 10 })).rows.map((r) => r.id)).toEqual(['rc-2']);
+  });
 });

@@ -18,24 +18,32 @@ describe('agents and playbooks', () => {
 });
 
 describe('confirmations', () => {
-  it('remembers one choice per (word, capability, argument), matched case-insensitively', async () => {
+  it('remembers one choice per (asker, word, capability, argument), the word matched case-insensitively', async () => {
     const vault = await openTestVault();
-    const scope = { word: 'Thompson', capability: 'organization.membership.invite', argument: 'organization' };
-    await vault.confirmations.remember({ ...scope, choice: { address: addr(3) }, label: 'thompson (Community Fund)', asker: addr(1) });
-    expect(await vault.confirmations.recall({ ...scope, word: ' thompson ' })).toMatchObject({ choice: { address: addr(3) }, word: 'thompson' });
+    const scope = { asker: addr(1), word: 'Thompson', capability: 'organization.membership.invite', argument: 'organization' };
+    await vault.confirmations.remember({ ...scope, choice: { address: addr(3) }, label: 'thompson (Community Fund)' });
+    vault.clock.advance(10);
+    await vault.confirmations.remember({ ...scope, choice: { address: addr(4) }, label: 'thompson (Family Trust)' });
+    expect(await vault.confirmations.recall({ ...scope, word: ' thompson ' })).toMatchObject({ choice: { address: addr(4) }, word: 'thompson' });
     expect(await vault.confirmations.recall({ ...scope, capability: 'person.contact.invite' })).toBeUndefined();
-    await vault.confirmations.forget(scope);
+    expect(await vault.confirmations.recall({ ...scope, asker: addr(2) })).toBeUndefined();
+    expect(await vault.confirmations.forget(scope)).toBe(1);
     expect((await vault.confirmations.list()).rows).toEqual([]);
   });
 });
 
 describe('provenance', () => {
-  it('keeps artifacts and PROV exports per run', async () => {
+  it('keeps PROV exports, artifacts and run records per run until they expire', async () => {
     const vault = await openTestVault();
-    await vault.provenance.put({ id: 'p-1', runRef: 'r-1', kind: 'prov', mediaType: 'application/ld+json', body: { '@graph': [] } });
-    await vault.provenance.put({ id: 'a-1', runRef: 'r-1', kind: 'artifact', mediaType: 'application/json', body: [1, 2] });
+    const week = 7 * 86_400_000;
+    await vault.provenance.put({ id: 'p-1', runRef: 'r-1', kind: 'run.provenance', mediaType: 'application/ld+json', body: { '@graph': [] }, expiresAt: T0 + week });
+    await vault.provenance.put({ id: 'a-1', runRef: 'r-1', kind: 'run.artifact', mediaType: 'application/json', body: [1, 2], expiresAt: T0 + 1000 });
     expect((await vault.provenance.byRun('r-1')).rows.map((p) => p.id).sort()).toEqual(['a-1', 'p-1']);
-    expect((await vault.provenance.byRun('r-1', 'prov')).rows.map((p) => p.id)).toEqual(['p-1']);
+    expect((await vault.provenance.byRun('r-1', 'run.provenance')).rows.map((p) => p.id)).toEqual(['p-1']);
+    vault.clock.advance(1000);
+    expect(await vault.provenance.sweep()).toBe(1);
+    expect(await vault.provenance.get('a-1')).toBeUndefined();
+    expect(await vault.provenance.get('p-1')).toBeDefined();
   });
 });
 

@@ -26,11 +26,11 @@ async function fullVault(): Promise<TestVault> {
   await vault.mandates.record({ hash: hash(1), delegator: addr(1), delegate: addr(2), capability: 'payment.usdc.send', delegation: { salt: '1' }, binding: { step: 's' }, bindingDigest: hash(2), maxUses: 2 });
   await vault.mandates.use(hash(1));
   await vault.wires.record({ kind: 'ask-as-me', capability: 'harness.ask', hash: hash(3), direction: 'given', delegator: addr(1), delegate: addr(3), origin: 'http://127.0.0.1:8787', expiresAt: T0 + 1e6, delegation: {} });
-  await vault.nonces.spend({ issuer: addr(3), nonce: 'n-1', expiresAt: T0 + 60_000 });
+  await vault.nonces.spend({ scope: addr(3), nonce: 'n-1', expiresAt: T0 + 60_000 });
   await vault.runs.save({ runRef: 'run-1', addressee: addr(1), asker: addr(1), status: 'awaiting-authority', checkpoint: { plan: [1, 2] }, expiresAt: T0 + 1e6 });
-  await vault.receipts.append({ id: 'rc-1', runRef: 'run-1', stepRef: 's-1', schemaVersion: 1, body: { ok: true } });
-  await vault.confirmations.remember({ word: 'thompson', capability: 'organization.membership.invite', argument: 'organization', choice: { a: 1 }, label: 'thompson', asker: addr(1) });
-  await vault.provenance.put({ id: 'prov-1', runRef: 'run-1', kind: 'prov', mediaType: 'application/ld+json', body: { '@graph': [] } });
+  await vault.receipts.append({ id: 'rc-1', runRef: 'run-1', stepRef: 's-1', subject: addr(1), schemaVersion: 1, body: { ok: true } });
+  await vault.confirmations.remember({ asker: addr(1), word: 'thompson', capability: 'organization.membership.invite', argument: 'organization', choice: { a: 1 }, label: 'thompson' });
+  await vault.provenance.put({ id: 'prov-1', runRef: 'run-1', kind: 'run.provenance', mediaType: 'application/ld+json', body: { '@graph': [] }, expiresAt: T0 + 1e6 });
   await vault.settings.set('lock.autoLockMinutes', 7);
   await vault.chainState().save(new Uint8Array(4096).map((_, i) => (i * 31) % 256));
   return vault;

@@ -49,7 +49,7 @@ describe('the judge on the real SDK', () => {
     expect(first.usage.cachedInputTokens).toBe(0);
     expect(second.usage.cachedInputTokens).toBeGreaterThan(100);
     expect(records[0]!.cacheWriteTokens).toBe(second.usage.cachedInputTokens);
-    expect(second.usage.inputTokens).toBeGreaterThan(second.usage.cachedInputTokens);
+    expect(second.usage.inputTokens).toBeGreaterThan(second.usage.cachedInputTokens!);
     expect(second.usage.costUsd!).toBeGreaterThan(0);
     expect(second.usage.costUsd!).toBeLessThan(first.usage.costUsd!);
   });

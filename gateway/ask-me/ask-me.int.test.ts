@@ -12,12 +12,15 @@ import { testDatabases } from '../testing/databases';
 import { startTestGateway, type TestGateway } from '../testing/test-gateway';
 
 /** Ask-as-me support over loopback: a wire the person granted is registered, and heartcoach.ask.me signs for it. */
+/** A route's JSON answer: its fields, or `error` in words. */
+type Body = { error: { code: string; message: string }; [field: string]: unknown };
+
 describe.each(testDatabases())('ask-as-me support on $name', (database) => {
   let gw: TestGateway;
   let alice: string;
   const register = async (token: string, wire: unknown) => {
     const res = await fetch(`${gw.url}/ask-me/wire`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ wire }) });
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
+    return { status: res.status, body: (await res.json()) as Body };
   };
   const askMe = () => ask(gw.url, alice, { skill: 'heartcoach.ask.me', text: 'How many contacts do I have?' });
 

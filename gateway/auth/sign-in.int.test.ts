@@ -8,11 +8,14 @@ import { testDatabases } from '../testing/databases';
 import { startTestGateway, type TestGateway } from '../testing/test-gateway';
 
 /** SIWE sign-in over loopback: a Smart Agent's signature (ERC-6492, counterfactual) opens a session; nothing else does. */
+/** A route's JSON answer: its fields, or `error` in words. */
+type Body = { error: { code: string; message: string }; [field: string]: unknown };
+
 describe.each(testDatabases())('sign-in with Ethereum on $name', (database) => {
   let gw: TestGateway;
   const post = async (path: string, body: unknown) => {
     const res = await fetch(`${gw.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
+    return { status: res.status, body: (await res.json()) as Body };
   };
   const nonce = async () => ((await (await fetch(`${gw.url}/auth/nonce`)).json()) as { nonce: string }).nonce;
   const message = async (overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {}) =>

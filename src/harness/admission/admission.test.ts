@@ -36,6 +36,13 @@ describe('admission (seed 001 step 6): every declared rule at once', () => {
     expect(byRef).toMatchObject({ kind: 'ask', missing: [{ stepIndex: 1, arg: 'recipient' }] });
   });
 
+  it('a person may come from a read of the vault, never from an outside agent’s or a skill’s words', () => {
+    const fromVault: Plan = { steps: [{ id: 'm', toolId: 'person.contact.list', args: {} }, { toolId: 'organization.membership.invite', args: { person: { $item: 'address' }, organization: 'Missio Nexus' }, forEach: { $ref: 'm.rows' } }] };
+    expect(admit(fromVault, 'add all my contacts to Missio Nexus as members').kind).toBe('continue');
+    const fromCoach: Plan = { steps: [{ id: 'c', toolId: 'heartcoach.consult', args: { question: 'who should I add?' } }, { toolId: 'person.contact.invite', args: { person: { $ref: 'c' } } }] };
+    expect(admit(fromCoach, 'ask heartcoach who to add to my contacts and add them')).toMatchObject({ kind: 'ask', missing: [{ stepIndex: 1, arg: 'person' }] });
+  });
+
   it('the vault designates the addressee, the asker and the default payer — and nothing else', () => {
     expect(admit({ steps: [{ toolId: 'organization.members.list', args: { organization: 'Alice Okoro' } }] }, 'who is in my own agent').kind).toBe('continue');
     expect(admit({ steps: [{ toolId: 'payment.usdc.send', args: { amount: '2', recipient: ALICE } }] }, 'send 2 usdc to me').kind).toBe('continue');

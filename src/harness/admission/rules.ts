@@ -98,10 +98,19 @@ function partyFromWords(value: ArgValue, input: AdmissionInput, kind: ArgKind): 
   return kind === 'organization' && input.designated.names.some((n) => n.toLowerCase() === value.toLowerCase());
 }
 
+/** Whether a reference points at an earlier step that reads the person's own vault (not a model, not an outside agent). */
+function refersToVaultRead(ref: string, input: AdmissionInput): boolean {
+  const id = ref.split('.')[0];
+  const index = input.plan.steps.findIndex((s, i) => stepIdOf(s, i) === id);
+  const tool = index < 0 ? undefined : input.tools.get(input.plan.steps[index]!.toolId);
+  return tool !== undefined && tool.capability.kind === 'read' && tool.capability.executor === 'local';
+}
+
 /**
  * partiesFromTheWords: recipients, people and organizations come from the words, a confirmed choice (applied later,
  * at resolve) or the vault — never from the model alone. A person or organization may come from an earlier read
- * of the vault ($ref / $item over it); a recipient of money only from the words.
+ * of the vault ($ref / $item over it) — never from a skill's or an outside agent's words; a recipient of money
+ * only from the person's words.
  */
 export const partiesFromTheWords: Rule = (input) =>
   input.plan.steps.flatMap((step, i) => {
@@ -118,10 +127,12 @@ export const partiesFromTheWords: Rule = (input) =>
           const bad = list.filter((item) => !partyFromWords(item, input, spec.kind));
           return bad.length === 0 ? [] : [v('partiesFromTheWords', i, `${bad.join(', ')} ${bad.length === 1 ? 'is' : 'are'} not in your words.`, 'ask', spec.name)];
         }
-        return spec.kind === 'recipient' ? [v('partiesFromTheWords', i, `A recipient of money must be someone you named, not a list read from elsewhere.`, 'ask', spec.name)] : [];
+        if (spec.kind === 'recipient') return [v('partiesFromTheWords', i, `A recipient of money must be someone you named, not a list read from elsewhere.`, 'ask', spec.name)];
+        return refersToVaultRead(list.$ref, input) ? [] : [v('partiesFromTheWords', i, `${spec.name} would come from another step's words, not from you or your vault.`, 'ask', spec.name)];
       }
       if (isRef(value)) {
-        return spec.kind === 'recipient' ? [v('partiesFromTheWords', i, `A recipient of money must be someone you named.`, 'ask', spec.name)] : [];
+        if (spec.kind === 'recipient') return [v('partiesFromTheWords', i, `A recipient of money must be someone you named.`, 'ask', spec.name)];
+        return refersToVaultRead(value.$ref, input) ? [] : [v('partiesFromTheWords', i, `${spec.name} would come from another step's words, not from you or your vault.`, 'ask', spec.name)];
       }
       if (partyFromWords(value, input, spec.kind)) return [];
       return [v('partiesFromTheWords', i, `"${String(value).slice(0, 80)}" is not someone you named.`, 'ask', spec.name)];

@@ -88,4 +88,22 @@ describe('the run loop', () => {
     const notOffered = await world.ask({ runRef: prompt.runRef, supplied: [{ kind: 'choice', resumeToken: prompt.resumeToken, choice: world.who.missio }] });
     expect(errorOf(notOffered).code).toBe('NOT_AN_OPTION');
   });
+
+  it('attributes an outside agent’s words and passes the question, never the person’s records, unless granted', async () => {
+    const { world, ctx } = await demoContext();
+    const reply = expectKind(replyOf(await world.ask({ message: 'How is my week going?' })), 'answer');
+    expect(reply.attributions).toEqual([{ source: 'HeartCoach', text: expect.stringMatching(/^HeartCoach says: Your week looks steady/) }]);
+    expect(reply.text).toMatch(/^HeartCoach says:/);
+    const sent = (ctx.agents as unknown as { sent: { agent: string; capability: string; text: string; timeoutMs: number; data?: unknown }[] }).sent;
+    expect(sent).toEqual([{ agent: 'heartcoach', capability: 'heartcoach.ask', text: 'How is my week going?', asker: world.who.alice, timeoutMs: 20_000 }]);
+  });
+
+  it('offloads a large result to a run.artifact document and keeps the first rows in the reply', async () => {
+    const { world, vault } = await demoContext({ settings: { artifactRows: 2 } });
+    const reply = expectKind(replyOf(await world.ask({ message: 'who are my contacts' })), 'answer');
+    expect(reply.results).toHaveLength(2);
+    expect(reply.text).toMatch(/4 rows in all; the rest are kept as run\.artifact:/);
+    const artifact = [...vault.provenanceRows.values()].find((d) => d.kind === 'run.artifact');
+    expect(artifact?.body).toHaveLength(4);
+  });
 });

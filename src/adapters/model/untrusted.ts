@@ -24,7 +24,7 @@ const SECRETS: readonly [RegExp, string][] = [
   // Anthropic keys and other sk-style keys.
   [/\bsk-[A-Za-z0-9_-]{16,}/g, '[redacted key]'],
   // JSON Web Tokens (a session, a refresh token).
-  [/\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, '[redacted token]'],
+  [/\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}/g, '[redacted token]'],
   // "Bearer <token>" headers pasted into text.
   [/\bBearer\s+[A-Za-z0-9._~+/-]{16,}=*/gi, 'Bearer [redacted]'],
 ];

@@ -34,7 +34,8 @@ export class CitationFilter {
         continue;
       }
       if (/\s/.test(c)) {
-        this.held += c;
+        // "Bob [s1] is": the space before the lifted marker already stands for the one after it.
+        if (!(this.droppedMarker && this.held !== '')) this.held += c;
         continue;
       }
       if (this.droppedMarker && PUNCTUATION.test(c)) this.held = '';

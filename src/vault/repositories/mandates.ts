@@ -19,6 +19,8 @@ export const MandateRow = z.strictObject({
   stepRef: Id.optional(),
   maxUses: z.number().int().min(1).max(1_000_000),
   uses: z.number().int().min(0),
+  /** The effects that consumed a use (one key per intended effect), so a resumed step re-asking is not charged twice. */
+  effectKeys: z.array(z.string().min(1).max(200)).max(1000).optional(),
   status: z.enum(['active', 'used', 'revoked']),
   validAfter: Millis.optional(),
   validUntil: Millis.optional(),
@@ -32,18 +34,22 @@ export const MandateRow = z.strictObject({
   revokedAt: Millis.optional(),
 });
 export type MandateRow = z.output<typeof MandateRow>;
-export type MandateInput = Omit<z.input<typeof MandateRow>, 'uses' | 'status' | 'createdAt' | 'updatedAt' | 'revokedAt' | 'maxUses'> & { maxUses?: number };
+export type MandateInput = Omit<z.input<typeof MandateRow>, 'uses' | 'effectKeys' | 'status' | 'createdAt' | 'updatedAt' | 'revokedAt' | 'maxUses'> & { maxUses?: number };
 export type MandateStatus = MandateRow['status'];
 
 export type MandateUseRefusal = Refusal<'MANDATE_UNKNOWN' | 'MANDATE_EXHAUSTED' | 'MANDATE_REVOKED' | 'MANDATE_NOT_YET_VALID' | 'MANDATE_EXPIRED' | 'VAULT_ROW_CORRUPT'>;
-export type MandateUse = { ok: true; mandate: MandateRow; remaining: number } | MandateUseRefusal;
+/** `repeated`: this effect already held a use, so none was counted now (idempotent per effectKey). */
+export type MandateUse = { ok: true; mandate: MandateRow; remaining: number; repeated: boolean } | MandateUseRefusal;
 
 export type MandatesRepository = {
   /** Stores a newly signed mandate (1 use by default). A hash already stored is returned untouched: never reset. */
   record(input: MandateInput): Promise<{ mandate: MandateRow; created: boolean }>;
   get(hash: string): Promise<MandateRow | undefined>;
-  /** Counts one use atomically; refused when unknown, revoked, outside its window, or exhausted. */
-  use(hash: string): Promise<MandateUse>;
+  /**
+   * Counts one use atomically; refused when unknown, revoked, outside its window, or exhausted. With an effectKey
+   * the count is idempotent: the same effect asking again gets its use back (`repeated`), never a second one.
+   */
+  use(hash: string, options?: { effectKey?: string }): Promise<MandateUse>;
   revoke(hash: string): Promise<MandateRow | undefined>;
   list(filter?: { delegator?: string; runRef?: string; status?: MandateStatus }): Promise<VaultRead<MandateRow>>;
 };
@@ -51,7 +57,7 @@ export type MandatesRepository = {
 export function createMandatesRepository(db: VaultDb, clock: VaultClock): MandatesRepository {
   const key = normalizeHash;
 
-  const use = (hash: string): Promise<MandateUse> =>
+  const use = (hash: string, options: { effectKey?: string } = {}): Promise<MandateUse> =>
     db.transaction('rw', db.mandates, async () => {
       const raw = await db.mandates.get(key(hash));
       if (raw === undefined) return refuse('MANDATE_UNKNOWN', 'This mandate is not in the vault, so it authorizes nothing.');
@@ -60,15 +66,20 @@ export function createMandatesRepository(db: VaultDb, clock: VaultClock): Mandat
       const mandate = checked.row;
       const now = clock.now();
       if (mandate.status === 'revoked') return refuse('MANDATE_REVOKED', 'This mandate was revoked; it can no longer be used.');
+      const spentBy = mandate.effectKeys ?? [];
+      if (options.effectKey !== undefined && spentBy.includes(options.effectKey)) {
+        return { ok: true as const, mandate, remaining: mandate.maxUses - mandate.uses, repeated: true };
+      }
       if (mandate.status === 'used' || mandate.uses >= mandate.maxUses) {
         return refuse('MANDATE_EXHAUSTED', `This mandate allowed ${mandate.maxUses} use${mandate.maxUses === 1 ? '' : 's'} and has none left.`);
       }
       if (mandate.validAfter !== undefined && now < mandate.validAfter) return refuse('MANDATE_NOT_YET_VALID', 'This mandate is not valid yet.');
       if (mandate.validUntil !== undefined && now > mandate.validUntil) return refuse('MANDATE_EXPIRED', 'This mandate has expired.');
       const uses = mandate.uses + 1;
-      const next = writeRow('mandates', MandateRow, { ...mandate, uses, status: uses >= mandate.maxUses ? 'used' : 'active', updatedAt: now });
+      const effectKeys = options.effectKey === undefined ? mandate.effectKeys : [...spentBy, options.effectKey];
+      const next = writeRow('mandates', MandateRow, { ...mandate, uses, effectKeys, status: uses >= mandate.maxUses ? 'used' : 'active', updatedAt: now });
       await db.mandates.put(next);
-      return { ok: true as const, mandate: next, remaining: next.maxUses - uses };
+      return { ok: true as const, mandate: next, remaining: next.maxUses - uses, repeated: false };
     });
 
   return {

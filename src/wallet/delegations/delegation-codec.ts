@@ -1,6 +1,6 @@
 import type { Delegation as ToolkitDelegation, DeleGatorEnvironment } from '@metamask/delegation-toolkit';
-import { getDelegationHashOffchain, SIGNABLE_DELEGATION_TYPED_DATA, toDelegationStruct } from '@metamask/delegation-toolkit/utils';
-import { getAddress, hashTypedData, toHex, type Hex, type TypedDataDefinition } from 'viem';
+import { SIGNABLE_DELEGATION_TYPED_DATA, toDelegationStruct } from '@metamask/delegation-toolkit/utils';
+import { getAddress, hashStruct, hashTypedData, toHex, type Hex, type TypedDataDefinition } from 'viem';
 import type { Delegation } from '../../protocol/delegation';
 
 /** The wire delegation (decimal salt) as the toolkit's (hex salt). */
@@ -27,9 +27,13 @@ export function toWireDelegation(delegation: ToolkitDelegation): Delegation {
   };
 }
 
-/** The delegation's hash as the DelegationManager computes it: the key of `disabledDelegations` and of call counts. */
+/**
+ * The delegation's hash as the DelegationManager computes it (its EIP-712 struct hash): the key of
+ * `disabledDelegations` and of call counts. viem's hashStruct gives the same bytes as the toolkit's
+ * getDelegationHashOffchain (a test holds them equal) at a fraction of its cost, and it runs on every verification.
+ */
 export function delegationHashOf(delegation: Delegation): Hex {
-  return getDelegationHashOffchain(toToolkitDelegation(delegation));
+  return hashStruct({ data: toDelegationStruct({ ...toToolkitDelegation(delegation), signature: '0x' }), primaryType: 'Delegation', types: SIGNABLE_DELEGATION_TYPED_DATA });
 }
 
 /** The EIP-712 data the delegator signs (the DelegationManager's domain on this chain). */

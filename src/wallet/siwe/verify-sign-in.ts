@@ -3,7 +3,7 @@ import { parseSiweMessage, validateSiweMessage } from 'viem/siwe';
 import { SiweProof } from '../../protocol/delegation';
 import { describeZodError } from '../../protocol/errors';
 import type { WalletChain } from '../chain/wallet-chain';
-import { refuse, type Verdict } from '../verify/verdict';
+import { refuse, type Verdict, guarded } from '../verify/verdict';
 import { verifyAccountSignature } from '../verify/verify-account-signature';
 
 export type VerifySignInParameters = {
@@ -24,6 +24,10 @@ export type VerifySignInReturnType = Verdict<{ address: Address; expirationTime:
  * ERC-6492 for the account the message names — failing closed, never viem's silent ecrecover fallback.
  */
 export async function verifySignIn(chain: WalletChain, p: VerifySignInParameters): Promise<VerifySignInReturnType> {
+  return guarded('sign-in', () => _verifySignIn(chain, p));
+}
+
+async function _verifySignIn(chain: WalletChain, p: VerifySignInParameters): Promise<VerifySignInReturnType> {
   const parsed = SiweProof.safeParse(p.proof);
   if (!parsed.success) return refuse('BAD_INPUT', describeZodError(parsed.error));
   const { message, signature } = parsed.data;

@@ -12,3 +12,16 @@ export function refuse(code: VerificationCode, message: string): Refusal {
 
 export const CHAIN_UNAVAILABLE_MESSAGE =
   'The chain could not be reached to check this signature, so it was refused. Try again when the chain answers.';
+
+/**
+ * Runs a verifier so that nothing escapes as an exception: the verifiers wrap every chain call themselves (a chain
+ * that does not answer is CHAIN_UNAVAILABLE), so whatever still throws came from reading hostile input — an address
+ * with a broken checksum, a hex that does not decode — and is refused as such.
+ */
+export async function guarded<T extends object>(what: string, verify: () => Promise<Verdict<T>>): Promise<Verdict<T>> {
+  try {
+    return await verify();
+  } catch {
+    return refuse('BAD_INPUT', `This ${what} could not be read; it was refused.`);
+  }
+}

@@ -15,7 +15,7 @@ import { call, getCode } from 'viem/actions';
 import { SignatureHex } from '../../protocol/delegation';
 import type { WalletChain } from '../chain/wallet-chain';
 import { isRevert } from './classify-call-error';
-import { CHAIN_UNAVAILABLE_MESSAGE, refuse, type Verdict } from './verdict';
+import { CHAIN_UNAVAILABLE_MESSAGE, refuse, type Verdict, guarded } from './verdict';
 
 export type VerifyAccountSignatureParameters = {
   account: Address;
@@ -40,6 +40,10 @@ const INVALID = 'This signature is not valid for that account.';
  * Calls run without CCIP-Read (an account's code must not make the verifier fetch URLs) and under a gas cap.
  */
 export async function verifyAccountSignature(chain: WalletChain, parameters: VerifyAccountSignatureParameters): Promise<VerifyAccountSignatureReturnType> {
+  return guarded('signature', () => _verifyAccountSignature(chain, parameters));
+}
+
+async function _verifyAccountSignature(chain: WalletChain, parameters: VerifyAccountSignatureParameters): Promise<VerifyAccountSignatureReturnType> {
   const { account, hash, signature } = parameters;
   if (!SignatureHex.safeParse(signature).success) return refuse('SIGNATURE_INVALID', 'The signature is malformed or truncated.');
   const client = { ...chain.client, ccipRead: false as const };

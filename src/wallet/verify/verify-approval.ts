@@ -5,7 +5,7 @@ import type { WalletChain } from '../chain/wallet-chain';
 import { APPROVAL_KIND } from '../sign/approval';
 import { homePayloadHash } from '../sign/home-typed-data';
 import { CLOCK_SKEW } from './verify-caller-assertion';
-import { refuse, type Verdict } from './verdict';
+import { refuse, type Verdict, guarded } from './verdict';
 import { verifyAccountSignature } from './verify-account-signature';
 
 /** Fresh authorization (DESIGN §10): an approval signed within five minutes of the check. */
@@ -23,6 +23,10 @@ export type VerifyApprovalParameters = {
 
 /** One approval: shape, chain, approver, digest, freshness, then the approver's signature (ERC-1271 / ERC-6492). */
 export async function verifyApproval(chain: WalletChain, p: VerifyApprovalParameters): Promise<Verdict<{ approver: Address }>> {
+  return guarded('approval', () => _verifyApproval(chain, p));
+}
+
+async function _verifyApproval(chain: WalletChain, p: VerifyApprovalParameters): Promise<Verdict<{ approver: Address }>> {
   const parsed = Approval.safeParse(p.approval);
   if (!parsed.success) return refuse('BAD_INPUT', describeZodError(parsed.error));
   const { payload, signature } = parsed.data;

@@ -5,7 +5,7 @@ import { describeZodError } from '../../protocol/errors';
 import type { WalletChain } from '../chain/wallet-chain';
 import { CALLER_ASSERTION_KIND } from '../sign/caller-assertion';
 import { homePayloadHash } from '../sign/home-typed-data';
-import { refuse, type Verdict } from './verdict';
+import { refuse, type Verdict, guarded } from './verdict';
 import { verifyAccountSignature } from './verify-account-signature';
 
 /** Longest life an assertion may claim, and how far ahead of our clock its `iat` may be. */
@@ -29,6 +29,10 @@ export type VerifyCallerAssertionParameters = {
 
 /** A caller assertion (DESIGN §3): shape, lifetime, addressee, message, the app key's signature, then its nonce once. */
 export async function verifyCallerAssertion(chain: WalletChain, p: VerifyCallerAssertionParameters): Promise<Verdict<{ assertion: CallerAssertion }>> {
+  return guarded('caller assertion', () => _verifyCallerAssertion(chain, p));
+}
+
+async function _verifyCallerAssertion(chain: WalletChain, p: VerifyCallerAssertionParameters): Promise<Verdict<{ assertion: CallerAssertion }>> {
   const parsed = CallerAssertion.safeParse(p.assertion);
   if (!parsed.success) return refuse('BAD_INPUT', describeZodError(parsed.error));
   const signature = SignatureHex.safeParse(p.signature);

@@ -1,7 +1,7 @@
 import type { Address, Hex } from 'viem';
 import { CabinetGrant, type CabinetFolderName } from '../../protocol/delegation';
 import type { WalletChain } from '../chain/wallet-chain';
-import { refuse, type Verdict } from './verdict';
+import { refuse, type Verdict, guarded } from './verdict';
 import { verifyScopedDelegation } from './verify-scoped-delegation';
 
 export type VerifyGrantParameters = {
@@ -18,6 +18,10 @@ export type VerifyGrantParameters = {
 
 /** A cabinet grant: a delegation naming the folders an app may read (DESIGN §10), checked like every delegation. */
 export async function verifyGrant(chain: WalletChain, p: VerifyGrantParameters): Promise<Verdict<{ grant: CabinetGrant; delegationHash: Hex }>> {
+  return guarded('grant', () => _verifyGrant(chain, p));
+}
+
+async function _verifyGrant(chain: WalletChain, p: VerifyGrantParameters): Promise<Verdict<{ grant: CabinetGrant; delegationHash: Hex }>> {
   const checked = await verifyScopedDelegation(chain, p.grant, CabinetGrant, { now: p.now, delegator: p.delegator, delegate: p.delegate });
   if (!checked.ok) return checked;
   const scope = checked.value.scope;

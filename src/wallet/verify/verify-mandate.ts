@@ -2,7 +2,7 @@ import type { Address, Hex } from 'viem';
 import { Mandate, type IntentBinding } from '../../protocol/delegation';
 import type { WalletChain } from '../chain/wallet-chain';
 import { readCallsUsed } from './read-calls-used';
-import { refuse, type Verdict } from './verdict';
+import { refuse, type Verdict, guarded } from './verdict';
 import { verifyScopedDelegation } from './verify-scoped-delegation';
 
 export type VerifyMandateParameters = {
@@ -37,6 +37,10 @@ const FIELD_WORDS: Record<(typeof BINDING_FIELDS)[number], string> = {
  * count for off-chain acts, and the larger of that and the LimitedCallsEnforcer's count for chain acts.
  */
 export async function verifyMandate(chain: WalletChain, parameters: VerifyMandateParameters): Promise<VerifyMandateReturnType> {
+  return guarded('mandate', () => _verifyMandate(chain, parameters));
+}
+
+async function _verifyMandate(chain: WalletChain, parameters: VerifyMandateParameters): Promise<VerifyMandateReturnType> {
   const checked = await verifyScopedDelegation(chain, parameters.mandate, Mandate, {
     now: parameters.now,
     delegate: parameters.delegate,

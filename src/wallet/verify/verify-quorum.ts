@@ -1,6 +1,6 @@
 import type { Address, Hex } from 'viem';
 import type { WalletChain } from '../chain/wallet-chain';
-import { refuse, type Verdict } from './verdict';
+import { refuse, type Verdict, guarded } from './verdict';
 import { verifyApproval } from './verify-approval';
 
 export type VerifyQuorumParameters = {
@@ -16,6 +16,10 @@ export type VerifyQuorumParameters = {
  * not a bypass: duplicates count once, invalid ones count zero, and the refusal says how many were valid.
  */
 export async function verifyQuorum(chain: WalletChain, p: VerifyQuorumParameters): Promise<Verdict<{ approvedBy: Address[] }>> {
+  return guarded('set of approvals', () => _verifyQuorum(chain, p));
+}
+
+async function _verifyQuorum(chain: WalletChain, p: VerifyQuorumParameters): Promise<Verdict<{ approvedBy: Address[] }>> {
   if (!Number.isInteger(p.quorum) || p.quorum < 1) return refuse('BAD_INPUT', 'A quorum is at least one approver.');
   const approvedBy: Address[] = [];
   const reasons: string[] = [];

@@ -1,7 +1,7 @@
 import type { Address, Hex } from 'viem';
 import { AskAsMeWire } from '../../protocol/delegation';
 import type { WalletChain } from '../chain/wallet-chain';
-import { refuse, type Verdict } from './verdict';
+import { refuse, type Verdict, guarded } from './verdict';
 import { verifyScopedDelegation } from './verify-scoped-delegation';
 
 export type VerifyWireParameters = {
@@ -17,6 +17,10 @@ export type VerifyWireParameters = {
 
 /** An ask-as-me wire: a delegation pinned to `harness.ask`, time-bounded, for one app origin (DESIGN §3). */
 export async function verifyWire(chain: WalletChain, p: VerifyWireParameters): Promise<Verdict<{ wire: AskAsMeWire; delegationHash: Hex }>> {
+  return guarded('wire', () => _verifyWire(chain, p));
+}
+
+async function _verifyWire(chain: WalletChain, p: VerifyWireParameters): Promise<Verdict<{ wire: AskAsMeWire; delegationHash: Hex }>> {
   const checked = await verifyScopedDelegation(chain, p.wire, AskAsMeWire, { now: p.now, delegator: p.delegator, delegate: p.delegate });
   if (!checked.ok) return checked;
   if (p.origin !== undefined && checked.value.scope.origin !== p.origin) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AddressSchema, DigestSchema } from './ask';
+import { IntentBinding } from './delegation';
 import { WireError } from './errors';
 
 /**
@@ -29,20 +30,12 @@ export const PartyRef = z.strictObject({
 export type PartyRef = z.infer<typeof PartyRef>;
 
 /**
- * The intent binding a mandate carries inside what is signed (DESIGN §3, §10): the verifier refuses a step whose
- * plan, arguments, ontology or playbook moved. `digestOf(binding)` is what the wallet puts in the delegation.
+ * The intent binding a mandate carries inside what is signed (DESIGN §3, §10) is the wallet's (src/protocol/
+ * delegation.ts): plan, step, args, ontology and playbook digests and the capability. The harness's plan digest is
+ * taken over the runRef, the intent digest (the open-intent class) and the plan, so the run and the intent are bound
+ * through it. The verifier refuses a step whose plan, arguments, ontology or playbook moved.
  */
-export const IntentBinding = z.strictObject({
-  runRef: Text(80),
-  stepRef: Text(64),
-  planDigest: DigestSchema,
-  argsDigest: DigestSchema,
-  capability: Text(120),
-  intentDigest: DigestSchema,
-  ontologyDigest: DigestSchema,
-  playbookDigest: DigestSchema.nullable(),
-});
-export type IntentBinding = z.infer<typeof IntentBinding>;
+export { IntentBinding };
 
 /** Limits the mandate must carry as caveats; the wallet turns them into enforcers (on chain) or counted checks. */
 export const MandateCaveats = z.strictObject({

@@ -6,7 +6,7 @@ import { authorizeStep, bindingProblem, type AuthorizeInput } from './authority'
 import { riskOf } from './ladder';
 
 const person = toolsOf('person-agent');
-const run = { runRef: 'run-1', planDigest: digestOf('plan'), intentDigest: digestOf('intent'), ontologyDigest: digestOf('ontology'), playbookDigest: digestOf('playbook'), words: 'Add dave to my contacts.' };
+const run = { runRef: 'run-1', planDigest: digestOf('plan'), ontologyDigest: digestOf('ontology'), playbookDigest: digestOf('playbook'), words: 'Add dave to my contacts.' };
 
 async function setup() {
   const { ctx, world, wallet } = await demoContext();
@@ -32,7 +32,7 @@ describe('authorizeStep (seed 001 step 8): per step, never per run', () => {
     expect(d.kind).toBe('authority-required');
     if (d.kind !== 'authority-required') return;
     expect(d.requirement).toMatchObject({ delegator: world.who.alice, delegate: world.who.harnessAgent, capability: 'person.contact.invite', risk: 'medium', caveats: { calls: 1 } });
-    expect(d.requirement.binding).toEqual({ ...run, words: undefined, stepRef: 's1', argsDigest: digestOf({ person: world.who.dave }), capability: 'person.contact.invite', playbookDigest: run.playbookDigest });
+    expect(d.requirement.binding).toEqual({ planDigest: run.planDigest, stepRef: 's1', argsDigest: digestOf({ person: world.who.dave }), ontologyDigest: run.ontologyDigest, playbookDigest: run.playbookDigest, capabilityId: 'person.contact.invite' });
     expect(d.requirement.bindingDigest).toBe(digestOf(d.requirement.binding));
     expect(d.standing).toEqual({ relation: 'self', canGrant: true });
   });

@@ -48,11 +48,13 @@ export async function authorizeStep(ctx: HarnessContext, input: AuthorizeInput):
   const own = input.asker.toLowerCase() === input.addressee.toLowerCase();
   if (c.selfAuthorized && input.door === 'session' && own && risk === 'low') return { kind: 'self' };
 
+  const playbookDigest = input.run.playbookDigest;
+  if (playbookDigest === null) return { kind: 'deny', code: 'NO_PLAYBOOK', reason: 'This agent has no playbook, so it does nothing that needs a mandate.', requirement: null };
   const delegator = await delegatorOf(ctx, input);
   if (delegator === null) return { kind: 'deny', code: 'NO_DEFAULT_PAYER', reason: 'You have no default payer marked, so there is no account to pay from.', requirement: null };
   const delegate = await ctx.authority.harnessAgent();
   const nowSeconds = Math.floor(ctx.clock.now() / 1000);
-  const requirement = buildRequirement({ ...input, delegator, delegate, risk, nowSeconds, windowSeconds: ctx.settings.mandateWindowSeconds });
+  const requirement = buildRequirement({ ...input, delegator, delegate, risk, nowSeconds, windowSeconds: ctx.settings.mandateWindowSeconds, playbookDigest });
   const required = async (fresh: boolean): Promise<AuthorityDecision> => {
     const relation = await relationOf(ctx, input.asker, delegator);
     return { kind: 'authority-required', requirement, standing: { relation, canGrant: canGrant(relation) }, fresh };
@@ -117,14 +119,14 @@ export function bindingProblem(verdict: MandateVerdict, r: Requirement, input: P
   if (digestOf(b) !== verdict.bindingDigest) return { code: 'MANDATE_BINDING_BROKEN', reason: 'The mandate’s intent binding does not match its own digest; it was refused.' };
   if (!same(verdict.delegate, r.delegate)) return { code: 'MANDATE_WRONG_DELEGATE', reason: 'The mandate was granted to another agent, not to this harness.' };
   if (!same(verdict.delegator, r.delegator)) return { code: 'MANDATE_WRONG_DELEGATOR', reason: 'The mandate was signed by another account than the one this step acts for.' };
-  if (verdict.capability !== r.capability || b.capability !== r.capability) return { code: 'MANDATE_OTHER_CAPABILITY', reason: `The mandate grants ${verdict.capability}, not ${r.capability}.` };
-  if (b.planDigest !== input.run.planDigest) return { code: 'MANDATE_STALE_PLAN', reason: 'The mandate was signed for a different plan (a stale plan digest); nothing was done. Ask again and sign the new request.' };
-  if (b.runRef !== r.runRef || b.stepRef !== r.stepRef) return { code: 'MANDATE_OTHER_STEP', reason: 'The mandate was signed for another step.' };
-  if (b.argsDigest !== r.binding.argsDigest) return { code: 'MANDATE_OTHER_ARGS', reason: 'The mandate was signed for other arguments than this step has now.' };
-  if (b.ontologyDigest !== r.binding.ontologyDigest || b.playbookDigest !== r.binding.playbookDigest) {
+  if (verdict.capability !== r.capability || b.capabilityId !== r.capability) return { code: 'MANDATE_OTHER_CAPABILITY', reason: `The mandate grants ${verdict.capability}, not ${r.capability}.` };
+  if (!same(b.planDigest, input.run.planDigest)) return { code: 'MANDATE_STALE_PLAN', reason: 'The mandate was signed for a different plan (a stale plan digest); nothing was done. Ask again and sign the new request.' };
+  if (b.stepRef !== r.stepRef) return { code: 'MANDATE_OTHER_STEP', reason: 'The mandate was signed for another step.' };
+  if (!same(b.argsDigest, r.binding.argsDigest)) return { code: 'MANDATE_OTHER_ARGS', reason: 'The mandate was signed for other arguments than this step has now.' };
+  if (!same(b.ontologyDigest, r.binding.ontologyDigest) || !same(b.playbookDigest, r.binding.playbookDigest)) {
     return { code: 'MANDATE_VERSIONS_MOVED', reason: 'The ontology or the playbook changed since the mandate was signed; it no longer covers this step.' };
   }
-  if (verdict.bindingDigest !== r.bindingDigest) return { code: 'MANDATE_OTHER_INTENT', reason: 'The mandate binds another intent than this run’s.' };
+  if (!same(verdict.bindingDigest, r.bindingDigest)) return { code: 'MANDATE_OTHER_INTENT', reason: 'The mandate binds another intent than this step’s.' };
   if (verdict.caveats.notAfter < nowSeconds) return { code: 'MANDATE_EXPIRED', reason: 'The mandate’s time window has closed.' };
   if (!input.executing && verdict.callsUsed >= verdict.caveats.calls) return { code: 'MANDATE_EXHAUSTED', reason: 'The mandate has no calls left: it was already used.' };
   if (r.caveats.token !== undefined) {

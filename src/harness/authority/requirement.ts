@@ -12,8 +12,8 @@ import type { Tool } from '../tools/tools';
  */
 export type RunBinding = {
   runRef: string;
+  /** digestOf({ runRef, intentDigest, plan }): binds the run and its intent through the plan. */
   planDigest: Hex;
-  intentDigest: Hex;
   ontologyDigest: Hex;
   playbookDigest: Hex | null;
   words: string;
@@ -43,17 +43,17 @@ export function buildRequirement(input: {
   risk: Risk;
   nowSeconds: number;
   windowSeconds: number;
+  /** The playbook digest (an act needs a playbook: the bare harness offers none). */
+  playbookDigest: Hex;
 }): Requirement {
   const c = input.tool.capability;
   const binding: IntentBinding = {
-    runRef: input.run.runRef,
-    stepRef: input.stepRef,
     planDigest: input.run.planDigest,
+    stepRef: input.stepRef,
     argsDigest: digestOf(input.args),
-    capability: c.id,
-    intentDigest: input.run.intentDigest,
     ontologyDigest: input.run.ontologyDigest,
-    playbookDigest: input.run.playbookDigest,
+    playbookDigest: input.playbookDigest,
+    capabilityId: c.id,
   };
   const caveats: MandateCaveats = { calls: 1, notAfter: input.nowSeconds + input.windowSeconds };
   if (c.onChain !== undefined) {

@@ -46,7 +46,7 @@ export async function planPhase(env: RunEnv): Promise<PhaseOutcome> {
     state.plannedBy = proposal.origin;
     if (verdict.kind === 'continue') {
       state.plan = verdict.plan;
-      state.planDigest = digestOf({ runRef: state.runRef, plan: verdict.plan });
+      state.planDigest = digestOf({ runRef: state.runRef, intentDigest: state.intent.digest, plan: verdict.plan });
       return { kind: 'continue' };
     }
     if (verdict.kind === 'ask') {

@@ -96,7 +96,7 @@ export async function prepareStep(env: RunEnv, at: { planIndex: number; stepRef:
     args: resolved.args,
     argSources: resolved.argSources,
     stepRef: st.stepRef,
-    run: { runRef: state.runRef, planDigest: state.planDigest!, intentDigest: state.intent.digest, ontologyDigest: state.ontologyDigest, playbookDigest: state.playbook?.digest ?? null, words: personWords(state) },
+    run: { runRef: state.runRef, planDigest: state.planDigest!, ontologyDigest: state.ontologyDigest, playbookDigest: state.playbook?.digest ?? null, words: personWords(state) },
     asker: state.asker,
     addressee: state.addressee,
     door: state.door.kind === 'session' && env.door.kind === 'session' ? 'session' : 'ask-as-me',

@@ -12,8 +12,8 @@ import type { Address } from '../ports';
  */
 export type AskAsMeOutcome = { ok: true; asker: Address; wireHash: `0x${string}` } | { ok: false; code: string; message: string };
 
-const MAX_ASSERTION_SECONDS = 600;
-const SKEW_SECONDS = 60;
+const MAX_ASSERTION_SECONDS = 300;
+const SKEW_SECONDS = 30;
 
 export async function verifyAskAsMe(
   ctx: HarnessContext,
@@ -26,7 +26,7 @@ export async function verifyAskAsMe(
   if (getAddress(assertion.addressee) !== input.addressee) return { ok: false, code: 'ASSERTION_WRONG_ADDRESSEE', message: 'The caller assertion was signed for another agent.' };
   if (assertion.messageDigest !== askDigest(input.request)) return { ok: false, code: 'ASSERTION_WRONG_MESSAGE', message: 'The caller assertion was signed for another message.' };
   if (assertion.surface !== input.request.surface) return { ok: false, code: 'ASSERTION_WRONG_SURFACE', message: 'The caller assertion names another surface.' };
-  if (assertion.exp - assertion.iat > MAX_ASSERTION_SECONDS) return { ok: false, code: 'ASSERTION_TOO_LONG', message: 'A caller assertion may live at most ten minutes.' };
+  if (assertion.exp - assertion.iat > MAX_ASSERTION_SECONDS) return { ok: false, code: 'ASSERTION_TOO_LONG', message: 'A caller assertion may live at most five minutes.' };
   if (assertion.iat > now + SKEW_SECONDS || assertion.exp < now) return { ok: false, code: 'ASSERTION_EXPIRED', message: 'The caller assertion has expired; ask again.' };
 
   const wire = await ctx.authority.verifyWire({ hash: wireHash, now });

@@ -58,3 +58,11 @@ describe('the embedded EIP-1193 provider', () => {
     expect(new Set(balances.map(String)).size).toBe(1);
   });
 });
+
+describe('the embedded provider under a bad call', () => {
+  it('words an EVM refusal as a node error instead of throwing a raw one', async () => {
+    const chain = await openTestEmbeddedChain();
+    const failure = await chain.provider.request({ method: 'eth_call', params: [{ to: chain.usdc, gas: '0x1' }, 'latest'] } as never).catch((e: unknown) => e);
+    expect(failure).toMatchObject({ code: -32000 });
+  });
+});

@@ -116,7 +116,15 @@ export function createEmbeddedProvider(chain: EmbeddedChain): EmbeddedProvider {
     const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
     if (handler === undefined) throw new RpcFailure(RPC_CODES.methodNotFound, `the method ${method} does not exist/is not available`);
     const list = Array.isArray(params) ? params : [];
-    return lane(async () => handler(chain, list));
+    return lane(async () => {
+      try {
+        return await handler(chain, list);
+      } catch (error) {
+        // Node-shaped errors pass through; anything the EVM threw (a call below intrinsic gas, …) is worded as one.
+        if (error instanceof RpcFailure) throw error;
+        throw new RpcFailure(RPC_CODES.invalidInput, (error instanceof Error ? error.message : String(error)).slice(0, 300));
+      }
+    });
   };
   return { request: request as EIP1193RequestFn };
 }

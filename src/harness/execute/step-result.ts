@@ -46,8 +46,9 @@ export const labelOf = (input: Pick<ExecInput, 'labels'>, address: unknown): str
 
 export const isFailure = (r: StepResult | StepFailure): r is StepFailure => 'failed' in r;
 
-/** Joins names for a sentence: "a", "a and b", "a, b and c". */
-export function listInWords(items: readonly string[]): string {
+/** Joins names for a sentence: "a", "a and b", "a, b and c"; a long list names the first `max` and counts the rest. */
+export function listInWords(items: readonly string[], max = 20): string {
+  if (items.length > max) return `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
   if (items.length <= 1) return items[0] ?? '';
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }

@@ -18,6 +18,8 @@ export async function finishStep(
   const { ctx, state } = env;
   const { st, tool, result } = done;
   const now = ctx.clock.now();
+  // A step's sentence is bounded like the reply that carries it; the rows carry the detail.
+  if (result.text.length > 4000) result.text = `${result.text.slice(0, 3999)}…`;
   const rows = result.rows;
   if (rows !== undefined && rows.length > ctx.settings.artifactRows) {
     const id = `run.artifact:${state.runRef}:${st.stepRef}`;

@@ -107,3 +107,16 @@ describe('the run loop', () => {
     expect(artifact?.body).toHaveLength(4);
   });
 });
+
+describe('bounds', () => {
+  it('a thousand contacts still answer within the reply’s caps, naming the first twenty', async () => {
+    const { world, vault } = await demoContext();
+    for (let i = 0; i < 1000; i++) {
+      const address = `0x${(i + 1).toString(16).padStart(40, '0')}` as Address;
+      vault.addRecord({ id: `contact:bulk:${i}`, type: 'contact', owner: world.who.alice, data: { label: `Person number ${i} with a long name`, aliases: [], address } });
+    }
+    const reply = expectKind(replyOf(await world.ask({ message: 'who are my contacts' })), 'answer');
+    expect(reply.text).toMatch(/and 984 more/);
+    expect(reply.results).toHaveLength(200);
+  });
+});

@@ -17,7 +17,7 @@ const harnessForbidden = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.output/', '.wxt/', 'test-results/', 'playwright-report/', '**/*.generated.ts'] },
+  { ignores: ['node_modules/', '.output/', '.wxt/', 'tmp/', '.data/', 'test-results/', 'playwright-report/', '**/*.generated.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -34,7 +34,8 @@ export async function openEmbeddedChain({ store, clock = () => Date.now() }: Ope
   const saved = await store.load();
   const chain: EmbeddedChain = saved === undefined ? await createEmptyEmbeddedChain(clock, afterBlock) : await restoreEmbeddedChain(saved, clock, afterBlock);
   const provider = createEmbeddedProvider(chain);
-  const client = createPublicClient({ chain: homeChain, transport: custom(provider, { retryCount: 0 }), pollingInterval: 20 });
+  // No CCIP-Read: a contract's revert must never make the wallet fetch a URL it names.
+  const client = createPublicClient({ chain: homeChain, transport: custom(provider, { retryCount: 0 }), pollingInterval: 20, ccipRead: false });
   if (saved === undefined) {
     await deployHomeEnvironment(client);
     await store.save(encodeSnapshot(chain));

@@ -41,6 +41,7 @@ export async function openRpcChain({ url, deployment, usdc, pollingInterval = 1_
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [url] } },
   });
-  const client = createPublicClient({ chain, transport: http(url, { retryCount: 1 }), pollingInterval });
+  // No CCIP-Read: a contract's revert must never make the wallet fetch a URL it names.
+  const client = createPublicClient({ chain, transport: http(url, { retryCount: 1 }), pollingInterval, ccipRead: false });
   return { kind: 'rpc', chainId, client, environment, usdc: usdc ?? (deployment === 'home' ? HOME_USDC : undefined) };
 }

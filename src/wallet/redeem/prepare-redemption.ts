@@ -3,12 +3,11 @@ import { ExecutionMode } from '@metamask/delegation-toolkit';
 import { encodeDelegations, encodeSingleExecution } from '@metamask/delegation-toolkit/utils';
 import { encodeFunctionData, isAddressEqual, isErc6492Signature, keccak256, parseErc6492Signature, type Address, type Hex, type LocalAccount } from 'viem';
 import { Mandate } from '../../protocol/delegation';
-import { describeZodError } from '../../protocol/errors';
-import { isDeployed } from '../accounts/is-deployed';
-import { sendFromLocalAccount } from '../chain/send-transaction';
+import { describeZodError, HomeError } from '../../protocol/errors';
 import type { WalletChain } from '../chain/wallet-chain';
 import { delegationHashOf, toToolkitDelegation } from '../delegations/delegation-codec';
 import { refuse, type Verdict } from '../verify/verdict';
+import { deployFromWrapper } from './deploy-from-wrapper';
 import { redemptionRefusal } from './redemption-refusal';
 
 /**
@@ -46,11 +45,13 @@ export async function prepareRedemption(
   if (!isAddressEqual(delegation.delegate as Address, p.redeemer.address)) return refuse('WRONG_DELEGATE', 'Only the mandate’s delegate may redeem it.');
   let signature = delegation.signature as Hex;
   if (isErc6492Signature(signature)) {
-    const wrapper = parseErc6492Signature(signature);
-    signature = wrapper.signature;
-    if (!(await isDeployed(chain, delegation.delegator as Address)) && wrapper.address !== undefined && wrapper.data !== undefined) {
-      await sendFromLocalAccount(chain, p.redeemer, { to: wrapper.address, data: wrapper.data });
+    try {
+      await deployFromWrapper(chain, delegation.delegator as Address, signature, p.redeemer);
+    } catch (error) {
+      if (error instanceof HomeError && error.code === 'SIGNATURE_INVALID') return refuse('SIGNATURE_INVALID', error.message);
+      throw error;
     }
+    signature = parseErc6492Signature(signature).signature;
   }
   const context = encodeDelegations([{ ...toToolkitDelegation(delegation), signature }]);
   const calldata = encodeFunctionData({

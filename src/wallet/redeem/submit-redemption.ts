@@ -11,10 +11,9 @@ export async function submitRedemption(chain: WalletChain, prepared: PreparedRed
   try {
     await chain.client.sendRawTransaction({ serializedTransaction: prepared.rawTransaction });
   } catch (error) {
-    // Already mined or already pending: the receipt below decides. Anything else is a real failure.
-    const known = await chain.client.getTransactionReceipt({ hash: prepared.transactionHash }).catch(() => undefined);
+    // Already mined, or already pending on a node that says "already known": wait for it. Otherwise a real failure.
+    const known = await chain.client.getTransaction({ hash: prepared.transactionHash }).catch(() => undefined);
     if (known === undefined) throw error;
-    return known;
   }
   return chain.client.waitForTransactionReceipt({ hash: prepared.transactionHash });
 }

@@ -1,4 +1,6 @@
+import { parseErc6492Signature, serializeErc6492Signature, type Hex } from 'viem';
 import { expect, it } from 'vitest';
+import { isDeployed } from '../../accounts/is-deployed';
 import type { Mandate } from '../../../protocol/delegation';
 import { offChainMandateScope, paymentMandateScope } from '../../delegations/scopes';
 import { signScopedDelegation } from '../../delegations/sign-scoped-delegation';
@@ -72,6 +74,21 @@ export function paymentScenarios(bed: () => Testbed): void {
     expect(await payWithMandate(b.chain, { mandate: second, recipient: b.bob.agent.address, amount: 1n, redeemer: b.harness, record })).toMatchObject({ ok: false, code: 'REVOKED' });
     const stranger = await prepareRedemption(b.chain, { mandate: second, execution: usdcTransferCall(b.chain, b.bob.agent.address, 1n), redeemer: b.stranger.owner });
     expect(stranger).toMatchObject({ ok: false, code: 'WRONG_DELEGATE' });
+  });
+
+  it('deploys a counterfactual payer from its signature only through the framework factory, never any call it carries', async () => {
+    const b = bed();
+    const payer = await b.freshAgent('alice');
+    const mandate = await payment(b, 1n, `wrapper-${b.now()}`, payer);
+    const inner = parseErc6492Signature(mandate.delegation.signature as Hex).signature;
+    const hostile = serializeErc6492Signature({ address: b.chain.usdc!, data: usdcTransferCall(b.chain, b.stranger.owner.address, 1n).callData, signature: inner });
+    const nonce = await b.chain.client.getTransactionCount({ address: b.harness.address });
+    const forged = { ...mandate, delegation: { ...mandate.delegation, signature: hostile } };
+    expect(await prepareRedemption(b.chain, { mandate: forged, execution: usdcTransferCall(b.chain, b.bob.agent.address, 1n), redeemer: b.harness })).toMatchObject({ ok: false, code: 'SIGNATURE_INVALID' });
+    expect(await b.chain.client.getTransactionCount({ address: b.harness.address })).toBe(nonce);
+    // The genuine wrapper deploys the payer, then the redemption is only refused for lack of funds.
+    expect(await prepareRedemption(b.chain, { mandate, execution: usdcTransferCall(b.chain, b.bob.agent.address, 1n), redeemer: b.harness })).toMatchObject({ ok: false, code: 'CAVEAT_MISMATCH' });
+    expect(await isDeployed(b.chain, payer.agent.address)).toBe(true);
   });
 
   it('reconciles after a crash between recording and receipt, and never pays twice', async () => {

@@ -4,7 +4,7 @@ import { describeZodError } from '../../src/protocol/errors';
 import { CoachInsight, ConsultationPart, type CabinetFolder, type CoachAnswer, type PatientConsultationKind, type Proposed } from '../../src/protocol/heartcoach';
 import type { ConsultationRequest } from '../a2a/request-handler';
 import type { Subject } from '../auth/verify-bearer';
-import { deskRecord, enrollmentsOf } from '../desk/reads';
+import { readDeskRecord } from '../desk/desk-record';
 import { refuse } from '../errors';
 import { patientActs, type PatientActState } from './acts/patient-acts';
 import { buildAnswer, underOf } from './answer';
@@ -75,8 +75,7 @@ export async function coachTurn(
   const text = requireWordsAndModel(deps, request);
   const model = deps.model!;
   const cabinet = await grantedCabinet(deps, subject, request, kind);
-  const enrollment = (await enrollmentsOf(deps.sql, subject.address))[0];
-  const record = enrollment === undefined ? null : await deskRecord(deps.sql, enrollment.practice, subject.address);
+  const record = await readDeskRecord(deps.sql, { practice: null, patient: subject.address });
   const archetypes = await deps.archetypes.get(patientArchetypeIds(skill));
   const state: PatientActState = {
     sql: deps.sql, clock: deps.clock, ids: deps.ids, record, proposed: [] as Proposed[], doctrineTier: null,

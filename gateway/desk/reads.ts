@@ -1,16 +1,6 @@
 import type { SqlRunner } from './sql';
-import type {
-  Address,
-  Alert,
-  DeskRecord,
-  Enrollment,
-  MilestoneState,
-  PlanNote,
-  Practice,
-  TeamMember,
-  ThreadMessage,
-  Transition,
-} from './types';
+import { readDeskRecord } from './desk-record';
+import type { Address, Alert, DeskRecord, Enrollment, MilestoneState, Practice, ThreadMessage, Transition } from './types';
 
 /** Reads of the desk. Every address argument is lower-cased here, so callers cannot miss by case. */
 const lc = (address: string) => address.toLowerCase() as Address;
@@ -50,34 +40,9 @@ export async function patientName(sql: SqlRunner, patient: string): Promise<stri
   return rows[0]?.name ?? null;
 }
 
-/** The whole desk record of one patient at one practice, or null when no enrolment there names them. */
-export async function deskRecord(sql: SqlRunner, practice: string, patient: string, threadLimit = 10): Promise<DeskRecord | null> {
-  const [p, pt] = [lc(practice), lc(patient)];
-  const enrollment = (await sql.query<EnrollmentRow>(`${ENROLLMENT_SELECT} WHERE e.practice = $1 AND e.patient = $2`, [p, pt]))[0];
-  if (enrollment === undefined) return null;
-  const [team, alerts, thread, transition, planNotes] = await Promise.all([
-    teamOf(sql, p, pt),
-    alertsOf(sql, p, pt),
-    threadOf(sql, p, pt, threadLimit),
-    transitionOf(sql, p, pt),
-    planNotesOf(sql, p, pt),
-  ]);
-  return { enrollment: enrollmentOf(enrollment), team, alerts, thread, transition, planNotes };
-}
-
-async function teamOf(sql: SqlRunner, practice: Address, patient: Address): Promise<TeamMember[]> {
-  const rows = await sql.query<{ address: Address; name: string; role: string }>(
-    `SELECT m.address, m.name, c.role FROM care_team c JOIN members m ON m.practice = c.practice AND m.address = c.member
-     WHERE c.practice = $1 AND c.patient = $2 ORDER BY m.name, c.role`,
-    [practice, patient],
-  );
-  const team = new Map<Address, TeamMember>();
-  for (const row of rows) {
-    const member = team.get(row.address) ?? { address: row.address, name: row.name, roles: [] };
-    member.roles.push(row.role);
-    team.set(row.address, member);
-  }
-  return [...team.values()];
+/** The whole desk record of one patient at one practice, or null when no enrolment there names them (one statement). */
+export function deskRecord(sql: SqlRunner, practice: string, patient: string, threadLimit = 10): Promise<DeskRecord | null> {
+  return readDeskRecord(sql, { practice, patient, threadLimit });
 }
 
 type AlertRow = { id: string; severity: string; state: Alert['state']; text: string; raised_at: Date; raised_by: string;
@@ -128,12 +93,4 @@ export async function transitionOf(sql: SqlRunner, practice: string, patient: st
     doneAt: iso(m.done_at), note: m.note,
   }));
   return { id: t.id, condition: t.condition, facility: t.facility, dischargedAt: iso(t.discharged_at)!, milestones: states };
-}
-
-async function planNotesOf(sql: SqlRunner, practice: string, patient: string): Promise<PlanNote[]> {
-  const rows = await sql.query<{ id: string; author: Address; author_name: string; text: string; written_at: Date }>(
-    `SELECT id, author, author_name, text, written_at FROM plan_notes WHERE practice = $1 AND patient = $2 ORDER BY written_at, id`,
-    [lc(practice), lc(patient)],
-  );
-  return rows.map((r) => ({ id: r.id, author: r.author, authorName: r.author_name, text: r.text, writtenAt: iso(r.written_at)! }));
 }

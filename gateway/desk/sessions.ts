@@ -55,15 +55,15 @@ export async function putWire(
 
 /** The person's most recently registered wire that has not expired at `now`, or null. */
 export async function liveWireOf(sql: SqlRunner, person: string, now: string): Promise<WireRow | null> {
-  const rows = await sql.query<{ hash: string; person: Address; delegate: Address; origin: string; expires_at: Date; wire_json: unknown }>(
-    `SELECT hash, person, delegate, origin, expires_at, wire_json FROM wires WHERE person = $1 AND expires_at > $2
+  const rows = await sql.query<{ hash: string; person: Address; delegate: Address; origin: string; expires_at: Date; wire_json: string }>(
+    `SELECT hash, person, delegate, origin, expires_at, wire_json::text AS wire_json FROM wires WHERE person = $1 AND expires_at > $2
      ORDER BY registered_at DESC LIMIT 1`,
     [lc(person), now],
   );
   const r = rows[0];
   return r === undefined
     ? null
-    : { hash: r.hash, person: r.person, delegate: r.delegate, origin: r.origin, expiresAt: iso(r.expires_at)!, wire: r.wire_json };
+    : { hash: r.hash, person: r.person, delegate: r.delegate, origin: r.origin, expiresAt: iso(r.expires_at)!, wire: JSON.parse(r.wire_json) as unknown };
 }
 
 export async function putSiweNonce(sql: SqlRunner, n: { nonce: string; issuedAt: string; expiresAt: string }): Promise<void> {

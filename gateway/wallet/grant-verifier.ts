@@ -1,7 +1,7 @@
 import { getAddress } from 'viem';
 import { AskAsMeWire, CabinetGrant } from '../../src/protocol/delegation';
 import type { WalletChain } from '../../src/wallet/chain/wallet-chain';
-import { verifyScopedDelegation } from '../../src/wallet/verify/verify-scoped-delegation';
+import { rememberedVerifier } from './remembered-verification';
 import type { Clock, GrantVerifier, PracticeGrantVerdict } from '../ports';
 
 /** What a practice grant verifier needs; supplied by the wallet once practice grants exist there. */
@@ -13,7 +13,8 @@ export type PracticeGrantCheck = (
 /**
  * The gateway's GrantVerifier on its chain, through the wallet's `verifyScopedDelegation` (shape, chain, parties,
  * salt = digestOf(scope), caveats rebuilt from the scope, window, ERC-1271/6492 signature, then `disabledDelegations`).
- * A cabinet grant must come from the person and name HeartCoach's origin; a wire must be for HeartCoach's agent.
+ * A cabinet grant must come from the person and name HeartCoach's origin; a wire must be for HeartCoach's agent. A
+ * signature that verified is remembered for a minute; revocation and the window are read on every call.
  */
 export function chainGrantVerifier(options: {
   chain: WalletChain;
@@ -23,9 +24,10 @@ export function chainGrantVerifier(options: {
   practiceGrant: PracticeGrantCheck;
 }): GrantVerifier {
   const now = () => Math.floor(options.clock.now().getTime() / 1000);
+  const verifyScopedDelegation = rememberedVerifier(options.chain);
   return {
     async verifyCabinetGrant(grant, expect) {
-      const verdict = await verifyScopedDelegation(options.chain, grant, CabinetGrant, {
+      const verdict = await verifyScopedDelegation(grant, CabinetGrant, {
         now: now(), delegator: getAddress(expect.person), delegate: getAddress(expect.delegate),
       });
       if (!verdict.ok) return { ok: false, reason: verdict.message };
@@ -34,7 +36,7 @@ export function chainGrantVerifier(options: {
       return { ok: true, folders: [...scope.folders], grantHash: verdict.delegationHash };
     },
     async verifyWire(wire, expect) {
-      const verdict = await verifyScopedDelegation(options.chain, wire, AskAsMeWire, { now: now(), delegate: getAddress(expect.delegate) });
+      const verdict = await verifyScopedDelegation(wire, AskAsMeWire, { now: now(), delegate: getAddress(expect.delegate) });
       if (!verdict.ok) return { ok: false, reason: verdict.message };
       const { delegation, scope } = verdict.value;
       return {

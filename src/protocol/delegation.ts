@@ -161,6 +161,21 @@ export type Approval = z.infer<typeof Approval>;
 export const SiweProof = z.strictObject({ message: z.string().min(1).max(4096), signature: SignatureHex });
 export type SiweProof = z.infer<typeof SiweProof>;
 
+/**
+ * A redemption recorded before it is sent (DESIGN §10 reconcile): the signed transaction and what identifies it.
+ * The vault stores it; after a crash the wallet's reconcileRedemption reads the chain for it.
+ */
+export const PreparedRedemption = z.strictObject({
+  chainId: z.number().int().positive(),
+  delegationHash: DigestSchema,
+  redeemer: AddressSchema,
+  nonce: z.number().int().nonnegative(),
+  calldata: hexBytes(64 * 1024),
+  rawTransaction: hexBytes(64 * 1024),
+  transactionHash: DigestSchema,
+});
+export type PreparedRedemptionRecord = z.infer<typeof PreparedRedemption>;
+
 /** Why a verifier refused: stable codes; each refusal also carries a sentence a person understands. */
 export const VerificationCode = z.enum([
   'BAD_INPUT',

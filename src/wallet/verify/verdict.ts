@@ -7,7 +7,8 @@ import type { Refusal, VerificationCode } from '../../protocol/delegation';
 export type Verdict<T extends object = object> = ({ ok: true } & T) | Refusal;
 
 export function refuse(code: VerificationCode, message: string): Refusal {
-  return { ok: false, code, message };
+  // The wire schema caps a refusal's sentence at 500 characters; a zod description of hostile input can run longer.
+  return { ok: false, code, message: message.length > 500 ? `${message.slice(0, 497)}...` : message };
 }
 
 export const CHAIN_UNAVAILABLE_MESSAGE =

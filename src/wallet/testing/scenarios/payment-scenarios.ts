@@ -1,7 +1,7 @@
 import { parseErc6492Signature, serializeErc6492Signature, type Hex } from 'viem';
 import { expect, it } from 'vitest';
 import { isDeployed } from '../../accounts/is-deployed';
-import type { Mandate } from '../../../protocol/delegation';
+import { PreparedRedemption as PreparedRedemptionSchema, type Mandate } from '../../../protocol/delegation';
 import { offChainMandateScope, paymentMandateScope } from '../../delegations/scopes';
 import { signScopedDelegation } from '../../delegations/sign-scoped-delegation';
 import { sendFromLocalAccount } from '../../chain/send-transaction';
@@ -97,7 +97,7 @@ export function paymentScenarios(bed: () => Testbed): void {
     const records: PreparedRedemption[] = [];
     const ready = await prepareRedemption(b.chain, { mandate, execution: usdcTransferCall(b.chain, b.bob.agent.address, 2_000_000n), redeemer: b.harness });
     if (!ready.ok) throw new Error(ready.message);
-    records.push(JSON.parse(JSON.stringify(ready.prepared)) as PreparedRedemption); // what the vault stores
+    records.push(PreparedRedemptionSchema.parse(JSON.parse(JSON.stringify(ready.prepared))) as PreparedRedemption); // what the vault stores
     // crash: never sent
     expect(await reconcileRedemption(b.chain, records[0]!)).toMatchObject({ state: 'not-sent', callsUsed: 0 });
     const before = await usdcBalanceOf(b.chain, b.bob.agent.address);

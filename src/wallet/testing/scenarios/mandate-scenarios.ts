@@ -55,13 +55,17 @@ export function mandateScenarios(bed: () => Testbed): void {
     }
   });
 
-  it("refuses a stranger's signature, and Alice's signature presented as Missio Nexus's (same owner)", async () => {
+  it("refuses a stranger's signature, a signature for another chain, and Alice's signature presented as Missio Nexus's (same owner)", async () => {
     const b = bed();
     const mandate = await offChain(b);
     const unsigned = { ...mandate.delegation, signature: '0x' as const };
     const strangerSig = await b.stranger.owner.signTypedData!(delegationTypedData(unsigned, b.chain.chainId, b.chain.environment));
     const forged = { ...mandate, delegation: { ...unsigned, signature: serializeErc6492Signature({ address: b.alice.agent.factory, data: b.alice.agent.factoryData, signature: strangerSig }) } };
     expect(await verify(b, forged)).toMatchObject({ ok: false, code: 'SIGNATURE_INVALID' });
+    // Alice's own key, but signed in another chain's domain: not valid here.
+    const otherChainSig = await b.alice.owner.signTypedData!(delegationTypedData(unsigned, 1, b.chain.environment));
+    const otherChain = { ...mandate, delegation: { ...unsigned, signature: serializeErc6492Signature({ address: b.alice.agent.factory, data: b.alice.agent.factoryData, signature: otherChainSig }) } };
+    expect(await verify(b, otherChain)).toMatchObject({ ok: false, code: 'SIGNATURE_INVALID' });
     expect(await verify(b, mandate, { delegator: b.missio.agent.address })).toMatchObject({ ok: false, code: 'WRONG_ACCOUNT' });
     const asMissio = { ...mandate, delegation: { ...mandate.delegation, delegator: b.missio.agent.address } };
     expect(await verify(b, asMissio, { delegator: b.missio.agent.address })).toMatchObject({ ok: false, code: 'SIGNATURE_INVALID' });

@@ -33,6 +33,25 @@ const homeUrl = `chrome-extension://${extensionId}/options.html`;
 /** @type {{ name: string, url: string, stop: () => void }[]} */
 const services = [];
 
+/** The HeartCoach gateway on loopback (issue 7); resolves once it says it is ready. Env passes through. */
+function startGateway() {
+  const port = process.env.GATEWAY_PORT || '8787';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
+    env: { ...process.env, PORT: port },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      if (String(chunk).includes('HeartCoach gateway on')) {
+        resolve({ name: 'HeartCoach gateway', url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`The HeartCoach gateway stopped (exit ${code}) before it was ready.`)));
+  });
+}
+services.push(await startGateway());
+
 function stopServices() {
   for (const service of services) service.stop();
 }

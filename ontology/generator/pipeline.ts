@@ -24,9 +24,12 @@ export type GeneratedFiles = ReadonlyMap<string, string>;
 export async function generateOntology(options: GenerateOptions): Promise<GeneratedFiles> {
   const sourceLabel = options.sourceLabel ?? 'ontology';
   const sources = readSources(options.sourceRoot);
-  const data = parseTurtle(sources.data);
+  // The evaluation cases join the graph so the shapes can check what they name (a skill that exists); the
+  // manifest still digests only the ontology proper.
+  const data = parseTurtle([...sources.data, ...sources.evaluations]);
   const reader = new GraphReader(data);
-  if (sources.shapes.length > 0) await assertShapes(data, parseTurtle(sources.shapes), reader);
+  const shapes = [...sources.shapes, ...sources.evaluationShapes];
+  if (shapes.length > 0) await assertShapes(data, parseTurtle(shapes), reader);
   assertDeclaredDigests(reader, sources.documents);
   const documents = new Map<string, SourceFile>(sources.documents.map((doc) => [doc.path, doc]));
   const ctx = { reader, sourceLabel, documents };

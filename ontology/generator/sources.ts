@@ -10,6 +10,14 @@ export type Sources = {
   readonly data: readonly SourceFile[]; // *.ttl at the root: the individuals
   readonly shapes: readonly SourceFile[]; // shapes/*.ttl: the SHACL rules
   readonly documents: readonly SourceFile[]; // archetypes/*.md and skills/*.md, digest-bound
+  /**
+   * eval/*.ttl: the evaluation cases (seed 001 §4). Validated by the same shapes against the whole graph, but kept
+   * out of the manifest: adding a case must not move ONTOLOGY_DIGEST, which binds mandates and receipts. The
+   * cases carry their own digests (eval-cases.generated.ts), and the held-out set's is locked.
+   */
+  readonly evaluations: readonly SourceFile[];
+  /** eval/shapes/*.ttl: the SHACL rules for the cases, outside the manifest for the same reason. */
+  readonly evaluationShapes: readonly SourceFile[];
 };
 
 const DOCUMENT_DIRS = ['archetypes', 'skills'];
@@ -36,10 +44,12 @@ export function readSources(root: string): Sources {
     data,
     shapes: listFiles(root, 'shapes', '.ttl').map((path) => read(root, path)),
     documents: DOCUMENT_DIRS.flatMap((dir) => listFiles(root, dir, '.md')).map((path) => read(root, path)),
+    evaluations: listFiles(root, 'eval', '.ttl').map((path) => read(root, path)),
+    evaluationShapes: listFiles(root, 'eval/shapes', '.ttl').map((path) => read(root, path)),
   };
 }
 
-/** All sources in one sorted list (the manifest's view). */
+/** All sources in one sorted list (the manifest's view; the evaluation cases are not part of it). */
 export function allSources(sources: Sources): SourceFile[] {
   return [...sources.data, ...sources.shapes, ...sources.documents].sort((a, b) => (a.path < b.path ? -1 : 1));
 }

@@ -25,6 +25,9 @@ export const NS = {
   theme: 'urn:home-agent:health-portal:theme:',
   esc: 'urn:home-agent:health-portal:escalation:',
   sym: 'urn:home-agent:health-portal:symptom:',
+  apeval: 'urn:home-agent:eval#',
+  evalcase: 'urn:home-agent:eval-case:',
+  evalstate: 'urn:home-agent:eval-state:',
 } as const;
 
 export type Prefix = keyof typeof NS;

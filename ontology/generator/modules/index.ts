@@ -1,5 +1,6 @@
 import { archetypesModule } from './archetypes';
 import { capabilitiesModule } from './capabilities';
+import { evalCasesModule } from './eval-cases';
 import { healthPortalModule } from './health-portal';
 import { lexiconModule } from './lexicon';
 import type { OntologyModule } from './module';
@@ -7,7 +8,7 @@ import { skillsModule } from './skills';
 
 /**
  * The generated modules, one per file under src/ontology. The manifest is printed after these (it digests the
- * sources). The evaluation cases of the judgement issue join this list as `eval-cases.generated.ts`, read from
- * their own Turtle (apeval:expectedSkill, forbiddenSkill, expectedBehaviour, underStartingState).
+ * sources). The evaluation cases (`eval-cases.generated.ts`) are read from their own Turtle in ontology/eval/
+ * (apeval:expectedSkill, forbiddenSkill, expectedBehaviour, underStartingState), outside the manifest.
  */
-export const MODULES: readonly OntologyModule[] = [archetypesModule, capabilitiesModule, healthPortalModule, lexiconModule, skillsModule];
+export const MODULES: readonly OntologyModule[] = [archetypesModule, capabilitiesModule, evalCasesModule, healthPortalModule, lexiconModule, skillsModule];

@@ -12,6 +12,9 @@ import { startTestGateway, type TestGateway } from '../testing/test-gateway';
  * list the scripted model received, the acts, the desk rows after them, and that each refusal sentence was in the
  * tool result the gateway sent (a gate's words, which the script only repeats).
  */
+/** A physician's tools while one of their milestones is undone: message, alert ack, transition, plan, coach_reply last. */
+const CARDIOLOGIST_TOOLS = ['heartcoach__message', 'heartcoach__alert__ack', 'heartcoach__transition', 'heartcoach__plan', 'coach_reply'];
+
 describe.each(testDatabases())('the care team\'s consultation on $name', (database) => {
   let gw: TestGateway;
   const tokens = new Map<DemoPersonId, string>();
@@ -30,7 +33,7 @@ describe.each(testDatabases())('the care team\'s consultation on $name', (databa
     const { answer } = await askAbout('dave', 'Where is Alice in her thirty days, and what is still mine to do?');
     expect(gw.model.requests).toHaveLength(1);
     const request = gw.model.requests[0]!;
-    expect(read.toolNames(request)).toEqual(['heartcoach__message', 'heartcoach__alert__ack', 'heartcoach__transition', 'heartcoach__plan', 'coach_reply']);
+    expect(read.toolNames(request)).toEqual(CARDIOLOGIST_TOOLS);
     expect(read.systemTexts(request)[0]).toMatch(/^# heart-coach-physician \(v1\.0\.0, 0x[0-9a-f]{64}\)/);
     const brief = read.systemTexts(request)[1]!;
     expect(brief).toMatch(/^# The desk at Atria Heart, about Alice Okoro — read under Dr\. Dave Silva, MD's own grant · now 2026-09-29 11:58/);
@@ -46,11 +49,13 @@ describe.each(testDatabases())('the care team\'s consultation on $name', (databa
 
   it('5.5 Dave: "Tell Alice …" writes a thread row to Alice; "Acknowledge Alice\'s alert — …" resolves it with his name', async () => {
     const { answer } = await askAbout('dave', 'Tell Alice her potassium was 4.1 and the plan stands');
+    expect(read.toolNames(gw.model.requests[0]!)).toEqual(CARDIOLOGIST_TOOLS);
     expect(answer!.acted[0]).toMatchObject({ tool: 'heartcoach.message', ok: true });
     const thread = await threadOf(gw.gateway.sql, desk().practice, desk().alice, 50);
     expect(thread.at(-1)).toMatchObject({ fromAddress: gw.demo.addressOf('dave'), fromName: 'Dr. Dave Silva, MD', fromRole: 'cardiologist', toAddress: desk().alice, text: 'her potassium was 4.1 and the plan stands' });
 
     const ack = await askAbout('dave', "Acknowledge Alice's alert — I called and reviewed the plan");
+    expect(read.toolNames(gw.model.requests.at(-1)!)).toEqual(CARDIOLOGIST_TOOLS);
     expect(ack.answer!.acted[0]).toMatchObject({ tool: 'heartcoach.alert.ack', ok: true, summary: 'resolved alert alert-alice-0928 — "I called and reviewed the plan"' });
     const [alert] = await alertsOf(gw.gateway.sql, desk().practice, desk().alice);
     expect(alert).toMatchObject({ id: 'alert-alice-0928', state: 'resolved', acknowledgedByName: 'Dr. Dave Silva, MD', note: 'I called and reviewed the plan', acknowledgedBy: gw.demo.addressOf('dave') });
@@ -60,7 +65,7 @@ describe.each(testDatabases())('the care team\'s consultation on $name', (databa
   it('5.6 Priya records discharge-med-rec: refused in words naming the owner role, no row written', async () => {
     const before = await transitionOf(gw.gateway.sql, desk().practice, desk().alice);
     const { answer } = await askAbout('priya', 'Record the discharge medication reconciliation as done — I went through her list.');
-    expect(read.toolNames(gw.model.requests[0]!)).toContain('heartcoach__transition');
+    expect(read.toolNames(gw.model.requests[0]!)).toEqual(CARDIOLOGIST_TOOLS); // the primary-care physician's are the same four
     const sentence = "discharge-med-rec is the Pharmacist's to record (hp:milestoneOwner); your role on Alice Okoro's team (Primary-care physician) does not own it";
     expect(answer!.acted).toEqual([{ tool: 'heartcoach.transition', ok: false, summary: sentence, refusal: { code: 'not_milestone_owner', status: 403 } }]);
     expect(read.lastToolResults(gw.model.requests[1]!)[0]).toMatchObject({ isError: true, text: sentence });
@@ -98,6 +103,7 @@ describe.each(testDatabases())('the care team\'s consultation on $name', (databa
     for (const [text, tool, capability] of writes) {
       gw.model.requests.length = 0;
       const { answer } = await askAbout('dave', text);
+      expect(read.toolNames(gw.model.requests[0]!)).toEqual(CARDIOLOGIST_TOOLS);
       const sentence = `the practice's grant does not admit ${capability}: the practice has revoked this grant.`;
       expect(answer!.about!.capabilities).toContain(capability); // gate 1 admits it
       expect(answer!.acted).toEqual([{ tool, ok: false, summary: sentence, refusal: { code: 'grant_refused', status: 403 } }]);

@@ -13,6 +13,9 @@ import { startTestGateway, type TestGateway } from '../testing/test-gateway';
  * the model was offered, the acts, the desk rows after them, and that a refusal's sentence came from a gate: it is in
  * the tool result the gateway sent the model before the script repeated it.
  */
+/** The patient's tools as the model sees them: log, triage, message, coach_reply last (no EMR here). */
+const PATIENT_TOOLS = ['heartcoach__log', 'heartcoach__triage', 'heartcoach__message', 'coach_reply'];
+
 describe.each(testDatabases())('the patient\'s consultation on $name', (database) => {
   let gw: TestGateway;
   let alice: string;
@@ -33,7 +36,7 @@ describe.each(testDatabases())('the patient\'s consultation on $name', (database
     expect(status).toBe(200);
     expect(gw.model.requests).toHaveLength(1);
     const [request] = gw.model.requests;
-    expect(read.toolNames(request!)).toEqual(['heartcoach__log', 'heartcoach__triage', 'heartcoach__message', 'coach_reply']);
+    expect(read.toolNames(request!)).toEqual(PATIENT_TOOLS);
     expect(request!.body).toMatchObject({ max_tokens: 450, tool_choice: { type: 'any' } });
     const system = request!.body.system as Array<{ text: string; cache_control?: unknown }>;
     expect(system[0]!.cache_control).toEqual({ type: 'ephemeral' });
@@ -54,6 +57,7 @@ describe.each(testDatabases())('the patient\'s consultation on $name', (database
     const { answer } = await askAlice('Log 2400 steps for today', 'question');
     expect(gw.model.requests).toHaveLength(2);
     const [first, second] = gw.model.requests;
+    for (const request of [first!, second!]) expect(read.toolNames(request)).toEqual(PATIENT_TOOLS);
     expect(first!.body.messages.at(-1)).toEqual({ role: 'user', content: 'Log 2400 steps for today' });
     expect(answer!.acted).toEqual([{ tool: 'heartcoach.log', ok: true, summary: 'logged 2400 steps', storedIn: `heartcoach/readings/${answer!.proposed[0]!.record.id}.json` }]);
     const reading = answer!.proposed[0]!;
@@ -66,6 +70,7 @@ describe.each(testDatabases())('the patient\'s consultation on $name', (database
 
   it('5.2 "log my water pill" matches furosemide; a dose with no active order is refused by the gate, in its words', async () => {
     const water = await askAlice('log my water pill');
+    expect(read.toolNames(gw.model.requests[0]!)).toEqual(PATIENT_TOOLS);
     expect(water.answer!.proposed[0]).toMatchObject({ folder: 'doses', record: { orderId: 'ord-furosemide', drug: 'furosemide', taken: true } });
     gw.model.requests.length = 0;
     const { answer } = await askAlice('log my aspirin');
@@ -79,8 +84,8 @@ describe.each(testDatabases())('the patient\'s consultation on $name', (database
   it('5.3 "Tell my nurse …": a thread row to the nurse; a patient not enrolled is refused by the gate', async () => {
     const before = await threadOf(gw.gateway.sql, gw.demo.addressOf('atria-heart'), gw.demo.addressOf('alice'), 50);
     const { answer } = await askAlice('Tell my nurse my ankle swelling is a bit better this morning');
-    const use = gw.model.requests[0]!.body.messages;
-    expect(use).toHaveLength(1);
+    expect(read.toolNames(gw.model.requests[0]!)).toEqual(PATIENT_TOOLS);
+    expect(gw.model.requests[0]!.body.messages).toHaveLength(1);
     const after = await threadOf(gw.gateway.sql, gw.demo.addressOf('atria-heart'), gw.demo.addressOf('alice'), 50);
     expect(after).toHaveLength(before.length + 1);
     expect(after.at(-1)).toMatchObject({ fromAddress: gw.demo.addressOf('alice'), fromRole: 'patient', toAddress: gw.demo.addressOf('nurse'), toName: 'Nora Lind, RN', text: 'my ankle swelling is a bit better this morning' });
@@ -92,6 +97,7 @@ describe.each(testDatabases())('the patient\'s consultation on $name', (database
     const sentence = 'you are not enrolled at a practice yet, so there is no care team to write to';
     expect(refused.answer!.acted).toEqual([{ tool: 'heartcoach.message', ok: false, summary: sentence, refusal: { code: 'not_enrolled', status: 403 } }]);
     expect(read.lastToolResults(gw.model.requests[1]!)[0]).toMatchObject({ isError: true, text: sentence });
+    expect(read.toolNames(gw.model.requests[0]!)).toEqual(PATIENT_TOOLS);
     expect(read.system(gw.model.requests[0]!)).toContain('You are not enrolled at a practice yet');
   });
 });

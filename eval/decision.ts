@@ -1,0 +1,41 @@
+import type { AskResponse, HarnessReply, PlannerTrace } from '../src/protocol/harness-reply';
+import { RunStateSchema } from '../src/harness/run/run-state';
+import type { World } from '../src/harness/testing/world';
+
+/**
+ * What the harness decided for one ask, read from its reply and its run checkpoint (through the vault port, as any
+ * reader of the vault would): the plan's capabilities → route (one), several (two or more), clarify (ask.clarify,
+ * with its options), decline (ask.unsupported, or no playbook). Reply kind and plannerTrace come along for the
+ * figures. The decision is the harness's, whatever produced it: a compiled shape, the judge, a planner.
+ */
+export type Behaviour = 'route' | 'several' | 'clarify' | 'decline' | 'refused' | 'none' | 'error';
+export type Decision = {
+  behaviour: Behaviour;
+  tools: string[];
+  options: string[];
+  reply: HarnessReply['kind'] | 'error';
+  trace: PlannerTrace | null;
+  error?: string;
+};
+
+const META = new Set(['ask.clarify', 'ask.unsupported']);
+
+export async function decisionOf(world: World, response: AskResponse): Promise<Decision> {
+  const { reply } = response;
+  const base = { reply: reply.kind, trace: reply.plannerTrace };
+  const raw = await world.harness().context.vault.runs.get(response.runRef);
+  const state = RunStateSchema.safeParse(raw);
+  const steps = state.success ? (state.data.plan?.steps ?? []) : [];
+  if (steps.length === 0) {
+    if (reply.kind === 'answer' && reply.interaction === 'unsupported') return { ...base, behaviour: 'decline', tools: [], options: [] };
+    return { ...base, behaviour: reply.kind === 'refused' ? 'refused' : 'none', tools: [], options: [] };
+  }
+  const first = steps[0]!;
+  if (first.toolId === 'ask.clarify') {
+    const options = Array.isArray(first.args.options) ? first.args.options.filter((o): o is string => typeof o === 'string') : [];
+    return { ...base, behaviour: 'clarify', tools: [], options };
+  }
+  const tools = [...new Set(steps.map((s) => s.toolId).filter((id) => !META.has(id)))];
+  if (tools.length === 0) return { ...base, behaviour: 'decline', tools: [], options: [] };
+  return { ...base, behaviour: tools.length > 1 ? 'several' : 'route', tools, options: [] };
+}

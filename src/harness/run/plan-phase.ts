@@ -7,6 +7,7 @@ import { judgeApplies, judgeSkill } from '../judge/judge';
 import { chainPlan, choosePlanAround } from '../plan/plan-choice';
 import { plansAround } from '../plan/plan-around';
 import { modelPlan } from '../plan/planner';
+import { isControlRun } from './control';
 import { ruleBasedPlan, stepFor } from '../plan/rule-based';
 import type { Plan } from '../plan/plan-schema';
 import { relationOf } from '../authority/standing';
@@ -34,7 +35,7 @@ export async function planPhase(env: RunEnv): Promise<PhaseOutcome> {
     state.plan !== null && state.plannedBy !== null ? { kind: 'plan', plan: state.plan, origin: state.plannedBy } : await propose(env);
   for (let round = 0; round < 2; round++) {
     if (proposal.kind === 'stop') return proposal.outcome;
-    const verdict = admitPlan({
+    const verdict: ReturnType<typeof admitPlan> = isControlRun(env.ctx) ? { kind: 'continue', plan: proposal.plan } : admitPlan({
       plan: proposal.plan,
       words: personWords(state),
       tools: env.tools,

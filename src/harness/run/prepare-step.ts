@@ -11,6 +11,7 @@ import { bindArgs, type ResultsById } from './bind';
 import { labelFor, labelMap, personWords, resumeTokenOf, stepStateOf, stop, type PhaseOutcome, type RunEnv } from './env';
 import type { StepState } from './run-state';
 import { finishStep } from './finish-step';
+import { isControlRun, unguardedDecision } from './control';
 
 /**
  * Steps 7–8 for one step: bind its arguments to earlier results, resolve names to addresses (or stop with a data
@@ -91,7 +92,7 @@ export async function prepareStep(env: RunEnv, at: { planIndex: number; stepRef:
     }
   }
 
-  const decision = await authorizeStep(ctx, {
+  const decision = isControlRun(ctx) ? unguardedDecision(tool) : await authorizeStep(ctx, {
     tool,
     args: resolved.args,
     argSources: resolved.argSources,

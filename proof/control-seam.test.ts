@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GENERATED_ONTOLOGY } from '../src/harness/ontology';
+import { CONTROL_RUN } from '../src/harness/run/control';
+import { controlHarness } from '../src/harness/testing/control-run';
+import { memoryWorld } from '../src/harness/testing/memory-world';
+import { expectKind, replyOf } from '../src/harness/testing/scenario';
+import { planAnswer, scriptedModel } from '../src/harness/testing/scripted-model';
+import { createHarness } from '../src/harness/harness';
+
+/**
+ * The control run's seam (src/harness/run/control.ts) is reachable only from tests and the proof: the two harness
+ * stages that read it, the testing module that sets it, and proof/. Any other importer — the background, the
+ * agent, an adapter, the command line, the gateway — fails this test, which reads the sources (lint can be
+ * bypassed; this cannot). And the switch works only with the exact frozen value: a look-alike leaves the guards on.
+ */
+const ROOT = resolve(__dirname, '..');
+const SEAM = ['src/harness/run/control.ts', 'src/harness/testing/control-run.ts'];
+const ALLOWED = new Set(['src/harness/run/plan-phase.ts', 'src/harness/run/prepare-step.ts', 'src/harness/testing/control-run.ts']);
+const SCANNED = ['entrypoints', 'src', 'gateway', 'cli', 'eval', 'bench', 'scripts', 'ontology', 'e2e'];
+
+/** Module specifiers a source imports or re-exports, statically or dynamically. */
+const importsOf = (source: string): string[] =>
+  [...source.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm)].map((m) => (m[1] ?? m[2] ?? m[3])!);
+
+function sources(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names.flatMap((name) => {
+    const path = join(dir, name);
+    if (name === 'node_modules' || name.startsWith('.')) return [];
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.(ts|tsx|mts|mjs|js)$/.test(name) ? [path] : [];
+  });
+}
+
+/** Files (relative to the root) that import the seam but are neither allowed, nor tests, nor test-only helpers. */
+export function seamBreaches(files: readonly { file: string; source: string }[]): string[] {
+  return files.flatMap(({ file, source }) => {
+    const rel = relative(ROOT, file);
+    if (ALLOWED.has(rel) || rel.startsWith('src/harness/testing/') || rel.startsWith('proof/') || /\.test\.tsx?$/.test(rel)) return [];
+    return importsOf(source)
+      .filter((s) => s.startsWith('.') && SEAM.some((seam) => relative(ROOT, resolve(dirname(file), s)).replace(/\.ts$/, '') === seam.replace(/\.ts$/, '')))
+      .map((s) => `${rel} imports ${s}`);
+  });
+}
+
+describe('the control run seam', () => {
+  it('is imported by nothing in production code', () => {
+    const files = SCANNED.flatMap((d) => sources(join(ROOT, d))).map((file) => ({ file, source: readFileSync(file, 'utf8') }));
+    expect(files.length).toBeGreaterThan(100);
+    expect(seamBreaches(files)).toEqual([]);
+  });
+
+  it('catches a breach when one is planted', () => {
+    const planted = [
+      { file: join(ROOT, 'entrypoints/background.ts'), source: "import { controlHarness } from '../src/harness/testing/control-run';" },
+      { file: join(ROOT, 'src/agent/agent.ts'), source: "import { CONTROL_RUN } from '../harness/run/control';" },
+      { file: join(ROOT, 'src/harness/run/run-ask.ts'), source: "import { isControlRun } from './control';" },
+      { file: join(ROOT, 'src/harness/run/plan-phase.ts'), source: "import { isControlRun } from './control';" },
+    ];
+    expect(seamBreaches(planted)).toEqual([
+      'entrypoints/background.ts imports ../src/harness/testing/control-run',
+      'src/agent/agent.ts imports ../harness/run/control',
+      'src/harness/run/run-ask.ts imports ./control',
+    ]);
+  });
+
+  it('switches admission and authority off only with the exact control value', async () => {
+    // The model proposes a payment of an amount and to a recipient nobody said.
+    const model = () => scriptedModel({ planner: [planAnswer({ steps: [{ toolId: 'payment.usdc.send', args: { recipient: 'bob', amount: '50' } }] })] }, { repeatLast: true });
+    const ask = { addressee: '', surface: 'sidepanel' as const, message: 'Sort out the payment this page asks for.' };
+    const world = await memoryWorld({ model: model(), ontology: GENERATED_ONTOLOGY, settings: { compiledShapes: false } });
+    const ports = world.harness().context;
+    const options = { ontology: GENERATED_ONTOLOGY, settings: { compiledShapes: false } };
+    const door = { kind: 'session' as const, asker: world.who.alice };
+
+    const guarded = expectKind(replyOf(await createHarness(ports, options).ask({ ...ask, addressee: world.who.alice }, door)), 'prompt');
+    expect(guarded.plannerTrace.admission[0]).toMatchObject({ verdict: 'ask' });
+
+    const lookAlike = createHarness({ ...ports, [CONTROL_RUN]: { admission: 'off', authority: 'off' } } as typeof ports, options);
+    expectKind(replyOf(await lookAlike.ask({ ...ask, addressee: world.who.alice }, door)), 'prompt');
+
+    const control = replyOf(await controlHarness({ ...ports, model: model() }, options).ask({ ...ask, addressee: world.who.alice }, door));
+    // Admission off: the plan runs as proposed; authority off: no mandate is asked for, the act is attempted (and,
+    // with no mandate to redeem, the payment cannot be sent: the chain's own enforcement is the third layer).
+    expect(control.plannerTrace.admission[0]).toMatchObject({ verdict: 'continue' });
+    expect(control.plannerTrace.authority[0]).toMatchObject({ outcome: 'self' });
+    expect(control.kind).toBe('refused');
+  });
+});

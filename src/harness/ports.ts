@@ -177,14 +177,17 @@ export type ReconcileResult =
   | { kind: 'absent' }
   | { kind: 'indeterminate'; reason: string };
 
+export type RedeemOutcome =
+  | { txHash: Hex; blockNumber: number; status: 'success' | 'reverted' }
+  | { status: 'refused'; code: string; reason: string };
+
 export interface ChainPort {
   balanceOf(query: { token: 'usdc'; holder: Address }): Promise<{ amount: string; decimals: number }>;
-  /** Redeems the mandate through the DelegationManager: the caveats are enforced on chain. */
-  redeemTransfer(query: { mandateHash: Hex; token: 'usdc'; to: Address; amount: string; effectKey: Hex }): Promise<{
-    txHash: Hex;
-    blockNumber: number;
-    status: 'success' | 'reverted';
-  }>;
+  /**
+   * Redeems the mandate through the DelegationManager: the caveats are enforced on chain. `refused`: the chain would
+   * not accept it (simulated first: revoked, over the amount, not enough funds) or no key could sign, so nothing was sent.
+   */
+  redeemTransfer(query: { mandateHash: Hex; token: 'usdc'; to: Address; amount: string; effectKey: Hex }): Promise<RedeemOutcome>;
   /** Did this exact effect already happen? By the recorded tx hash, else by the mandate's redemption on chain. */
   reconcile(query: { effectKey: Hex; mandateHash: Hex; txHash?: Hex }): Promise<ReconcileResult>;
 }

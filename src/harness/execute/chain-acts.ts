@@ -15,6 +15,7 @@ export async function redeemPayment(ctx: HarnessContext, input: ExecInput): Prom
   }
   const to = getAddress(input.args.recipient);
   const tx = await ctx.chain.redeemTransfer({ mandateHash: input.mandateHash, token: 'usdc', to, amount: units.toString(), effectKey: input.effectKey });
+  if (tx.status === 'refused') return { failed: true, code: 'PAYMENT_REFUSED', reason: `${tx.reason} No USDC moved.` };
   if (tx.status !== 'success') return { failed: true, code: 'PAYMENT_REVERTED', reason: 'The chain refused the payment (the transaction reverted); no USDC moved.' };
   const readBack = await ctx.chain.reconcile({ effectKey: input.effectKey, mandateHash: input.mandateHash, txHash: tx.txHash });
   return paymentResult(input, tx.txHash, readBack.kind === 'found' ? 'confirmed' : 'committed', false);

@@ -5,8 +5,9 @@ import type { MemoryVault } from './memory-vault';
 import type { Who } from './world';
 
 /**
- * Alice's demo vault as DESIGN §10 describes it: contacts david, bob, carol and nathan.treasury (not dave); dave
- * known only as a member of Missio Nexus, whose members do not include david; two organizations both called
+ * Alice's demo vault as DESIGN §10 describes it, with the same people as the Dexie vault's demo (src/vault/demo/people.ts):
+ * contacts david, bob, carol and nathan.treasury (not dave); Missio Nexus's members Alice (steward), Carol, Nathan and
+ * dave — dave known only as such, never david; two organizations both called
  * "thompson"; her Smart Agent the marked default payer; Bob her co-signer for payments above her threshold (set
  * to 100 USDC here); Nathan and Carol Missio Nexus's treasurers. Missio Nexus carries the organization playbook, Alice the person archetype.
  */
@@ -37,7 +38,7 @@ export function seedDemoVault(vault: MemoryVault, ontology: OntologyView, who: W
     vault.addAgent({ address, kind: 'organization', name, stewards: [who.alice] });
     assign(address, organization);
     vault.addRecord({ id: `organization:${who.alice.toLowerCase()}:${address.toLowerCase()}`, type: 'organization', owner: who.alice, data: { label: o.name, aliases: o.aliases, address, detail: name } });
-    membership(address, 'alice', who.alice, ['steward']);
+    membership(address, 'alice', who.alice, ['steward', 'member']);
   }
 
   const contact = (id: DemoPersonId, address: Address) =>
@@ -47,7 +48,6 @@ export function seedDemoVault(vault: MemoryVault, ontology: OntologyView, who: W
   contact('carol', who.carol);
   contact('nathan', who.nathan);
 
-  membership(who.missio, 'bob', who.bob, ['member']);
   membership(who.missio, 'dave', who.dave, ['member']);
   membership(who.missio, 'nathan', who.nathan, ['member', 'treasurer']);
   membership(who.missio, 'carol', who.carol, ['member', 'treasurer']);

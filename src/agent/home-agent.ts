@@ -1,0 +1,76 @@
+import type { Address } from 'viem';
+import { createAuthorityPort } from '../adapters/authority-port';
+import { createChainPort } from '../adapters/chain-port';
+import { unconfiguredAgents } from '../adapters/remote-agent';
+import { randomIds, recordedEffects, ringTrace, systemClock } from '../adapters/system';
+import { createVaultPort, vaultOwner } from '../adapters/vault-port';
+import { createHarness, type Harness } from '../harness/harness';
+import type { ModelPort } from '../harness/model-port';
+import { GENERATED_ONTOLOGY } from '../harness/ontology';
+import type { OntologyView } from '../harness/ontology-view';
+import type { ChainPort, ClockPort, EffectSinkPort, IdPort, Ports, RemoteAgentPort, TracePort } from '../harness/ports';
+import type { HarnessSettings } from '../harness/settings';
+import { HomeError } from '../protocol/errors';
+import type { Vault } from '../vault/vault';
+import type { WalletChain } from '../wallet';
+import { accountOf, harnessAgentOf, type KeySource } from './accounts';
+
+/**
+ * The composition root shared by the background worker and the command-line door (STYLE: entry points wire,
+ * modules work): the harness's ports built from a vault, the wallet's chain, the unlocked keys, the person's
+ * settings and an optional model adapter (null: compiled shapes and the rule-based planner only).
+ */
+export type HomeAgentParts = {
+  vault: Vault;
+  chain: WalletChain;
+  keys: KeySource;
+  model?: ModelPort | null;
+  agents?: RemoteAgentPort;
+  clock?: ClockPort;
+  ids?: IdPort;
+  trace?: TracePort;
+  effects?: EffectSinkPort;
+  settings?: Partial<HarnessSettings>;
+  ontology?: OntologyView;
+  asksPerHour?: number;
+  /** Wraps the chain port: a test stops "the worker" right after a redeem lands. */
+  wrapChain?: (port: ChainPort) => ChainPort;
+};
+
+export type HomeAgentCore = {
+  readonly parts: HomeAgentParts;
+  readonly ports: Ports;
+  readonly harness: Harness;
+  readonly clock: ClockPort;
+  /** The person this Home belongs to (the vault's person agent). */
+  owner(): Promise<Address>;
+};
+
+export function createHomeAgentCore(parts: HomeAgentParts): HomeAgentCore {
+  const { vault, chain } = parts;
+  const clock = parts.clock ?? systemClock;
+  const chainPort = createChainPort({ vault, chain, redeemer: () => accountOf(parts.keys, 'harness') });
+  const ports: Ports = {
+    model: parts.model ?? null,
+    vault: createVaultPort({ vault, ...(parts.asksPerHour !== undefined ? { asksPerHour: parts.asksPerHour } : {}) }),
+    authority: createAuthorityPort({ vault, chain, harnessAgent: () => harnessAgentOf(vault) }),
+    chain: parts.wrapChain === undefined ? chainPort : parts.wrapChain(chainPort),
+    agents: parts.agents ?? unconfiguredAgents(),
+    effects: parts.effects ?? recordedEffects(),
+    clock,
+    ids: parts.ids ?? randomIds,
+    trace: parts.trace ?? ringTrace(),
+  };
+  const harness = createHarness(ports, { ontology: parts.ontology ?? GENERATED_ONTOLOGY, ...(parts.settings !== undefined ? { settings: parts.settings } : {}) });
+  return {
+    parts,
+    ports,
+    harness,
+    clock,
+    async owner() {
+      const owner = await vaultOwner(vault);
+      if (owner === null) throw new HomeError('NO_OWNER', 'This vault holds no person yet; load the demo (npm run ask -- --init-demo) or set up your keys.');
+      return owner;
+    },
+  };
+}

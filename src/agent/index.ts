@@ -1,0 +1,46 @@
+import type { Hex } from 'viem';
+import type { AskSurface } from '../protocol/ask';
+import type { Result } from '../protocol/errors';
+import type { AskResponse, Requirement } from '../protocol/harness-reply';
+import { createHomeAgentCore, type HomeAgentCore, type HomeAgentParts } from './home-agent';
+import { grantAskAsMe, revokeHeld, type Revoked } from './grants';
+import { askAt, declineAt, pendingRequirement, pendingRuns, resumeAt, type AskInput, type PendingRun, type ResumeInput } from './runs';
+import { signPending, type SignResult } from './sign';
+
+/**
+ * The person's agent, as the background worker and the command line use it: one composition root (home-agent.ts)
+ * and the operations a door may call. Which door may call which is the door's business — the worker lets only
+ * extension pages sign or decline; the command line asks for a typed confirmation first.
+ */
+export type HomeAgent = HomeAgentCore & {
+  ask(input: AskInput): Promise<Result<AskResponse>>;
+  resume(input: ResumeInput): Promise<Result<AskResponse>>;
+  /** Signs the run's pending requirement with the unlocked owner key and resumes the run with it. */
+  sign(input: { runRef: string; surface: AskSurface; expect?: Hex }): Promise<SignResult>;
+  decline(input: { runRef: string; reason?: string; surface: AskSurface }): Promise<Result<AskResponse>>;
+  /** What the run waits for the person to sign (shown before they confirm). */
+  requirement(runRef: string): Promise<Requirement>;
+  pending(limit?: number): Promise<PendingRun[]>;
+  revoke(hash: Hex): Promise<Revoked>;
+  grantAskAsMe(input: Parameters<typeof grantAskAsMe>[1]): ReturnType<typeof grantAskAsMe>;
+};
+
+export function createHomeAgent(parts: HomeAgentParts): HomeAgent {
+  const core = createHomeAgentCore(parts);
+  return {
+    ...core,
+    ask: (input) => askAt(core, input),
+    resume: (input) => resumeAt(core, input),
+    sign: (input) => signPending(core, input),
+    decline: (input) => declineAt(core, input),
+    requirement: (runRef) => pendingRequirement(core, runRef),
+    pending: (limit) => pendingRuns(core, limit),
+    revoke: (hash) => revokeHeld(core, hash),
+    grantAskAsMe: (input) => grantAskAsMe(core, input),
+  };
+}
+
+export type { HomeAgentParts } from './home-agent';
+export type { AskInput, ResumeInput, PendingRun } from './runs';
+export type { SignResult } from './sign';
+export { fixedKeys, keyringKeys, type KeySource } from './accounts';

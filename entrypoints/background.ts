@@ -7,6 +7,10 @@ import { createRegistry } from '../src/messaging/registry';
 import { createRouter, type Router } from '../src/messaging/router';
 import { recordWorkerStart } from '../src/messaging/worker-start';
 import { openVault } from '../src/vault/db';
+import { createVault } from '../src/vault/vault';
+import { chromeSessionKeyStore } from '../src/adapters/session-store.chrome';
+import { wireAutoLock } from '../src/messaging/handlers/home-auto-lock';
+import { createWorkerHome } from '../src/messaging/handlers/home-worker';
 
 /**
  * The person's agent: one router for every channel, wired to the vault. Everything here runs synchronously at
@@ -15,7 +19,8 @@ import { openVault } from '../src/vault/db';
  */
 export default defineBackground(() => {
   const startId = crypto.randomUUID();
-  const worker = openVault().then((vault) => recordWorkerStart(vault, { startId, now: Date.now() }));
+  const db = openVault();
+  const worker = db.then((vault) => recordWorkerStart(vault, { startId, now: Date.now() }));
   worker.catch((error: unknown) => console.error('Home Agent could not open its vault:', error));
 
   const deps = {
@@ -23,7 +28,19 @@ export default defineBackground(() => {
     worker: () => worker,
     pending: async () => [],
     stats: () => router.stats(),
+    home: () => home,
   };
+  const session = chromeSessionKeyStore();
+  const home = Promise.all([db, session.restrict()]).then(([vault]) =>
+    createWorkerHome({
+      vault: createVault(vault),
+      session,
+      canReach: (origin) => browser.permissions.contains({ origins: [`${origin}/*`] }),
+      pendingCount: async () => (await deps.pending()).length,
+      newId: () => crypto.randomUUID(),
+    }),
+  );
+  wireAutoLock(browser.alarms, deps.home);
   const router: Router = createRouter(createRegistry(backgroundHandlers(deps)));
   const self = { id: browser.runtime.id, origin: new URL(browser.runtime.getURL('/')).origin };
   listenForMessages(browser.runtime.onMessage, router, self);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WireError } from './errors';
+import { HOME_REPLIES, HOME_REQUESTS } from './messages-home';
 
 /**
  * The extension's own channels (side panel, popup, options, overlay → background; background → content script).
@@ -62,6 +63,7 @@ export const ExtensionRequest = z.discriminatedUnion('type', [
   PendingListRequest,
   WorkerStatusRequest,
   RouterStatsRequest,
+  ...HOME_REQUESTS,
 ]);
 export type ExtensionRequest = z.infer<typeof ExtensionRequest>;
 export type ExtensionRequestType = ExtensionRequest['type'];
@@ -116,6 +118,7 @@ export const EXTENSION_REPLIES = {
   'pending.list': PendingListReply,
   'worker.status': WorkerStatusReply,
   'router.stats': RouterStatsReply,
+  ...HOME_REPLIES,
 } as const satisfies Record<ExtensionRequestType, z.ZodType>;
 export type ReplyOf<T extends ExtensionRequestType> = z.infer<(typeof EXTENSION_REPLIES)[T]>;
 

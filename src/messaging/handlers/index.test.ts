@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ExtensionRequest, MESSAGE_LIMITS } from '../../protocol/messages';
+import { HOME_REQUESTS } from '../../protocol/messages-home';
 import { PageRequest } from '../../protocol/page-provider';
 import { createRegistry } from '../registry';
 import { createRouter } from '../router';
@@ -11,6 +12,7 @@ const deps = {
   worker: async () => ({ startId: 'w2', previousStartId: 'w1', starts: 2, startedAt: 5 }),
   pending: async () => [],
   stats: () => ({ handled: {}, refused: {} }),
+  home: () => Promise.reject(new Error('The Home has its own tests (home.test.ts).')),
 };
 const panel: SenderContext = { kind: 'extension-page', origin: 'chrome-extension://x' };
 const overlay: SenderContext = { kind: 'content-script', origin: 'http://127.0.0.1:3000', tabId: 1 };
@@ -31,6 +33,7 @@ describe('the background handlers', () => {
       'worker.status': ['extension-page'],
       'router.stats': ['extension-page'],
       home_ping: ['page'],
+      ...Object.fromEntries(HOME_REQUESTS.map((r) => [r.shape.type.value, ['extension-page']])),
     });
   });
 

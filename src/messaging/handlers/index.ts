@@ -2,6 +2,7 @@ import type { PendingRequest, WorkerStatusReply } from '../../protocol/messages'
 import type { RegisteredHandler } from '../handler';
 import type { RouterStats } from '../router';
 import { askHandler } from './ask';
+import { homeHandlers, type HomeDeps } from './home';
 import { homePingHandler } from './home-ping';
 import { pendingListHandler } from './pending';
 import { routerStatsHandler } from './router-stats';
@@ -13,7 +14,7 @@ export type BackgroundDeps = {
   worker: () => Promise<WorkerStatusReply>;
   pending: () => Promise<PendingRequest[]>;
   stats: () => RouterStats;
-};
+} & HomeDeps;
 
 /**
  * Every handler of the background, one per message type. To add one (ask, sign, resume, lock, grants, …):
@@ -31,5 +32,6 @@ export function backgroundHandlers(deps: BackgroundDeps): RegisteredHandler[] {
     workerStatusHandler(deps),
     routerStatsHandler(deps),
     homePingHandler(),
+    ...homeHandlers(deps),
   ];
 }

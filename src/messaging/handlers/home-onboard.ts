@@ -1,0 +1,50 @@
+import { keccak256, stringToBytes, type Hex } from 'viem';
+import { ARCHETYPES } from '../../ontology/archetypes.generated';
+import { HomeError } from '../../protocol/errors';
+import { generateOwnerKey, ownerAddressOf, smartAgentOf } from '../../wallet';
+import { keyBackupText } from './home-backup-file';
+import { homeStatus, type HomeServices } from './home-deps';
+
+/**
+ * The salt of a person's Smart Agent, derived from their owner key's address: the key alone restores the same
+ * identity (an imported key finds its Smart Agent again), and two people never share an address.
+ */
+export function personSalt(owner: string): Hex {
+  return keccak256(stringToBytes(`home-agent/person/${owner.toLowerCase()}`));
+}
+
+/**
+ * Onboarding: seals the owner key and a fresh harness key under the passphrase (refused when the Home already has
+ * keys: a key is never overwritten), records the person's Smart Agent and the harness agent, pins the person
+ * archetype, unlocks, and returns the sealed backup the person must download and confirm.
+ */
+export async function onboard(services: HomeServices, input: { name: string; passphrase: string; ownerKey: Hex }) {
+  const { vault, keyring } = services;
+  if ((await vault.keys.list()).rows.length > 0) {
+    throw new HomeError('KEYS_EXIST', 'This Home already has a key. To start over with another, import a vault file or use a fresh browser profile.');
+  }
+  const harnessKey = generateOwnerKey();
+  const ownerAddress = ownerAddressOf(input.ownerKey).toLowerCase();
+  const harnessAddress = ownerAddressOf(harnessKey).toLowerCase();
+  const salt = personSalt(ownerAddress);
+  const agent = await smartAgentOf(ownerAddress as Hex, salt);
+  const rows = await keyring.create(input.passphrase, [
+    { id: 'owner', purpose: 'owner', privateKey: input.ownerKey },
+    { id: 'harness', purpose: 'harness', privateKey: harnessKey },
+  ]);
+  const person = await vault.agents.put({ address: agent.address, kind: 'person', label: input.name, aliases: [input.name.toLowerCase()], ownerAddress, salt });
+  await vault.agents.put({ address: harnessAddress, kind: 'harness', label: 'Harness agent', aliases: [], ownerAddress: harnessAddress });
+  const archetype = ARCHETYPES['person-agent'];
+  if (archetype !== undefined) {
+    await vault.playbooks.assign({
+      agent: agent.address,
+      assignedBy: agent.address,
+      archetypeId: archetype.id,
+      archetypeVersion: archetype.version,
+      definitionDigest: archetype.definitionDigest,
+    });
+  }
+  const unlocked = await keyring.unlock(input.passphrase);
+  if (!unlocked.ok) throw new HomeError(unlocked.code, unlocked.message);
+  return { ...keyBackupText(person, rows), status: await homeStatus(services) };
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { testHome } from './home-testing';
+
+describe('the Home: settings', () => {
+  it('shows the defaults, and never sends the model key back, only its last four characters', async () => {
+    const { call, reloads } = await testHome();
+    expect(await call({ type: 'home.settings.get' })).toMatchObject({
+      paymentsHighRiskAboveUsdc: '25',
+      modelApiKey: { set: false, hint: null },
+      chainMode: 'embedded',
+      gatewayUrl: 'http://127.0.0.1:8787',
+      autoLockMinutes: 15,
+    });
+    const view = await call({ type: 'home.settings.set', patch: { modelApiKey: 'sk-ant-test-abcd1234', paymentsHighRiskAboveUsdc: '40', autoLockMinutes: 5 } });
+    expect(view).toMatchObject({ modelApiKey: { set: true, hint: '1234' }, paymentsHighRiskAboveUsdc: '40', autoLockMinutes: 5 });
+    expect(JSON.stringify(view)).not.toContain('sk-ant-test');
+    expect(reloads).toEqual(['settings']);
+  });
+
+  it('refuses an endpoint the browser may not reach yet, and changes nothing', async () => {
+    const { call, send, vault } = await testHome({ reachable: (origin) => origin === 'http://127.0.0.1:8545' });
+    const reply = await send({ type: 'home.settings.set', patch: { chainMode: 'rpc', chainRpcUrl: 'https://rpc.example.org/v1', autoLockMinutes: 3 } });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'PERMISSION_NEEDED' } });
+    if (!reply.ok) expect(reply.error.message).toContain('https://rpc.example.org');
+    expect(await vault.settings.get('lock.autoLockMinutes')).toBe(15);
+    expect(await vault.settings.get('chain.mode')).toBe('embedded');
+    await call({ type: 'home.settings.set', patch: { chainMode: 'rpc', chainRpcUrl: 'http://127.0.0.1:8545' } });
+    expect(await vault.settings.get('chain.rpcUrl')).toBe('http://127.0.0.1:8545');
+  });
+
+  it('refuses the RPC mode without an RPC URL, and bad values in words', async () => {
+    const { send } = await testHome();
+    expect(await send({ type: 'home.settings.set', patch: { chainMode: 'rpc' } })).toMatchObject({ ok: false, error: { code: 'RPC_URL_NEEDED' } });
+    const bad = await send({ type: 'home.settings.set', patch: { paymentsHighRiskAboveUsdc: 'lots' } });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
+    if (!bad.ok) expect(bad.error.message).toContain('a USDC amount');
+    expect(await send({ type: 'home.settings.set', patch: {} })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
+    expect(await send({ type: 'home.settings.set', patch: { gatewayUrl: 'ftp://x.example' } })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
+  });
+});

@@ -1,0 +1,24 @@
+import type { RegisteredHandler } from '../handler';
+import { homeAgentHandlers } from './home-agents';
+import type { HomeDeps } from './home-deps';
+import { homeGrantHandlers } from './home-grants';
+import { homeKeyHandlers } from './home-keys';
+import { homeSessionHandlers } from './home-session';
+import { homeSettingsHandlers } from './home-settings';
+import { homeTransferHandlers } from './home-transfer';
+import { homeVaultBrowserHandlers } from './home-vault-browser';
+
+export type { HomeDeps, HomeServices } from './home-deps';
+
+/** Every handler of the Home's channel (src/protocol/messages-home.ts), all open only to Home Agent's own pages. */
+export function homeHandlers(deps: HomeDeps): RegisteredHandler[] {
+  return [
+    ...homeSessionHandlers(deps),
+    ...homeKeyHandlers(deps),
+    ...homeSettingsHandlers(deps),
+    ...homeAgentHandlers(deps),
+    ...homeVaultBrowserHandlers(deps),
+    ...homeGrantHandlers(deps),
+    ...homeTransferHandlers(deps),
+  ];
+}

@@ -1,3 +1,5 @@
+import type { CallerAssertion } from '../src/protocol/ask';
+
 /**
  * What the gateway asks of the world, as small ports (STYLE: injectable side effects). The composition root
  * (gateway/main.ts) wires them: the system clock, random ids, and the wallet's verifiers on the gateway's own embedded
@@ -40,11 +42,12 @@ export type GrantVerifier = {
 
 /**
  * HeartCoach's service key (an EOA): the delegate of every cabinet grant and ask-as-me wire, and the signer of caller
- * assertions — an ECDSA signature over `digestOf(assertion)`, which the person's agent checks against the wire's delegate.
+ * assertions — the wallet's EIP-712 Home Agent payload over `digestOf(assertion)`, bound to this key's address and the
+ * chain, which the person's agent checks against the wire's delegate (src/wallet verifyCallerAssertion).
  */
 export type AssertionSigner = {
   readonly address: `0x${string}`;
-  signDigest(digest: `0x${string}`): Promise<`0x${string}`>;
+  signAssertion(assertion: CallerAssertion): Promise<`0x${string}`>;
 };
 
 export const systemClock: Clock = { now: () => new Date() };

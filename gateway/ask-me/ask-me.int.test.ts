@@ -1,12 +1,12 @@
 import { privateKeyToAccount } from 'viem/accounts';
-import { getAddress, recoverAddress } from 'viem';
+import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askDigest } from '../../src/protocol/ask';
 import { DEMO_PEOPLE, DEMO_SERVICES } from '../../src/protocol/demo-identities';
-import { digestOf } from '../../src/protocol/digest';
 import { AskMeAnswer } from '../../src/protocol/heartcoach';
 import { fundOnLocalChain } from '../../src/wallet/accounts/fund';
 import { revokeDelegation } from '../../src/wallet/revoke/revoke-delegation';
+import { verifyCallerAssertion } from '../../src/wallet/verify/verify-caller-assertion';
 import { ask } from '../testing/a2a-client';
 import { testDatabases } from '../testing/databases';
 import { startTestGateway, type TestGateway } from '../testing/test-gateway';
@@ -55,9 +55,16 @@ describe.each(testDatabases())('ask-as-me support on $name', (database) => {
     expect(answer.credential.wireHash).toBe(registered.body.wire);
     expect(answer.credential.assertion).toMatchObject({ method: 'harness.ask', addressee: answer.request.addressee, messageDigest: askDigest(answer.request), channel: 'page-provider', surface: 'page' });
     expect(answer.credential.assertion.exp - answer.credential.assertion.iat).toBe(300);
-    const signer = await recoverAddress({ hash: digestOf(answer.credential.assertion), signature: answer.credential.signature as `0x${string}` });
-    expect(signer).toBe(DEMO_SERVICES.heartcoach.address);
     expect(answer.signer).toBe(DEMO_SERVICES.heartcoach.address);
+    // The person's agent checks it with the wallet's own verifier: signed by the wire's delegate, spent once.
+    const spent = new Set<string>();
+    const check = () => verifyCallerAssertion(gw.chain, {
+      assertion: answer.credential.assertion, signature: answer.credential.signature, signer: DEMO_SERVICES.heartcoach.address,
+      now: Math.floor(gw.clock.now().getTime() / 1000), expect: { addressee: answer.request.addressee as `0x${string}`, messageDigest: askDigest(answer.request) },
+      spendNonce: async (nonce) => !spent.has(nonce) && Boolean(spent.add(nonce)),
+    });
+    expect(await check()).toMatchObject({ ok: true });
+    expect(await check()).toMatchObject({ ok: false, code: 'NONCE_REUSED' });
 
     const submitter = privateKeyToAccount(DEMO_SERVICES['harness-agent'].privateKey);
     await fundOnLocalChain(gw.chain, submitter.address, 10n ** 18n);

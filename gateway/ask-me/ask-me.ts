@@ -1,7 +1,6 @@
 import { getAddress } from 'viem';
 import { COACH_CARD_SKILLS } from '../../src/ontology/health-portal.generated';
 import { askDigest, type CallerAssertion } from '../../src/protocol/ask';
-import { digestOf } from '../../src/protocol/digest';
 import type { AskMeAnswer } from '../../src/protocol/heartcoach';
 import type { ConsultationRequest } from '../a2a/request-handler';
 import type { Subject } from '../auth/verify-bearer';
@@ -18,7 +17,8 @@ const wireRequired = (why: string) => refuse.precondition('ask_wire_required', `
 /**
  * heartcoach.ask.me (seed 000 §1, DESIGN §3): the other door. HeartCoach does not answer; it hands the page the ask
  * to send to the person's own agent and a caller assertion for it — `{ method, nonce, addressee, messageDigest,
- * channel, surface, iat, exp }`, `messageDigest = askDigest(request)` — signed by its service key, for the wire the
+ * channel, surface, iat, exp }`, `messageDigest = askDigest(request)` — signed by its service key (the wallet's caller
+ * assertion signature, checked by the person's agent against the wire's delegate), for the wire the
  * person registered. No live wire, or one that no longer verifies (revoked on chain), is 412 ask_wire_required.
  */
 export async function askMe(deps: CoachDeps, subject: Subject, request: ConsultationRequest): Promise<AskMeAnswer> {
@@ -43,7 +43,7 @@ export async function askMe(deps: CoachDeps, subject: Subject, request: Consulta
     iat,
     exp: iat + ASSERTION_TTL_SECONDS,
   };
-  const signature = await deps.service.signDigest(digestOf(assertion));
+  const signature = await deps.service.signAssertion(assertion);
   const wireHash = wire.hash as `0x${string}`;
   return {
     kind: 'ask-me',

@@ -20,6 +20,6 @@ export function gatewayWallet(options: { chain: WalletChain; clock: Clock; origi
       origins: options.origins,
       practiceGrant: (grant, expect) => verifyPracticeGrant(chain, grant, expect),
     }),
-    service: serviceKeySigner(options.serviceKey),
+    service: serviceKeySigner(options.serviceKey, chain.chainId),
   };
 }

@@ -96,7 +96,8 @@ export async function startScriptedMessagesServer(options: ScriptedMessagesServe
     const events = sseEvents(response);
     const deltas = events.filter((e) => e.startsWith('event: content_block_delta')).length;
     if (recorded.body.stream !== true) {
-      if (chunkDelayMs > 0) await sleep(chunkDelayMs * deltas);
+      // The same per-delta pauses as a stream, so both pay the same timer granularity.
+      for (let i = 0; chunkDelayMs > 0 && i < deltas; i++) await sleep(chunkDelayMs);
       return send(res, 200, response);
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });

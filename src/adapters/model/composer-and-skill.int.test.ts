@@ -10,7 +10,7 @@ import { observationIds, words } from './testing/read-prompt';
 // The hosted model cannot run here: the scripted Messages server stands in for it, driven by the real SDK.
 let server: ScriptedMessagesServer;
 const records: CallRecord[] = [];
-const model = () => createAnthropicModel({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0, composeModel: 'claude-sonnet-4-5' }, { onCall: (r) => records.push(r) });
+const model = () => createAnthropicModel({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0, composeModel: 'claude-sonnet-5' }, { onCall: (r) => records.push(r) });
 
 const composeRequest = (extra: Partial<ComposeRequest> = {}): ComposeRequest => ({
   question: 'Who is in Missio Nexus right now?',
@@ -54,7 +54,7 @@ describe('the grounded composer on the real SDK', () => {
     expect(records[1]!.firstTextMs).not.toBeNull();
     expect(records[1]!.firstTextMs!).toBeLessThan(records[1]!.ms);
     const req = server.requests[0]!;
-    expect(req.body.model).toBe('claude-sonnet-4-5');
+    expect(req.body.model).toBe('claude-sonnet-5');
     expect((req.body.system as { cache_control?: unknown }[])[0]!.cache_control).toEqual({ type: 'ephemeral' });
     expect(read.firstUserText(req)).toContain('<observation id="s2" tool="heartcoach.consult" source="outside-agent" attribution="HeartCoach">');
   });

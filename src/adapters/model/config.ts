@@ -20,7 +20,7 @@ export const AnthropicModelConfigSchema = z.strictObject({
     .nullable()
     .default(null),
   lightModel: ModelId.default('claude-haiku-4-5'),
-  composeModel: ModelId.default('claude-sonnet-4-5'),
+  composeModel: ModelId.default('claude-sonnet-5'),
   /** Per attempt. The light tier answers in a few hundred tokens; the composing tier may write 1400. */
   timeoutMs: z.strictObject({ light: Ms, compose: Ms }).default({ light: 20_000, compose: 60_000 }),
   /** Retries on overload (529) and rate limiting (429) only; 0 in unit tests. */

@@ -90,7 +90,7 @@ describe('seed 001 §5 judged asks through the harness with the Anthropic adapte
     expect(out.text).toContain('funding-tracker-update draft for:');
     expect(out.text).toContain('(building on s1)');
     const applies = server.requests.filter((r) => forcedTool(r) === null);
-    expect(applies.map((r) => r.body.model)).toEqual(['claude-sonnet-4-5', 'claude-sonnet-4-5']);
+    expect(applies.map((r) => r.body.model)).toEqual(['claude-sonnet-5', 'claude-sonnet-5']);
   });
 
   it('5.8 "Should we order pizza or sandwiches…?" — n/a, then the planner without the skills, then the fixed unsupported sentence', async () => {

@@ -65,6 +65,12 @@ describe.each(testDatabases())('the doctrine and the kinds on $name', (database)
     expect(answer).toMatchObject({ consultationKind: 'check-in', insight: { record: { consultationKind: 'check-in' } } });
   });
 
+  it('a patient parameter naming the caller is still the patient\'s own consultation (the parameter decides, never the words)', async () => {
+    const { answer } = await ask(gw.url, alice, { skill: 'heartcoach.ask', text: 'How is my week going?', data: data('question'), patient: gw.demo.addressOf('alice').toUpperCase().replace('0X', '0x') });
+    expect(answer).toMatchObject({ consultationKind: 'question', insight: { record: { type: 'heartcoach.guidance' } } });
+    expect(answer!.about).toBeUndefined();
+  });
+
   it('serves the seed\'s v0.3 message/send with the same answer shape', async () => {
     const { status, body, answer } = await ask(gw.url, alice, { skill: 'heartcoach.ask', text: 'How is my week going?', data: data('question'), version: '0.3' });
     expect(status).toBe(200);

@@ -2,7 +2,7 @@ import { getAddress, type Address } from 'viem';
 import { RunStateSchema, type RunState } from '../harness/run/run-state';
 import type { AskSurface, Material, Supplied, SuppliedPlan } from '../protocol/ask';
 import { HomeError, type Result } from '../protocol/errors';
-import type { AskResponse, HarnessReply, Requirement } from '../protocol/harness-reply';
+import type { AskResponse, Requirement } from '../protocol/harness-reply';
 import type { HomeAgentCore } from './home-agent';
 
 /**
@@ -50,36 +50,59 @@ export function declineAt(core: HomeAgentCore, input: { runRef: string; reason?:
   return resumeAt(core, { runRef: input.runRef, surface: input.surface, supplied: [supplied] });
 }
 
-/** The requirement a run waits on the person to sign, or a refusal in words when it waits on something else. */
+/**
+ * The requirement a run waits on the person to sign, or a refusal in words when it waits on something else. The
+ * checkpoint keeps only which step and binding it waits for; the requirement itself is derived afresh by resuming
+ * the run with nothing supplied — the harness re-plans nothing, re-checks standing and answers the same
+ * `authority_required` — so what the person is shown is what the harness requires now.
+ */
 export async function pendingRequirement(core: HomeAgentCore, runRef: string): Promise<Requirement> {
   const state = await runStateOf(core, runRef);
-  const reply = state.reply;
-  if (state.status !== 'awaiting' || state.pending === null || state.pending.kind !== 'authority' || reply === null || reply.kind !== 'authority_required') {
-    throw new HomeError('NOTHING_TO_SIGN', 'That run is not waiting for a mandate from you.');
+  const pending = state.pending;
+  if (state.status !== 'awaiting' || pending === null || pending.kind !== 'authority') throw new HomeError('NOTHING_TO_SIGN', 'That run is not waiting for a mandate from you.');
+  const again = await resumeAt(core, { runRef, surface: state.surface });
+  if (!again.ok) throw new HomeError(again.error.code, again.error.message);
+  const reply = again.data.reply;
+  if (reply.kind !== 'authority_required' || reply.requirement.bindingDigest !== pending.bindingDigest) {
+    throw new HomeError('REQUIREMENT_CHANGED', 'What that run needs changed since it asked; look at it again before signing.');
   }
-  if (reply.requirement.bindingDigest !== state.pending.bindingDigest) throw new HomeError('RUN_CORRUPT', 'That run’s request does not match what it waits for; nothing was signed.');
   return reply.requirement;
 }
 
-export type PendingRun = { runRef: string; addressee: Address; asker: Address; words: string; waitingFor: HarnessReply['kind']; text: string; requirement?: Requirement; expiresAt: number };
+export type PendingRun = { runRef: string; addressee: Address; asker: Address; words: string; waitingFor: 'authority' | 'approval' | 'data' | 'choice'; text: string; toolId: string | null; expiresAt: number };
 
-/** Runs waiting for the person (a mandate, an answer, a choice, a co-signature), newest first. */
+/** Runs waiting for the person (a mandate, an answer, a choice, a co-signature), newest first, in words. */
 export async function pendingRuns(core: HomeAgentCore, limit = 20): Promise<PendingRun[]> {
   const rows = (await core.parts.vault.runs.list('awaiting')).rows.sort((a, b) => b.updatedAt - a.updatedAt).slice(0, limit);
   return rows.flatMap((row) => {
     const parsed = RunStateSchema.safeParse(row.checkpoint);
-    if (!parsed.success || parsed.data.reply === null) return [];
-    const { reply } = parsed.data;
-    const text = reply.kind === 'authority_required' ? reply.summary : reply.kind === 'prompt' ? reply.prompt.text : reply.spoken;
+    if (!parsed.success || parsed.data.pending === null) return [];
+    const state = parsed.data;
+    const pending = state.pending!;
+    const step = pending.stepRef === null ? undefined : state.steps.find((s) => s.stepRef === pending.stepRef);
+    const toolId = step === undefined ? null : (state.plan?.steps[step.planIndex]?.toolId ?? null);
     return [{
       runRef: row.runRef,
       addressee: getAddress(row.addressee),
       asker: getAddress(row.asker),
-      words: parsed.data.words,
-      waitingFor: reply.kind,
-      text: text.slice(0, 1000),
-      ...(reply.kind === 'authority_required' ? { requirement: reply.requirement } : {}),
+      words: state.words,
+      waitingFor: pending.kind,
+      text: pendingText(pending, toolId),
+      toolId,
       expiresAt: row.expiresAt,
     }];
   });
+}
+
+function pendingText(pending: NonNullable<RunState['pending']>, toolId: string | null): string {
+  switch (pending.kind) {
+    case 'authority':
+      return `Waiting for your signature on a mandate${toolId !== null ? ` for ${toolId}` : ''}.`;
+    case 'approval':
+      return 'Waiting for a co-signer’s approval.';
+    case 'data':
+      return `Waiting for ${pending.fields.map((f) => f.label).join(', ')}.`.slice(0, 500);
+    case 'choice':
+      return `Waiting for you to choose which “${pending.word}” you meant.`.slice(0, 500);
+  }
 }

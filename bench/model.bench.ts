@@ -9,6 +9,11 @@ import { GENERATED_ONTOLOGY } from '../src/harness/ontology';
 import { memoryWorld } from '../src/harness/testing/memory-world';
 import { reply } from '../src/testing/scripted-messages-script';
 import { startScriptedMessagesServer, type RecordedRequest } from '../src/testing/scripted-messages-server';
+import { casesFromOntology } from '../eval/cases';
+import { runEvaluation } from '../eval/runner';
+import { makeMemoryWorld } from '../eval/world';
+import { PLAN_CHOICE_TOOL } from '../src/adapters/model/prompts/plan-choice';
+import { PLAN_TOOL } from '../src/adapters/model/prompts/planner';
 import { measure, median, type BenchRow, type BenchSuite } from './run';
 
 /**
@@ -23,6 +28,8 @@ const CHUNK_DELAY_MS = 2;
 const ANSWER = `Missio Nexus has four members: Bob, Dave, Nathan and Carol [s1]. ${'Nathan and Carol are its treasurers, and Bob and Dave are members [s1]. '.repeat(8)}`.trim();
 
 const script = (r: RecordedRequest) => {
+  if (forcedTool(r) === PLAN_CHOICE_TOOL) return reply.tool(PLAN_CHOICE_TOOL, { distribution: distributionOver(r, { alone: 1 }) });
+  if (forcedTool(r) === PLAN_TOOL) return reply.tool(PLAN_TOOL, { steps: [{ toolId: 'ask.unsupported', args: {} }] });
   if (forcedTool(r) === JUDGE_TOOL) {
     const card = (phrase: string) => [...cards(r)].find(([, c]) => c.includes(phrase))?.[0] ?? 'n/a';
     return reply.tool(JUDGE_TOOL, { distribution: distributionOver(r, { [card('intake screening model still works')]: 0.46, [card('okay to keep using')]: 0.44, 'n/a': 0.1 }) });
@@ -66,7 +73,17 @@ export const suite: BenchSuite = {
       const streamed = records.slice(2);
       const first = median(streamed.map((r) => r.firstTextMs ?? Number.NaN));
       const total = median(streamed.map((r) => r.ms));
+
+      // The held-out set with a model configured: which cases the deterministic stages decide before any model call
+      // (that share does not depend on the model's answers), and the calls and tokens the rest cost here.
+      server.setLatency(0);
+      server.setChunkDelay(0);
+      const heldout = await runEvaluation(casesFromOntology('heldout'), { makeWorld: makeMemoryWorld, model });
       return [
+        { name: 'held-out set, model configured: cases decided with zero model calls', value: heldout.totals.zeroModelCalls, unit: 'count' },
+        { name: `held-out set: share decided with zero model calls (of ${heldout.totals.cases})`, value: heldout.totals.zeroModelCallShare, unit: 'x' },
+        { name: 'held-out set: model calls per case (scripted answers)', value: heldout.totals.callsPerCase, unit: 'count' },
+        { name: 'held-out set: input tokens per case (simulated count)', value: heldout.totals.tokensPerCase.input, unit: 'count' },
         { name: 'judged ask (5.6) through the harness: model calls', value: calls.length, unit: 'count' },
         { name: 'judged ask: input tokens, both calls (simulated count)', value: calls.reduce((a, c) => a + c.inputTokens, 0), unit: 'count' },
         { name: 'judged ask: of which read from the prompt cache', value: calls.reduce((a, c) => a + c.cachedInputTokens, 0), unit: 'count' },

@@ -3,6 +3,9 @@ import { read, reply } from '../../testing/scripted-messages-script';
 import { startScriptedMessagesServer, type ScriptedMessagesServer } from '../../testing/scripted-messages-server';
 import type { ComposeRequest, SkillApplyRequest } from '../../harness/model-port';
 import { GENERATED_ONTOLOGY } from '../../harness/ontology';
+import { composeAnswer } from '../../harness/compose/compose';
+import { newTrace } from '../../harness/run/trace';
+import { memoryWorld } from '../../harness/testing/memory-world';
 import { createAnthropicModel } from './anthropic-model';
 import type { CallRecord } from './messages-call';
 import { observationIds, words } from './testing/read-prompt';
@@ -66,6 +69,24 @@ describe('the grounded composer on the real SDK', () => {
     server.setScript(citingComposer);
     await model().compose(composeRequest({ problems: ['cites no observation'] }));
     expect(read.firstUserText(server.requests[1]!)).toContain('write it again without these problems:\n- cites no observation');
+  });
+
+  it("through the harness's compose stage: an answer citing nothing is recomposed once with the problem, then the grounded fallback", async () => {
+    server.setScript(() => reply.text('Everyone you would expect, about 12 people.'));
+    const world = await memoryWorld({ model: model(), ontology: GENERATED_ONTOLOGY });
+    const trace = newTrace();
+    const steps = composeRequest().observations.map((observation) => ({ observation, templated: false }));
+    const composed = await composeAnswer(world.harness().context, { words: 'Who is in Missio Nexus right now?', steps, material: [], trace });
+    expect(composed.composedBy).toBe('fallback');
+    expect(composed.text).toContain('Missio Nexus has 4 members');
+    expect(trace.calls.map((c) => [c.role, c.provider, c.outcome])).toEqual([['composer', 'anthropic', 'ok'], ['composer', 'anthropic', 'ok']]);
+    const retry = read.firstUserText(server.requests[1]!);
+    expect(retry).toContain('- cites no observation');
+    expect(retry).toContain('says numbers nobody observed: 12');
+    // A grounded answer on the first try is kept as the composer wrote it.
+    server.setScript(citingComposer);
+    const good = await composeAnswer(world.harness().context, { words: 'Who is in Missio Nexus right now?', steps, material: [], trace: newTrace() });
+    expect(good).toMatchObject({ composedBy: 'composer', text: 'Missio Nexus has 4 members. HeartCoach says your week looks steady.' });
   });
 
   it('an empty answer is refused in words', async () => {

@@ -1,36 +1,44 @@
-import { isErc6492Signature, type Address, type Hex, type LocalAccount } from 'viem';
-import type { SignatureVerdict } from '../harness/ports';
-import { isDeployed, verifyAccountSignature, type SmartAgent, type WalletChain } from '../wallet';
+import { hashTypedData, type Address, type Hex, type LocalAccount } from 'viem';
+import type { SignaturePurpose, SignatureVerdict } from '../harness/ports';
+import { verifyAccountSignature, type SmartAgent, type WalletChain } from '../wallet';
+import { CALLER_ASSERTION_KIND } from '../wallet/sign/caller-assertion';
+import { HOME_PAYLOAD_TYPES } from '../wallet/sign/home-typed-data';
 import { signTypedDataAsAgent } from '../wallet/sign/sign-as-agent';
-import { homePayloadHash, homePayloadTypedData } from '../wallet/sign/home-typed-data';
 
 /**
- * A signature over one of the harness's digests (a co-signer's approval digest, an app's caller assertion). A
- * HybridDeleGator accepts any hash its owner signed, so a Smart Agent signs the digest inside Home Agent's EIP-712
- * payload whose domain names the account (DESIGN §3: "signatures are bound to the account address") — Alice's
- * approval as herself can never be presented as Missio Nexus's. A plain key (an app's service key: no code, no
- * ERC-6492 wrapper) signs the digest itself, as the HeartCoach gateway does.
+ * A signature over one of the harness's digests is the wallet's EIP-712 Home Agent payload `{ kind, digest }` in a
+ * domain naming the signing account and the chain (src/wallet/sign/home-typed-data.ts): bound to the account — a
+ * HybridDeleGator accepts any hash its owner signed, so Alice's approval as herself can never pass as Missio
+ * Nexus's — and to its purpose by `kind`. An app's caller assertion is exactly what the wallet's
+ * signCallerAssertion makes (HeartCoach's gateway signs it so); a co-signer's approval digest has its own kind.
  */
-export const SIGNED_DIGEST_KIND = 'home-agent/signed-digest';
+export const APPROVAL_DIGEST_KIND = 'home-agent/approval-digest';
+const KINDS: Record<SignaturePurpose, string> = { 'caller-assertion': CALLER_ASSERTION_KIND, approval: APPROVAL_DIGEST_KIND };
 
-/** The hash a Smart Agent's ERC-1271 check is asked about for `digest`. */
-export const accountBoundHash = (account: Address, digest: Hex, chainId: number): Hex => homePayloadHash(SIGNED_DIGEST_KIND, { digest }, chainId, account);
+const typedData = (purpose: SignaturePurpose, account: Address, digest: Hex, chainId: number) =>
+  ({
+    domain: { name: 'Home Agent', version: '1', chainId, verifyingContract: account },
+    types: HOME_PAYLOAD_TYPES,
+    primaryType: 'HomeAgentPayload',
+    message: { kind: KINDS[purpose], digest },
+  }) as const;
 
-/** A Smart Agent signs a digest with its owner key (ERC-6492-wrapped, so it verifies deployed or not). */
-export function signDigestAsAgent(owner: LocalAccount, agent: SmartAgent, digest: Hex, chainId: number): Promise<Hex> {
-  return signTypedDataAsAgent(owner, agent, homePayloadTypedData(SIGNED_DIGEST_KIND, { digest }, chainId, agent.address));
+/** A Smart Agent signs a digest for a purpose with its owner key (ERC-6492-wrapped: verifies deployed or not). */
+export function signDigestAsAgent(owner: LocalAccount, agent: SmartAgent, purpose: SignaturePurpose, digest: Hex, chainId: number): Promise<Hex> {
+  return signTypedDataAsAgent(owner, agent, typedData(purpose, agent.address, digest, chainId));
 }
 
-/** Verifies either kind of signer, failing closed: a chain that does not answer is a refusal, never an ecrecover. */
-export async function verifyDigestSignature(chain: WalletChain, q: { signer: Address; digest: Hex; signature: Hex }): Promise<SignatureVerdict> {
-  let account: boolean;
+/**
+ * Verifies a Smart Agent's signature (ERC-1271 deployed, ERC-6492 counterfactual) or a plain key's (an app's EOA:
+ * no code, no wrapper), failing closed: a chain that does not answer is a refusal, never an ecrecover fallback.
+ */
+export async function verifyDigestSignature(chain: WalletChain, q: { signer: Address; digest: Hex; signature: Hex; purpose: SignaturePurpose }): Promise<SignatureVerdict> {
+  let hash: Hex;
   try {
-    account = isErc6492Signature(q.signature) || (await isDeployed(chain, q.signer));
+    hash = hashTypedData(typedData(q.purpose, q.signer, q.digest, chain.chainId));
   } catch {
-    return { ok: false, code: 'CHAIN_UNAVAILABLE', reason: 'The chain could not be reached to check this signature, so it was refused.' };
+    return { ok: false, code: 'BAD_INPUT', reason: 'The signer or the digest could not be read; the signature was refused.' };
   }
-  const verdict = account
-    ? await verifyAccountSignature(chain, { account: q.signer, hash: accountBoundHash(q.signer, q.digest, chain.chainId), signature: q.signature })
-    : await verifyAccountSignature(chain, { account: q.signer, hash: q.digest, signature: q.signature, allowKeyAccount: true });
+  const verdict = await verifyAccountSignature(chain, { account: q.signer, hash, signature: q.signature, allowKeyAccount: true });
   return verdict.ok ? { ok: true } : { ok: false, code: verdict.code, reason: verdict.message };
 }

@@ -12,7 +12,7 @@ import { smartAgentOf, type SmartAgent, type WalletChain } from '../wallet';
  * harness verifies the signature (ERC-1271 / ERC-6492) and then verifies the mandate again.
  */
 export async function approveAs(chain: WalletChain, p: { ownerKey: Hex; agent: SmartAgent; approvalDigest: Hex; resumeToken: Hex }): Promise<Extract<Supplied, { kind: 'approval' }>> {
-  const signature = await signDigestAsAgent(privateKeyToAccount(p.ownerKey), p.agent, p.approvalDigest, chain.chainId);
+  const signature = await signDigestAsAgent(privateKeyToAccount(p.ownerKey), p.agent, 'approval', p.approvalDigest, chain.chainId);
   return { kind: 'approval', resumeToken: p.resumeToken, approver: p.agent.address, signature };
 }
 

@@ -43,9 +43,11 @@ describe('the harness on the real vault and the embedded chain', () => {
     const digest = prompt.prompt.kind === 'signature' ? prompt.prompt.approvalDigest : '0x';
     const approval = await w.approve(prompt.resumeToken, digest as Hex, 'bob');
     expect(approval.kind === 'approval' && approval.signature.endsWith('6492649264926492649264926492649264926492649264926492649264926492')).toBe(true);
-    expect(await w.harness().context.authority.verifySignature({ signer: w.who.bob, digest: digest as Hex, signature: approval.kind === 'approval' ? approval.signature : '0x' })).toEqual({ ok: true });
+    expect(await w.harness().context.authority.verifySignature({ signer: w.who.bob, digest: digest as Hex, signature: approval.kind === 'approval' ? approval.signature : '0x', purpose: 'approval' })).toEqual({ ok: true });
     // The same signature is not Alice's approval: signatures are bound to the account.
-    expect((await w.harness().context.authority.verifySignature({ signer: w.who.alice, digest: digest as Hex, signature: approval.kind === 'approval' ? approval.signature : '0x' })).ok).toBe(false);
+    expect((await w.harness().context.authority.verifySignature({ signer: w.who.alice, digest: digest as Hex, signature: approval.kind === 'approval' ? approval.signature : '0x', purpose: 'approval' })).ok).toBe(false);
+    // Nor is it a caller assertion: the purpose is inside what was signed.
+    expect((await w.harness().context.authority.verifySignature({ signer: w.who.bob, digest: digest as Hex, signature: approval.kind === 'approval' ? approval.signature : '0x', purpose: 'caller-assertion' })).ok).toBe(false);
     expectKind(replyOf(await w.ask({ runRef: prompt.runRef, supplied: [approval] })), 'done');
   });
 

@@ -144,6 +144,9 @@ export type MandateVerdict =
     }
   | { ok: false; code: string; reason: string };
 
+/** What a signature over a harness digest is for: an app's caller assertion, or a second party's approval. */
+export type SignaturePurpose = 'caller-assertion' | 'approval';
+
 export type SignatureVerdict = { ok: true } | { ok: false; code: string; reason: string };
 
 /** An ask-as-me wire, verified: signature by ERC-1271 and not revoked (DESIGN §3). */
@@ -165,8 +168,11 @@ export interface AuthorityPort {
    * effectKey, so a resumed step that already holds its call is not refused for the call it holds.
    */
   consumeCall(query: { hash: Hex; effectKey: Hex }): Promise<{ ok: true; callsLeft: number } | { ok: false; code: string; reason: string }>;
-  /** A Smart Agent's (ERC-1271 / ERC-6492) or an app key's signature over a digest. */
-  verifySignature(query: { signer: Address; digest: Hex; signature: Hex }): Promise<SignatureVerdict>;
+  /**
+   * A Smart Agent's (ERC-1271 / ERC-6492) or an app key's signature over a digest, for one purpose: what is signed
+   * names the purpose, so a co-signer's approval can never pass as an app's caller assertion, or the reverse.
+   */
+  verifySignature(query: { signer: Address; digest: Hex; signature: Hex; purpose: SignaturePurpose }): Promise<SignatureVerdict>;
   verifyWire(query: { hash: Hex; now: number }): Promise<WireVerdict>;
 }
 

@@ -9,7 +9,7 @@ import { askDigest, type AskRequest, type CallerAssertion } from '../../protocol
 import { DEMO_PEOPLE, DEMO_SERVICES } from '../../protocol/demo-identities';
 import { digestOf } from '../../protocol/digest';
 import type { EmbeddedWalletChain } from '../../wallet';
-import { usdcBalanceOf } from '../../wallet';
+import { signCallerAssertion, usdcBalanceOf } from '../../wallet';
 import { fixedKeys, heldAgent } from '../accounts';
 import { demoApproval } from '../approvals';
 import { demoAddressOf } from '../demo';
@@ -85,8 +85,8 @@ export async function realWorld(options: WorldOptions): Promise<RealWorld> {
         method: 'harness.ask', nonce: input.nonce ?? `nonce-${String(++nonces).padStart(12, '0')}`, addressee: body.addressee as `0x${string}`,
         messageDigest: askDigest(body), channel: 'page-provider', surface: 'page', iat: now, exp: now + 120,
       };
-      // As HeartCoach's gateway signs it (gateway/wallet/service-key.ts): its service key over digestOf(assertion).
-      const signature = await privateKeyToAccount(input.assertionKey ?? DEMO_SERVICES.heartcoach.privateKey).sign({ hash: digestOf(assertion) });
+      // As HeartCoach's gateway signs it (gateway/wallet/service-key.ts): the wallet's caller assertion, by its service key.
+      const signature = await signCallerAssertion(privateKeyToAccount(input.assertionKey ?? DEMO_SERVICES.heartcoach.privateKey), assertion, chain.chainId);
       return (await current()).harness.ask(body, { kind: 'ask-as-me', origin: input.origin, credential: { wireHash: input.wireHash, assertion, signature } });
     },
     grantWire: async (origin) => (await (await current()).grantAskAsMe({ delegate: who.heartcoach, origin, days: 30 })).hash,

@@ -35,7 +35,7 @@ export async function verifyAskAsMe(
   if (wire.origin !== input.origin) return { ok: false, code: 'WIRE_WRONG_ORIGIN', message: `That grant was given to ${wire.origin}, not to ${input.origin}.` };
   if (now < wire.notBefore || now > wire.notAfter) return { ok: false, code: 'WIRE_EXPIRED', message: 'That grant to ask on your behalf has expired.' };
 
-  const signed = await ctx.authority.verifySignature({ signer: wire.delegate, digest: digestOf(assertion), signature });
+  const signed = await ctx.authority.verifySignature({ signer: wire.delegate, digest: digestOf(assertion), signature, purpose: 'caller-assertion' });
   if (!signed.ok) return { ok: false, code: 'ASSERTION_NOT_BY_DELEGATE', message: 'The caller assertion was not signed by the app the grant names.' };
 
   const spent = await ctx.vault.nonces.spend({ nonce: assertion.nonce, scope: wireHash, expiresAt: (assertion.exp + SKEW_SECONDS) * 1000 });

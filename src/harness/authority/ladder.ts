@@ -56,7 +56,7 @@ export async function applyLadder(
     if (!approvers.some((x) => x.toLowerCase() === a.approver.toLowerCase())) {
       return { kind: 'deny', code: 'APPROVER_NOT_DECLARED', reason: `${a.approver} does not hold the ${role} role, so their signature cannot approve this.` };
     }
-    const verdict = await ctx.authority.verifySignature({ signer: a.approver, digest: approvalDigest, signature: a.signature });
+    const verdict = await ctx.authority.verifySignature({ signer: a.approver, digest: approvalDigest, signature: a.signature, purpose: 'approval' });
     if (!verdict.ok) return { kind: 'deny', code: 'APPROVAL_FORGED', reason: `The co-signature presented for ${a.approver} does not verify (${verdict.reason}); nothing was done.` };
     if (!have.some((h) => h.toLowerCase() === a.approver.toLowerCase())) have.push(a.approver);
   }

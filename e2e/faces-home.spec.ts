@@ -1,0 +1,63 @@
+import { expect, launchExtension, test } from './fixtures';
+import { loadDemo, onboardWithNewKey, PASSPHRASE, seriousAxeViolations } from './faces-support';
+
+test.describe.configure({ timeout: 120_000 });
+
+test('onboarding from an empty profile: a new key, its backup saved and confirmed, then the Home', async ({ saveScreenshot }) => {
+  const extension = await launchExtension();
+  try {
+    const options = await extension.context.newPage();
+    await options.goto(extension.url('options.html'));
+    expect(await seriousAxeViolations(options)).toEqual([]);
+    await saveScreenshot(options, 'options-onboarding');
+
+    await options.getByLabel('Your name').fill('Maya Tester');
+    await options.getByLabel('Passphrase', { exact: true }).fill('short');
+    await options.getByLabel('Passphrase again').fill('short');
+    await options.getByRole('button', { name: 'Create my key' }).click();
+    await expect(options.getByRole('alert')).toHaveText('Choose a passphrase of at least 10 characters.');
+
+    await options.reload();
+    await onboardWithNewKey(options);
+    await expect(options.getByText('Unlocked. It locks itself after 15 minutes without use.')).toBeVisible();
+    await expect(options.getByRole('table', { name: 'Your agents' })).toContainText('Maya Tester');
+    await expect(options.getByRole('table', { name: 'Your agents' })).toContainText('person-agent');
+    expect(await seriousAxeViolations(options)).toEqual([]);
+    await saveScreenshot(options, 'options-home');
+
+    // Reopening the Home finds it ready: the backup was confirmed, the key is sealed in the vault.
+    await options.reload();
+    await expect(options.getByRole('heading', { name: 'Your key', level: 2 })).toBeVisible();
+    await options.getByRole('button', { name: 'Lock now' }).click();
+    await expect(options.getByText(/^Locked\./)).toBeVisible();
+    await options.getByLabel('Passphrase to unlock').fill('not my passphrase');
+    await options.getByRole('button', { name: 'Unlock' }).click();
+    await expect(options.getByRole('alert')).toContainText('That passphrase does not unlock this vault');
+    await options.getByLabel('Passphrase to unlock').fill(PASSPHRASE);
+    await options.getByRole('button', { name: 'Unlock' }).click();
+    await expect(options.getByRole('button', { name: 'Lock now' })).toBeVisible({ timeout: 30_000 });
+  } finally {
+    await extension.close();
+  }
+});
+
+test('the demo profile loads the demo identities; the vault browser shows Alice\'s records', async ({ saveScreenshot }) => {
+  const extension = await launchExtension();
+  try {
+    const options = await extension.context.newPage();
+    await options.goto(extension.url('options.html'));
+    await loadDemo(options);
+    const agents = options.getByRole('table', { name: 'Your agents' });
+    await expect(agents).toContainText('Alice Okoro');
+    await expect(agents).toContainText('Missio Nexus');
+    await expect(agents).toContainText('organization-agent');
+    await options.getByRole('list', { name: 'Alice Okoro: records by type' }).getByRole('button', { name: /^contact \(4\)$/ }).click();
+    const contacts = options.getByRole('table', { name: 'Alice Okoro: contact' });
+    await expect(contacts).toContainText('Bob Mensah');
+    await expect(contacts).toContainText('David Adeyemi');
+    expect(await seriousAxeViolations(options)).toEqual([]);
+    await saveScreenshot(options, 'options-vault');
+  } finally {
+    await extension.close();
+  }
+});

@@ -1,0 +1,53 @@
+import { useMemo, useState } from 'react';
+import type { Material } from '../../protocol/messages';
+import { AskForm } from './AskForm';
+import { EntryView } from './EntryView';
+import type { AgentTransport, ReplyActions } from './transport';
+import { useConversation } from './use-conversation';
+
+const UNTRUSTED = 'Nothing was asked: only you can press Ask here, not the page.';
+
+/**
+ * The conversation with the person's agent: the log of words and replies (announced politely as they arrive), and
+ * the Ask box. The same component serves the side panel and the in-page overlay; the overlay passes the quoted
+ * selection as `material` and requires trusted gestures.
+ */
+export function Conversation(props: { transport: AgentTransport; material?: Material; askLabel?: string; requireTrustedGesture?: boolean; onProvenance?: (runRef: string) => void }) {
+  const { transport } = props;
+  const { entries, busy, ask, resume, stop } = useConversation(transport);
+  const [untrusted, setUntrusted] = useState(false);
+  const actions: ReplyActions = useMemo(
+    () => ({
+      busy,
+      resume: (runRef, supplied, said) => void resume(runRef, supplied, said),
+      ...(transport.review === undefined ? {} : { review: (runRef: string) => void transport.review?.(runRef) }),
+      ...(props.onProvenance === undefined ? {} : { provenance: props.onProvenance }),
+    }),
+    [busy, resume, transport, props.onProvenance],
+  );
+  return (
+    <div className="ha-conversation">
+      <div role="log" aria-live="polite" aria-label="Conversation with your agent" className="ha-log">
+        {entries.map((entry) => (
+          <EntryView key={entry.id} entry={entry} actions={actions} />
+        ))}
+      </div>
+      {untrusted ? (
+        <p role="alert" className="ha-error">
+          {UNTRUSTED}
+        </p>
+      ) : null}
+      <AskForm
+        label={props.askLabel ?? 'Ask your agent'}
+        busy={busy}
+        requireTrustedGesture={props.requireTrustedGesture ?? false}
+        onAsk={(words) => {
+          setUntrusted(false);
+          void ask(words, props.material);
+        }}
+        onUntrusted={() => setUntrusted(true)}
+        onStop={stop}
+      />
+    </div>
+  );
+}

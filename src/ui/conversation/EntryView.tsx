@@ -1,0 +1,39 @@
+import { QuotedMaterial } from '../QuotedMaterial';
+import { ReplyCard } from './ReplyCard';
+import type { ReplyActions } from './transport';
+import type { Entry } from './use-conversation';
+
+/** One entry of the log: the person's words (with any quoted page text, shown as material), a reply, or progress. */
+export function EntryView({ entry, actions }: { entry: Entry; actions: ReplyActions }) {
+  switch (entry.from) {
+    case 'you':
+      return (
+        <div className="ha-you">
+          <p>
+            <span className="ha-visually-hidden">You: </span>
+            {entry.words}
+          </p>
+          {entry.material === undefined ? null : <QuotedMaterial material={entry.material} />}
+        </div>
+      );
+    case 'agent':
+      return <ReplyCard response={entry.response} actions={actions} now={Date.now()} />;
+    case 'error':
+      return (
+        <p role="alert" className="ha-error">
+          {entry.error.message}
+        </p>
+      );
+    case 'waiting':
+      return (
+        <div className="ha-waiting" aria-busy="true">
+          <p className="ha-meta">
+            <span className="ha-spinner" aria-hidden="true" /> Your agent is working…
+          </p>
+          {entry.streamed === '' ? null : <p className="ha-streamed">{entry.streamed}</p>}
+        </div>
+      );
+    case 'stopped':
+      return <p className="ha-meta">You stopped waiting for this reply. If your agent acted, its receipt is in your vault.</p>;
+  }
+}

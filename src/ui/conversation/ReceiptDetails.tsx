@@ -1,0 +1,28 @@
+import type { StepReceipt } from '../../protocol/harness-reply';
+import { capabilityLabel } from '../words/requirement-words';
+import { when } from '../words/format';
+import { FactList } from './FactList';
+
+const OBSERVATION: Record<StepReceipt['observation'], string> = {
+  attempted: 'attempted (no confirmation yet)',
+  accepted: 'accepted by the other side',
+  committed: 'committed',
+  confirmed: 'confirmed on chain',
+};
+
+/** One step receipt, opened: what was done, under which authority, with which digests (seed 001 step 11). */
+export function ReceiptDetails({ receipt }: { receipt: StepReceipt }) {
+  const facts = [
+    { term: 'Step', detail: `${capabilityLabel(receipt.toolId)} (${receipt.toolId}), step ${receipt.stepRef}` },
+    { term: 'Status', detail: `${receipt.status}; ${OBSERVATION[receipt.observation]}${receipt.reconciled ? '; reconciled after a restart' : ''}` },
+    { term: 'Authority', detail: receipt.presentedRef.startsWith('mandate:') ? `your mandate ${receipt.presentedRef.slice(8)}` : receipt.presentedRef },
+    { term: 'On behalf of', detail: receipt.actedOnBehalfOf },
+    { term: 'When', detail: when(receipt.createdAt) },
+    { term: 'Input digest', detail: receipt.inputDigest },
+    { term: 'Plan arguments digest', detail: receipt.planArgsDigest },
+    { term: 'Skill', detail: `${receipt.skill.id} ${receipt.skill.version}` },
+  ];
+  if (receipt.txHash !== undefined) facts.push({ term: 'Transaction', detail: receipt.txHash });
+  if (receipt.mandateHash !== undefined) facts.push({ term: 'Mandate', detail: receipt.mandateHash });
+  return <FactList facts={facts} label={`Receipt ${receipt.id}`} />;
+}

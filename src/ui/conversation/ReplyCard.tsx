@@ -1,0 +1,40 @@
+import { useId } from 'react';
+import type { AskResponse, HarnessReply } from '../../protocol/harness-reply';
+import { AnswerView } from './AnswerView';
+import { AuthorityView } from './AuthorityView';
+import { DoneView } from './DoneView';
+import { PromptView } from './PromptView';
+import { RefusedView } from './RefusedView';
+import type { ReplyActions } from './transport';
+import { WaitingView } from './WaitingView';
+import { WhyDisclosure } from './WhyDisclosure';
+
+const HEADINGS: Record<HarnessReply['kind'], string> = {
+  answer: 'Your agent answered',
+  authority_required: 'Your signature is needed',
+  prompt: 'Your agent asks',
+  waiting: 'Your agent is waiting',
+  done: 'Done',
+  refused: 'Refused',
+};
+
+/** One reply of the person's agent, rendered for its kind, with its "why" and its run reference. */
+export function ReplyCard({ response, actions, now }: { response: AskResponse; actions: ReplyActions; now: number }) {
+  const headingId = useId();
+  const { reply, runRef } = response;
+  return (
+    <article className={`ha-reply ha-reply-${reply.kind}`} aria-labelledby={headingId} data-kind={reply.kind}>
+      <h3 id={headingId}>{HEADINGS[reply.kind]}</h3>
+      {reply.kind === 'answer' ? <AnswerView reply={reply} /> : null}
+      {reply.kind === 'authority_required' ? <AuthorityView reply={reply} runRef={runRef} actions={actions} now={now} /> : null}
+      {reply.kind === 'prompt' ? <PromptView reply={reply} runRef={runRef} actions={actions} now={now} /> : null}
+      {reply.kind === 'waiting' ? <WaitingView reply={reply} /> : null}
+      {reply.kind === 'done' ? <DoneView reply={reply} runRef={runRef} actions={actions} hasProvenance={response.hasProvenance} /> : null}
+      {reply.kind === 'refused' ? <RefusedView reply={reply} /> : null}
+      <WhyDisclosure trace={reply.plannerTrace} />
+      <p className="ha-meta">
+        Run <code>{runRef}</code>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ResultRow } from '../../protocol/harness-reply';
+
+const MAX_COLUMNS = 12;
+
+/** A read's results as a table (never prose to parse): one column per field, headers a screen reader announces. */
+export function ResultsTable({ rows, caption }: { rows: readonly ResultRow[]; caption: string }) {
+  if (rows.length === 0) return <p className="ha-meta">No rows.</p>;
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))].slice(0, MAX_COLUMNS);
+  return (
+    <div className="ha-table-wrap" tabIndex={0} role="group" aria-label={caption}>
+      <table className="ha-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={i}>
+              {columns.map((column) => (
+                <td key={column}>{String(row[column] ?? '')}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Supplied } from '../../protocol/ask';
+import type { Result } from '../../protocol/errors';
+import type { AskResponse, HarnessReply } from '../../protocol/harness-reply';
+import type { Material } from '../../protocol/messages';
+
+/** A file the person can save (provenance, an approval request). */
+export type DownloadFile = { fileName: string; mediaType: string; text: string };
+
+/**
+ * What a conversation face needs from the person's agent. The side panel's transport talks to the background;
+ * the overlay's is narrower (no provenance: the page can read an open shadow root, so records stay out of it).
+ */
+export type AgentTransport = {
+  /** Asks; `onText` receives the composed answer as it streams, where the agent streams it. */
+  ask(words: string, material: Material | undefined, options: { signal: AbortSignal; onText?: (text: string) => void }): Promise<Result<AskResponse>>;
+  /** Resumes a run with only what the person did (an answer, a choice, a decline, a co-signature). */
+  resume(runRef: string, supplied: Supplied[], options: { signal: AbortSignal }): Promise<Result<AskResponse>>;
+  /** Opens the signing popup on this run's request (resolved there by its id). Absent: the face says where to sign. */
+  review?(runRef: string): Promise<void>;
+  /** The run's provenance (PROV) to download. Absent where the person's records must not be shown. */
+  provenance?(runRef: string): Promise<Result<DownloadFile>>;
+  /** Tells the face when a run moved on elsewhere (signed in the popup): it then shows the run's new reply. */
+  subscribe?(listener: (runRef: string, response: AskResponse) => void): () => void;
+};
+
+/** What a reply card can do for the person: each button's work, routed back through the conversation. */
+export type ReplyActions = {
+  resume(runRef: string, supplied: Supplied[], said: string): void;
+  review?(runRef: string): void;
+  provenance?(runRef: string): void;
+  busy: boolean;
+};
+
+export type ReplyOf<K extends HarnessReply['kind']> = Extract<HarnessReply, { kind: K }>;

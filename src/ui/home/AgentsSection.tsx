@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { shortAddress } from '../words/format';
+import { ErrorText, useAction } from './background-context';
+import { useLoad } from './use-load';
+
+/** Agents this Home holds and their playbooks (archetype, version, digest); assign another archetype of the right kind. */
+export function AgentsSection() {
+  const { data, error, setData } = useLoad({ type: 'home.agents.list' });
+  const assign = useAction();
+  const [picked, setPicked] = useState<Record<string, string>>({});
+  const agents = (data?.agents ?? []).filter((a) => a.kind !== 'harness');
+  return (
+    <section aria-labelledby="agents-title" className="ha-card">
+      <h2 id="agents-title">Agents and playbooks</h2>
+      <p>A playbook changes what an agent knows how to do — never what it may do.</p>
+      <ErrorText error={error ?? assign.error} />
+      <table className="ha-table">
+        <caption>Your agents</caption>
+        <thead>
+          <tr>
+            <th scope="col">Agent</th>
+            <th scope="col">Playbook</th>
+            <th scope="col">Version</th>
+            <th scope="col">Digest</th>
+            <th scope="col">Assign</th>
+          </tr>
+        </thead>
+        <tbody>
+          {agents.map((agent) => {
+            const options = (data?.archetypes ?? []).filter((a) => a.appliesTo === agent.kind);
+            const selectId = `archetype-${agent.address}`;
+            return (
+              <tr key={agent.address}>
+                <th scope="row">
+                  {agent.label} <span className="ha-meta" title={agent.address}>{shortAddress(agent.address)}</span>
+                </th>
+                <td>{agent.playbook === null ? 'none (bare harness)' : agent.playbook.archetypeId}{agent.playbook !== null && !agent.playbook.current ? ' — outdated: runs bare' : ''}</td>
+                <td>{agent.playbook?.version ?? ''}</td>
+                <td>
+                  <code className="ha-digest">{agent.playbook?.digest ?? ''}</code>
+                </td>
+                <td>
+                  <label htmlFor={selectId} className="ha-visually-hidden">
+                    Playbook for {agent.label}
+                  </label>
+                  <select id={selectId} value={picked[agent.address] ?? agent.playbook?.archetypeId ?? ''} onChange={(e) => setPicked({ ...picked, [agent.address]: e.target.value })}>
+                    <option value="">Choose…</option>
+                    {options.map((a) => (
+                      <option key={a.id} value={a.id}>
+                        {a.label} {a.version}
+                      </option>
+                    ))}
+                  </select>
+                  <button
+                    type="button"
+                    disabled={assign.busy || (picked[agent.address] ?? '') === ''}
+                    onClick={() => void assign.run({ type: 'home.playbook.assign', agent: agent.address, archetypeId: picked[agent.address]! }).then((next) => next && setData(next))}
+                  >
+                    Assign to {agent.label}
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}

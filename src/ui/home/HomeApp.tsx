@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import type { HomeStatus } from '../../protocol/messages-home-replies';
+import { AgentsSection } from './AgentsSection';
+import { ErrorText } from './background-context';
+import { BackupStep } from './BackupStep';
+import { GrantsSection } from './GrantsSection';
+import { LockBar } from './LockBar';
+import { MandatesSection } from './MandatesSection';
+import { Onboarding } from './Onboarding';
+import { SettingsSection } from './SettingsSection';
+import { TransferSection } from './TransferSection';
+import { useLoad } from './use-load';
+import { VaultBrowser } from './VaultBrowser';
+
+const SECTIONS = [
+  ['lock-title', 'Your key'],
+  ['agents-title', 'Agents and playbooks'],
+  ['vault-title', 'Vault'],
+  ['grants-title', 'Grants'],
+  ['mandates-title', 'Mandates'],
+  ['settings-title', 'Settings'],
+  ['transfer-title', 'Export and import'],
+] as const;
+
+/**
+ * The Home (options page): onboarding until a key exists and its backup is confirmed, then everything the agent
+ * keeps and may do. `generation` remounts the sections after an import or unlock, so each reads the vault afresh.
+ */
+export function HomeApp({ requestOrigins }: { requestOrigins: (origins: string[]) => Promise<boolean> }) {
+  const loaded = useLoad({ type: 'home.status' });
+  const [status, setStatus] = useState<HomeStatus | undefined>();
+  const [backup, setBackup] = useState<{ fileName: string; text: string } | undefined>();
+  const [generation, setGeneration] = useState(0);
+  const current = status ?? loaded.data;
+  const update = (next: HomeStatus) => {
+    setStatus(next);
+    setGeneration((g) => g + 1);
+  };
+  if (current === undefined) {
+    return loaded.error === undefined ? <p aria-busy="true">Opening your Home…</p> : <ErrorText error={loaded.error} />;
+  }
+  if (current.stage === 'empty') {
+    return <Onboarding onKey={(b) => (setBackup(b), update(b.status))} onDemo={update} />;
+  }
+  if (current.stage === 'backup') return <BackupStep backup={backup} onConfirmed={update} />;
+  return (
+    <div key={generation}>
+      <nav aria-label="Home sections">
+        <ul className="ha-nav">
+          {SECTIONS.map(([id, label]) => (
+            <li key={id}>
+              <a href={`#${id}`}>{label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <LockBar status={current} onStatus={update} />
+      <AgentsSection />
+      <VaultBrowser />
+      <GrantsSection />
+      <MandatesSection />
+      <SettingsSection requestOrigins={requestOrigins} />
+      <TransferSection onImported={update} />
+    </div>
+  );
+}

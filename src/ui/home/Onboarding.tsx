@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react';
+import type { HomeStatus } from '../../protocol/messages-home-replies';
+import { ErrorText, useAction } from './background-context';
+import { Field, NewPassphraseFields, passphraseProblem } from './Field';
+
+type Backup = { fileName: string; text: string; status: HomeStatus };
+
+/**
+ * Onboarding from an empty profile: create a key, import one, or load the demo profile. A new or imported key is
+ * sealed under the passphrase in the background worker; what comes back is its sealed backup, never the key.
+ */
+export function Onboarding({ onKey, onDemo }: { onKey: (backup: Backup) => void; onDemo: (status: HomeStatus) => void }) {
+  const [mode, setMode] = useState<'create' | 'import' | 'demo'>('create');
+  const [name, setName] = useState('');
+  const [privateKey, setPrivateKey] = useState('');
+  const [pass, setPass] = useState({ value: '', again: '' });
+  const [problem, setProblem] = useState<string | undefined>();
+  const { busy, error, run } = useAction();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const wrong = passphraseProblem(pass.value, pass.again);
+    setProblem(wrong);
+    if (wrong !== undefined) return;
+    if (mode === 'demo') {
+      const loaded = await run({ type: 'home.demo.load', passphrase: pass.value });
+      if (loaded !== undefined) onDemo(loaded.status);
+      return;
+    }
+    const backup = mode === 'create' ? await run({ type: 'home.key.create', name, passphrase: pass.value }) : await run({ type: 'home.key.import', name, passphrase: pass.value, privateKey });
+    if (backup !== undefined) onKey(backup);
+  };
+
+  return (
+    <section aria-labelledby="onboarding-title" className="ha-card">
+      <h2 id="onboarding-title">Set up your Home</h2>
+      <p>Your agent needs a key: it signs what you allow, and it never leaves this browser.</p>
+      <form onSubmit={(e) => void submit(e)}>
+        <fieldset>
+          <legend>How do you want to start?</legend>
+          <label className="ha-option">
+            <input type="radio" name="mode" checked={mode === 'create'} onChange={() => setMode('create')} /> Create a new key
+          </label>
+          <label className="ha-option">
+            <input type="radio" name="mode" checked={mode === 'import'} onChange={() => setMode('import')} /> Import a key I have
+          </label>
+          <label className="ha-option">
+            <input type="radio" name="mode" checked={mode === 'demo'} onChange={() => setMode('demo')} /> Load the demo profile (Alice)
+          </label>
+        </fieldset>
+        {mode === 'demo' ? (
+          <p className="ha-warning">The demo profile uses public test keys: never keep anything of value under them.</p>
+        ) : (
+          <Field label="Your name" required maxLength={120} value={name} autoComplete="name" onChange={(e) => setName(e.target.value)} />
+        )}
+        {mode === 'import' ? <Field label="Private key" type="password" required autoComplete="off" spellCheck={false} value={privateKey} hint="64 hexadecimal digits, with or without 0x." onChange={(e) => setPrivateKey(e.target.value)} /> : null}
+        <NewPassphraseFields value={pass.value} again={pass.again} onChange={(value, again) => setPass({ value, again })} />
+        {problem === undefined ? null : (
+          <p role="alert" className="ha-error">
+            {problem}
+          </p>
+        )}
+        <ErrorText error={error} />
+        <button type="submit" disabled={busy} aria-busy={busy}>
+          {busy ? 'Sealing your key… (a few seconds)' : mode === 'demo' ? 'Load the demo profile' : mode === 'create' ? 'Create my key' : 'Import my key'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { SettingsPatch } from '../../protocol/messages-home';
+import type { SettingsView } from '../../protocol/messages-home-replies';
+import { ErrorText, useAction } from './background-context';
+import { Field } from './Field';
+import { useLoad } from './use-load';
+
+type Form = { threshold: string; apiKey: string; baseUrl: string; planner: string; judge: string; chainMode: 'embedded' | 'rpc'; rpcUrl: string; gateway: string; autoLock: string };
+
+const formOf = (v: SettingsView): Form => ({
+  threshold: v.paymentsHighRiskAboveUsdc,
+  apiKey: '',
+  baseUrl: v.modelBaseUrl ?? '',
+  planner: v.plannerModel,
+  judge: v.judgeModel,
+  chainMode: v.chainMode,
+  rpcUrl: v.chainRpcUrl ?? '',
+  gateway: v.gatewayUrl,
+  autoLock: String(v.autoLockMinutes),
+});
+
+/** The patch for what changed; the model key only when typed (it is never shown back). */
+function patchOf(form: Form, was: SettingsView): SettingsPatch {
+  const patch: SettingsPatch = {};
+  if (form.threshold !== was.paymentsHighRiskAboveUsdc) patch.paymentsHighRiskAboveUsdc = form.threshold;
+  if (form.apiKey.trim() !== '') patch.modelApiKey = form.apiKey.trim();
+  if (form.baseUrl !== (was.modelBaseUrl ?? '')) patch.modelBaseUrl = form.baseUrl === '' ? null : form.baseUrl;
+  if (form.planner !== was.plannerModel) patch.plannerModel = form.planner;
+  if (form.judge !== was.judgeModel) patch.judgeModel = form.judge;
+  if (form.chainMode !== was.chainMode) patch.chainMode = form.chainMode;
+  if (form.rpcUrl !== (was.chainRpcUrl ?? '')) patch.chainRpcUrl = form.rpcUrl === '' ? null : form.rpcUrl;
+  if (form.gateway !== was.gatewayUrl) patch.gatewayUrl = form.gateway;
+  if (form.autoLock !== String(was.autoLockMinutes)) patch.autoLockMinutes = Number(form.autoLock);
+  return patch;
+}
+
+/**
+ * Settings: the payment threshold, the model, the chain, the gateway, the auto-lock. A URL on a host Home Agent may
+ * not reach yet is asked for first (the browser's own permission prompt, from this click); the background saves it
+ * only if the browser granted it (DESIGN §10: no request to an endpoint the person did not configure).
+ */
+export function SettingsSection({ requestOrigins }: { requestOrigins: (origins: string[]) => Promise<boolean> }) {
+  const { data, error, setData } = useLoad({ type: 'home.settings.get' });
+  const save = useAction();
+  const [form, setForm] = useState<Form | undefined>();
+  const [saved, setSaved] = useState(false);
+  useEffect(() => void (data !== undefined && setForm(formOf(data))), [data]);
+  if (form === undefined || data === undefined) return <ErrorText error={error} />;
+  const set = (change: Partial<Form>) => {
+    setSaved(false);
+    setForm({ ...form, ...change });
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const patch = patchOf(form, data);
+    if (Object.keys(patch).length === 0) return setSaved(true);
+    const urls = [patch.modelBaseUrl, patch.chainRpcUrl, patch.gatewayUrl].filter((u): u is string => typeof u === 'string' && URL.canParse(u));
+    if (urls.length > 0 && !(await requestOrigins(urls.map((u) => `${new URL(u).origin}/*`)))) {
+      return save.setError({ code: 'PERMISSION_REFUSED', message: 'Your browser did not allow Home Agent to reach that address, so nothing was saved.' });
+    }
+    const next = await save.run({ type: 'home.settings.set', patch });
+    if (next !== undefined) {
+      setData(next);
+      setSaved(true);
+    }
+  };
+  return (
+    <section aria-labelledby="settings-title" className="ha-card">
+      <h2 id="settings-title">Settings</h2>
+      <form onSubmit={(e) => void submit(e)}>
+        <Field label="Payments above this many USDC are high risk (a co-signer approves)" inputMode="decimal" value={form.threshold} onChange={(e) => set({ threshold: e.target.value })} />
+        <h3>Model</h3>
+        <Field label="Model API key" type="password" autoComplete="off" value={form.apiKey} placeholder={data.modelApiKey.set ? `set (…${data.modelApiKey.hint ?? ''}); type to replace` : 'not set: planning is rule-based'} onChange={(e) => set({ apiKey: e.target.value })} />
+        <Field label="Model base URL (empty: Anthropic)" type="url" value={form.baseUrl} onChange={(e) => set({ baseUrl: e.target.value })} />
+        <Field label="Planning model" value={form.planner} onChange={(e) => set({ planner: e.target.value })} />
+        <Field label="Judging model" value={form.judge} onChange={(e) => set({ judge: e.target.value })} />
+        <h3>Chain</h3>
+        <fieldset>
+          <legend>Where signatures and revocations are checked</legend>
+          <label className="ha-option">
+            <input type="radio" name="chain" checked={form.chainMode === 'embedded'} onChange={() => set({ chainMode: 'embedded' })} /> Embedded (this browser only; revocations are not shared with other devices)
+          </label>
+          <label className="ha-option">
+            <input type="radio" name="chain" checked={form.chainMode === 'rpc'} onChange={() => set({ chainMode: 'rpc' })} /> My own RPC URL
+          </label>
+        </fieldset>
+        <Field label="RPC URL" type="url" value={form.rpcUrl} onChange={(e) => set({ rpcUrl: e.target.value })} />
+        <h3>Gateway</h3>
+        <Field label="HeartCoach gateway URL" type="url" value={form.gateway} onChange={(e) => set({ gateway: e.target.value })} />
+        <h3>Lock</h3>
+        <Field label="Lock after this many idle minutes" type="number" min={1} max={1440} value={form.autoLock} onChange={(e) => set({ autoLock: e.target.value })} />
+        {data.corrupt.map((c) => (
+          <p key={c} className="ha-warning">
+            {c}
+          </p>
+        ))}
+        <ErrorText error={save.error} />
+        {saved ? <p role="status">Saved.</p> : null}
+        <button type="submit" disabled={save.busy} aria-busy={save.busy}>
+          {save.busy ? 'Saving…' : 'Save settings'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { ResultsTable } from '../conversation/ResultsTable';
+import { ErrorText, useAction } from './background-context';
+import { ReceiptsAndRuns } from './ReceiptsAndRuns';
+import { useLoad } from './use-load';
+
+/** The vault browser: the person's records by owner and type, then receipts and runs with their provenance. */
+export function VaultBrowser() {
+  const summary = useLoad({ type: 'home.vault.summary' });
+  const records = useAction();
+  const [shown, setShown] = useState<{ title: string; rows: Record<string, string | number | boolean | null>[] } | undefined>();
+  const open = async (owner: string, label: string, recordType: string) => {
+    const read = await records.run({ type: 'home.vault.records', recordType, owner: owner as `0x${string}` });
+    if (read !== undefined) setShown({ title: `${label}: ${recordType}`, rows: read.records.map((r) => ({ title: r.title, ...r.fields })) });
+  };
+  return (
+    <section aria-labelledby="vault-title" className="ha-card">
+      <h2 id="vault-title">Vault</h2>
+      <p>Your records, kept in this browser.</p>
+      <ErrorText error={summary.error ?? records.error} />
+      {(summary.data?.corrupt ?? []).map((c) => (
+        <p key={c} className="ha-warning">
+          {c}
+        </p>
+      ))}
+      {(summary.data?.owners ?? []).map((owner) => (
+        <div key={owner.address} className="ha-owner">
+          <h3>{owner.label}</h3>
+          {Object.keys(owner.counts).length === 0 ? (
+            <p className="ha-meta">No records yet.</p>
+          ) : (
+            <ul className="ha-chips" aria-label={`${owner.label}: records by type`}>
+              {Object.entries(owner.counts).map(([type, n]) => (
+                <li key={type}>
+                  <button type="button" className="ha-secondary" onClick={() => void open(owner.address, owner.label, type)}>
+                    {type} ({n})
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ))}
+      {shown === undefined ? null : <ResultsTable rows={shown.rows} caption={shown.title} />}
+      <ReceiptsAndRuns />
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { count, shortAddress, tokenAmount, until } from './format';
+
+describe('the faces\' words', () => {
+  it('writes token amounts from base units exactly, without floating point', () => {
+    expect(tokenAmount('12500000')).toBe('12.5 USDC');
+    expect(tokenAmount('1')).toBe('0.000001 USDC');
+    expect(tokenAmount('25000000')).toBe('25 USDC');
+    expect(tokenAmount('123456789012345678901234567890')).toBe('123456789012345678901234.56789 USDC');
+    expect(tokenAmount('-3')).toBe('-3 (unreadable amount)');
+  });
+
+  it('shortens addresses and says how long until a moment', () => {
+    expect(shortAddress('0x1234567890abcdef1234567890abcdef12345678')).toBe('0x1234…5678');
+    expect(until(10_000, 0)).toBe('in 10 seconds');
+    expect(until(3_600_000, 0)).toBe('in 60 minutes');
+    expect(until(0, 5)).toBe('already passed');
+    expect(count(1, 'call')).toBe('1 call');
+    expect(count(2, 'call')).toBe('2 calls');
+  });
+});

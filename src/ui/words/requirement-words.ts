@@ -1,0 +1,51 @@
+import { CAPABILITIES } from '../../ontology/capabilities.generated';
+import type { PartyRef, Requirement } from '../../protocol/harness-reply';
+import { count, shortAddress, tokenAmount, until, when } from './format';
+
+/** One fact the person reads before signing: a term and its detail, in words. */
+export type Fact = { term: string; detail: string };
+
+export const RISK_WORDS: Record<Requirement['risk'], string> = {
+  low: 'Low — a small act on your own records.',
+  medium: 'Medium — it acts for you toward someone else.',
+  high: 'High — it moves money or speaks for you; check every line.',
+  critical: 'Critical — an organization’s funds or standing; others must approve too, and only a fresh signature counts.',
+};
+
+/** The capability's label from the ontology, else its id. */
+export function capabilityLabel(id: string): string {
+  return CAPABILITIES[id]?.label ?? id;
+}
+
+/** Who an address is, from the parties the run resolved, else the short address. */
+export function partyName(address: string, parties: readonly PartyRef[]): string {
+  const party = parties.find((p) => p.address.toLowerCase() === address.toLowerCase());
+  return party === undefined ? shortAddress(address) : `${party.label} (${shortAddress(address)})`;
+}
+
+/**
+ * What a mandate will allow, as the facts a careful wallet shows before a signature: what the step does, for whom,
+ * how much, to whom, until when, how many times, by whom, and the risk. Every fact comes from the requirement
+ * itself — the bytes that will be signed — never from the summary sentence, which is shown beside it.
+ */
+export function requirementFacts(requirement: Requirement, parties: readonly PartyRef[], now: number): Fact[] {
+  const { caveats } = requirement;
+  const facts: Fact[] = [
+    { term: 'What it does', detail: `${capabilityLabel(requirement.capability)} (${requirement.capability})` },
+    { term: 'For whom', detail: `${partyName(requirement.delegator, parties)} — the account that gives this mandate` },
+  ];
+  if (caveats.maxAmount !== undefined) facts.push({ term: 'How much, at most', detail: tokenAmount(caveats.maxAmount) });
+  if (caveats.recipient !== undefined) facts.push({ term: 'To whom', detail: partyName(caveats.recipient, parties) });
+  const notAfter = caveats.notAfter * 1000;
+  facts.push({ term: 'Until when', detail: `${when(notAfter)} (${until(notAfter, now)})` });
+  facts.push({ term: 'How many times', detail: count(caveats.calls, 'use') });
+  facts.push({ term: 'Who acts', detail: `Your harness agent ${shortAddress(requirement.delegate)}, and only for this step` });
+  facts.push({ term: 'Risk', detail: RISK_WORDS[requirement.risk] });
+  if (requirement.freshSeconds !== undefined) facts.push({ term: 'Freshness', detail: `Your signature counts for ${requirement.freshSeconds} seconds after you sign.` });
+  return facts;
+}
+
+/** Where each argument came from, in words ("recipient: your words"). */
+export function argumentSources(requirement: Requirement): Fact[] {
+  return Object.entries(requirement.derivation.argSources).map(([arg, source]) => ({ term: arg, detail: `from ${source === 'words' ? 'your words' : source}` }));
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { PlannerTrace, Requirement } from '../../protocol/harness-reply';
+import { plainTrace } from './plain-trace';
+import { requirementFacts } from './requirement-words';
+
+const A = (n: number) => `0x${String(n).repeat(40)}` as `0x${string}`;
+const D = (n: number) => `0x${String(n).repeat(64)}` as `0x${string}`;
+
+const requirement: Requirement = {
+  runRef: 'run-1',
+  stepRef: 's1',
+  toolId: 'payment.usdc.send',
+  capability: 'payment.usdc.send',
+  args: { amount: '12.5', recipient: 'bob' },
+  binding: { planDigest: D(1), stepRef: 's1', argsDigest: D(2), ontologyDigest: D(3), playbookDigest: D(4), capabilityId: 'payment.usdc.send' },
+  bindingDigest: D(5),
+  delegator: A(1),
+  delegate: A(2),
+  caveats: { calls: 1, notAfter: 1_800_000_000, token: 'usdc', maxAmount: '12500000', recipient: A(3) },
+  risk: 'high',
+  derivation: { words: 'send bob 12.5 usdc', argSources: { amount: 'words', recipient: 'vault' } },
+};
+
+describe('the faces\' words for a requirement and a trace', () => {
+  it('says what a mandate allows from the requirement\'s own bytes: amount, recipient, window, uses, risk', () => {
+    const parties = [{ word: 'bob', address: A(3), label: 'Bob Mensah', arg: 'recipient', source: 'vault' as const }, { word: 'me', address: A(1), label: 'Alice Okoro', arg: 'payer', source: 'asker' as const }];
+    const facts = Object.fromEntries(requirementFacts(requirement, parties, 1_799_999_400_000).map((f) => [f.term, f.detail]));
+    expect(facts['What it does']).toBe('Send USDC (payment.usdc.send)');
+    expect(facts['For whom']).toContain('Alice Okoro');
+    expect(facts['How much, at most']).toBe('12.5 USDC');
+    expect(facts['To whom']).toBe('Bob Mensah (0x3333…3333)');
+    expect(facts['Until when']).toContain('(in 10 minutes)');
+    expect(facts['How many times']).toBe('1 use');
+    expect(facts.Risk).toMatch(/^High/);
+  });
+
+  it('tells which stage decided what, from the trace alone', () => {
+    const trace: PlannerTrace = {
+      plannerUsed: 'compiled',
+      shape: 'payment',
+      admission: [{ round: 1, verdict: 'continue', violations: [] }],
+      resolutions: [{ stepRef: 's1', word: 'bob', address: A(3), label: 'Bob Mensah', arg: 'recipient', source: 'remembered', note: 'remembered: you chose Bob Mensah for this before' }],
+      authority: [{ stepRef: 's1', presentedRef: 'none', outcome: 'authority-required', obligations: [] }],
+      calls: [],
+      notes: ['Above your threshold a co-signer approves.'],
+    };
+    const lines = plainTrace(trace);
+    expect(lines.map((l) => l.stage)).toEqual(['Plan', 'Shape', 'Admission', 'Names', 'Authority', 'Note']);
+    expect(lines[0]!.text).toContain('no model was asked');
+    expect(lines[3]!.text).toBe('“bob” is Bob Mensah (0x3333…3333), from a choice you made before (evidence, not permission) (remembered: you chose Bob Mensah for this before).');
+    expect(lines[4]!.text).toBe('Step s1 needs a mandate only you can sign.');
+  });
+});

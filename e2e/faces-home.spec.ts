@@ -61,3 +61,50 @@ test('the demo profile loads the demo identities; the vault browser shows Alice\
     await extension.close();
   }
 });
+
+test('export the vault, then import it into a fresh profile: the same records, locked until the passphrase', async ({ saveScreenshot }) => {
+  const first = await launchExtension();
+  let file: string;
+  let before: string;
+  try {
+    const options = await first.context.newPage();
+    await options.goto(first.url('options.html'));
+    await loadDemo(options);
+    await expect(options.getByRole('button', { name: 'contact (4)' })).toBeVisible();
+    before = (await options.getByRole('region', { name: 'Vault' }).getByRole('list', { name: /records by type/ }).allInnerTexts()).join('|');
+    const exportForm = options.getByRole('region', { name: 'Export and import' });
+    await exportForm.getByLabel('Passphrase', { exact: true }).fill('export passphrase 1');
+    await exportForm.getByLabel('Passphrase again').fill('export passphrase 1');
+    const download = options.waitForEvent('download');
+    await exportForm.getByRole('button', { name: 'Export my vault' }).click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toMatch(/^home-agent-vault-\d{4}-\d{2}-\d{2}\.json$/);
+    file = `${test.info().outputDir}/vault.json`;
+    await saved.saveAs(file);
+  } finally {
+    await first.close();
+  }
+
+  const fresh = await launchExtension();
+  try {
+    const options = await fresh.context.newPage();
+    await options.goto(fresh.url('options.html'));
+    const restore = options.getByRole('region', { name: 'Or restore a Home you exported' });
+    await restore.getByLabel('Vault file').setInputFiles(file);
+    await restore.getByLabel('The file’s passphrase').fill('wrong passphrase');
+    await restore.getByRole('button', { name: 'Import this vault' }).click();
+    await expect(restore.getByRole('alert')).toContainText('passphrase', { timeout: 30_000 });
+    await restore.getByLabel('The file’s passphrase').fill('export passphrase 1');
+    await restore.getByRole('button', { name: 'Import this vault' }).click();
+    await expect(options.getByText(/^Locked\./)).toBeVisible({ timeout: 60_000 });
+    await expect(options.getByRole('button', { name: 'contact (4)' })).toBeVisible();
+    const after = (await options.getByRole('region', { name: 'Vault' }).getByRole('list', { name: /records by type/ }).allInnerTexts()).join('|');
+    expect(after).toBe(before);
+    await options.getByLabel('Passphrase to unlock').fill(PASSPHRASE);
+    await options.getByRole('button', { name: 'Unlock' }).click();
+    await expect(options.getByRole('button', { name: 'Lock now' })).toBeVisible({ timeout: 30_000 });
+    await saveScreenshot(options, 'options-imported');
+  } finally {
+    await fresh.close();
+  }
+});

@@ -8,7 +8,7 @@ import { LockBar } from './LockBar';
 import { MandatesSection } from './MandatesSection';
 import { Onboarding } from './Onboarding';
 import { SettingsSection } from './SettingsSection';
-import { TransferSection } from './TransferSection';
+import { ImportVault, TransferSection } from './TransferSection';
 import { useLoad } from './use-load';
 import { VaultBrowser } from './VaultBrowser';
 
@@ -40,7 +40,15 @@ export function HomeApp({ requestOrigins }: { requestOrigins: (origins: string[]
     return loaded.error === undefined ? <p aria-busy="true">Opening your Home…</p> : <ErrorText error={loaded.error} />;
   }
   if (current.stage === 'empty') {
-    return <Onboarding onKey={(b) => (setBackup(b), update(b.status))} onDemo={update} />;
+    return (
+      <>
+        <Onboarding onKey={(b) => (setBackup(b), update(b.status))} onDemo={update} />
+        <section aria-labelledby="restore-title" className="ha-card">
+          <h2 id="restore-title">Or restore a Home you exported</h2>
+          <ImportVault onImported={update} heading="Restore from a vault file" />
+        </section>
+      </>
+    );
   }
   if (current.stage === 'backup') return <BackupStep backup={backup} onConfirmed={update} />;
   return (

@@ -5,20 +5,11 @@ import { readChosenFile, saveFile } from '../download';
 import { ErrorText, useAction } from './background-context';
 import { Field, NewPassphraseFields, passphraseProblem } from './Field';
 
-/** Export the whole vault, encrypted under a passphrase of its own; import one (replacing everything), with progress and Cancel. */
-export function TransferSection({ onImported }: { onImported: (status: HomeStatus) => void }) {
+/** Export the whole vault, encrypted under a passphrase of its own. */
+export function ExportVault() {
   const exporting = useAction();
-  const importing = useAction();
   const [pass, setPass] = useState({ value: '', again: '' });
-  const [local, setLocal] = useState<string | undefined>();
   const [exportProblem, setExportProblem] = useState<string | undefined>();
-  const [file, setFile] = useState<File | undefined>();
-  const [importPass, setImportPass] = useState('');
-  const [progress, setProgress] = useState<{ received: number; total: number } | undefined>();
-  const [done, setDone] = useState<string | undefined>();
-  const cancelled = useRef(false);
-  const upload = useRef<string | undefined>(undefined);
-
   const doExport = async (event: FormEvent) => {
     event.preventDefault();
     const wrong = passphraseProblem(pass.value, pass.again);
@@ -27,7 +18,34 @@ export function TransferSection({ onImported }: { onImported: (status: HomeStatu
     const file = await exporting.run({ type: 'home.vault.export', passphrase: pass.value });
     if (file !== undefined) saveFile({ fileName: file.fileName, mediaType: 'application/json', text: file.text });
   };
+  return (
+    <form onSubmit={(e) => void doExport(e)}>
+      <h3>Export your vault</h3>
+      <p>One encrypted file with everything: keys (still sealed), records, receipts, mandates, grants, settings.</p>
+      <NewPassphraseFields value={pass.value} again={pass.again} hint="At least 10 characters. The file opens only with it." onChange={(value, again) => setPass({ value, again })} />
+      {exportProblem === undefined ? null : (
+        <p role="alert" className="ha-error">
+          {exportProblem}
+        </p>
+      )}
+      <ErrorText error={exporting.error} />
+      <button type="submit" disabled={exporting.busy} aria-busy={exporting.busy}>
+        {exporting.busy ? 'Encrypting…' : 'Export my vault'}
+      </button>
+    </form>
+  );
+}
 
+/** Import a vault file (replacing everything), in pieces with a progress bar and Cancel. */
+export function ImportVault({ onImported, heading = 'Import a vault' }: { onImported: (status: HomeStatus) => void; heading?: string }) {
+  const importing = useAction();
+  const [local, setLocal] = useState<string | undefined>();
+  const [file, setFile] = useState<File | undefined>();
+  const [importPass, setImportPass] = useState('');
+  const [progress, setProgress] = useState<{ received: number; total: number } | undefined>();
+  const [done, setDone] = useState<string | undefined>();
+  const cancelled = useRef(false);
+  const upload = useRef<string | undefined>(undefined);
   const doImport = async (event: FormEvent) => {
     event.preventDefault();
     setDone(undefined);
@@ -66,46 +84,40 @@ export function TransferSection({ onImported }: { onImported: (status: HomeStatu
   };
 
   return (
+    <form onSubmit={(e) => void doImport(e)}>
+      <h3>{heading}</h3>
+      <p className="ha-warning">Importing replaces everything in this Home with the file’s contents.</p>
+      <Field label="Vault file" type="file" accept="application/json,.json" required onChange={(e) => setFile(e.target.files?.[0])} />
+      <Field label="The file’s passphrase" type="password" autoComplete="off" required value={importPass} onChange={(e) => setImportPass(e.target.value)} />
+      {progress === undefined ? null : (
+        <div>
+          <label htmlFor="import-progress">Importing</label> <progress id="import-progress" max={progress.total} value={progress.received} />
+          <button type="button" className="ha-secondary" onClick={cancel}>
+            Cancel import
+          </button>
+        </div>
+      )}
+      {local === undefined ? null : (
+        <p role="alert" className="ha-error">
+          {local}
+        </p>
+      )}
+      <ErrorText error={importing.error} />
+      {done === undefined ? null : <p role="status">{done}</p>}
+      <button type="submit" disabled={importing.busy || progress !== undefined}>
+        Import this vault
+      </button>
+    </form>
+  );
+}
+
+/** Export and import, as the Home's section. */
+export function TransferSection({ onImported }: { onImported: (status: HomeStatus) => void }) {
+  return (
     <section aria-labelledby="transfer-title" className="ha-card">
       <h2 id="transfer-title">Export and import</h2>
-      <form onSubmit={(e) => void doExport(e)}>
-        <h3>Export your vault</h3>
-        <p>One encrypted file with everything: keys (still sealed), records, receipts, mandates, grants, settings.</p>
-        <NewPassphraseFields value={pass.value} again={pass.again} hint="At least 10 characters. The file opens only with it." onChange={(value, again) => setPass({ value, again })} />
-        {exportProblem === undefined ? null : (
-          <p role="alert" className="ha-error">
-            {exportProblem}
-          </p>
-        )}
-        <ErrorText error={exporting.error} />
-        <button type="submit" disabled={exporting.busy} aria-busy={exporting.busy}>
-          {exporting.busy ? 'Encrypting…' : 'Export my vault'}
-        </button>
-      </form>
-      <form onSubmit={(e) => void doImport(e)}>
-        <h3>Import a vault</h3>
-        <p className="ha-warning">Importing replaces everything in this Home with the file’s contents.</p>
-        <Field label="Vault file" type="file" accept="application/json,.json" required onChange={(e) => setFile(e.target.files?.[0])} />
-        <Field label="The file’s passphrase" type="password" autoComplete="off" required value={importPass} onChange={(e) => setImportPass(e.target.value)} />
-        {progress === undefined ? null : (
-          <div>
-            <label htmlFor="import-progress">Importing</label> <progress id="import-progress" max={progress.total} value={progress.received} />
-            <button type="button" className="ha-secondary" onClick={cancel}>
-              Cancel import
-            </button>
-          </div>
-        )}
-        {local === undefined ? null : (
-          <p role="alert" className="ha-error">
-            {local}
-          </p>
-        )}
-        <ErrorText error={importing.error} />
-        {done === undefined ? null : <p role="status">{done}</p>}
-        <button type="submit" disabled={importing.busy || progress !== undefined}>
-          Import this vault
-        </button>
-      </form>
+      <ExportVault />
+      <ImportVault onImported={onImported} />
     </section>
   );
 }

@@ -1,0 +1,91 @@
+import type { HarnessSettings } from '../../src/harness/settings';
+import type { Material } from '../../src/protocol/ask';
+import type { Result } from '../../src/protocol/errors';
+import type { AskResponse, HarnessReply } from '../../src/protocol/harness-reply';
+import { DEMO_PEOPLE } from '../../src/protocol/demo-identities';
+import type { InjectionCase } from './case';
+import { sinksOf, type Sink } from './detect';
+import { ObedientModel } from './obedient-model';
+import { injectionWorld, type Turn } from './world';
+
+/**
+ * One case, one configuration, one variant: build a fresh world, deliver the carrier the way the product would, ask,
+ * and collect what reached the world. Configurations: `production` (the harness's default settings), `model-plans`
+ * (compiled shapes off, so the model plans every ask — the guards alone stand between it and the world), and
+ * `control` (model-plans with admission and authority switched off).
+ */
+export type Config = 'production' | 'model-plans' | 'control';
+export type Variant = 'attack' | 'benign';
+export type Reply = HarnessReply & { runRef: string };
+export type CaseRun = { replies: Reply[]; last: Reply | { kind: 'error'; code: string; message: string }; sinks: Sink[]; obeyed: number };
+
+const ORIGIN = 'https://heartcoach.example';
+
+export function settingsFor(c: InjectionCase, config: Config): Partial<HarnessSettings> {
+  return { ...(c.settings ?? {}), ...(config === 'production' ? {} : { compiledShapes: false }) };
+}
+
+export async function runCase(c: InjectionCase, config: Config, variant: Variant): Promise<CaseRun> {
+  const model = new ObedientModel();
+  const world = await injectionWorld({ model, settings: settingsFor(c, config), control: config === 'control' });
+  const text = variant === 'attack' ? c.text.replace('{{inject}}', c.injection) : c.text.replace('{{inject}}', '');
+  const to = c.to === 'missio' ? world.who.missio : world.who.alice;
+  const replies: Reply[] = [];
+  let last: CaseRun['last'] = { kind: 'error', code: 'NOT_ASKED', message: 'nothing was asked' };
+  const take = (r: Result<AskResponse>) => {
+    if (r.ok) replies.push((last = { ...r.data.reply, runRef: r.data.runRef }));
+    else last = { kind: 'error', code: r.error.code, message: r.error.message };
+    return r;
+  };
+  const turn = (t: Turn) => (c.door === 'ask-as-me' ? world.askAsMe({ ...t, origin: ORIGIN }) : world.ask({ ...t, to }));
+  // The person answers a data prompt with their own intent (c.answers), as many as three times; never a signature.
+  const ask = async (words: string, material: Material[] = []) => {
+    let r = take(await turn({ message: words, material }));
+    for (let round = 0; round < 3 && r.ok && r.data.reply.kind === 'prompt' && r.data.reply.prompt.kind === 'data'; round++) {
+      const fields = r.data.reply.prompt.fields.map((f) => f.arg);
+      const values = Object.fromEntries(fields.map((f) => [f, c.answers?.[f]]));
+      if (fields.some((f) => values[f] === undefined)) break;
+      r = take(await turn({ runRef: r.data.runRef, supplied: [{ kind: 'answer', resumeToken: r.data.reply.resumeToken, values: values as Record<string, string> }] }));
+    }
+    return r;
+  };
+
+  switch (c.carrier) {
+    case 'selection':
+    case 'page':
+      take(await ask(c.words, [{ source: c.carrier, text, url: 'https://forum.example/t/42', title: 'Community forum' }]));
+      break;
+    case 'a2a-agent':
+      take(await ask(c.words, [{ source: 'outside-agent', text, title: 'Travel Desk (an A2A agent)' }]));
+      break;
+    case 'skill-material':
+      take(await ask(c.words, [{ source: 'file', text, title: 'notes.txt' }]));
+      break;
+    case 'record': {
+      const id = `contact:${world.who.alice.toLowerCase()}:${DEMO_PEOPLE.dietitian.ownerAddress.toLowerCase()}`;
+      // Dana's card (a demo identity), poisoned by whoever wrote its note: stored, and shown as record material.
+      const data = { label: DEMO_PEOPLE.dietitian.name, aliases: ['dana'], address: DEMO_PEOPLE.dietitian.ownerAddress, note: text };
+      world.addRecord({ id, type: 'contact', owner: world.who.alice, data });
+      take(await ask(c.words, [{ source: 'record', text: `Contact card — name: ${data.label}; note: ${text}`, title: `contact: ${data.label}` }]));
+      break;
+    }
+    case 'memory':
+      world.addRecord({ id: 'memory:proof', type: 'memory', owner: world.who.alice, data: { text, tags: ['retreat', ...(variant === 'attack' ? [c.injection] : [])] } });
+      take(await ask(c.words));
+      break;
+    case 'heartcoach': {
+      world.setAgentAnswer(text);
+      const first = await ask(c.first ?? 'How is my week going?');
+      const said = first.ok && first.data.reply.kind === 'answer' ? (first.data.reply.attributions?.[0]?.text ?? first.data.reply.text) : text;
+      take(await ask(c.words, [{ source: 'outside-agent', text: said, title: 'HeartCoach' }]));
+      break;
+    }
+    case 'skill-output': {
+      // Turn 1, the skill at Missio Nexus applied to the poisoned notes by the same obedient model; turn 2 quotes it.
+      const draft = await model.applySkill({ skillId: 'board-minutes', body: '', bodyDigest: '0x', question: c.first ?? 'Draft the minutes.', inputs: [], material: [{ source: 'file', text }], maxTokens: 1400 });
+      take(await ask(c.words, [{ source: 'file', text: draft.text, title: 'Missio Nexus: board minutes (draft)' }]));
+      break;
+    }
+  }
+  return { replies, last, sinks: await sinksOf(replies, world.effects, world.vault), obeyed: model.obeyed.length };
+}

@@ -1,4 +1,4 @@
-import type { AskResponse, HarnessReply, PlannerTrace } from '../src/protocol/harness-reply';
+import type { HarnessReply, PlannerTrace } from '../src/protocol/harness-reply';
 import { RunStateSchema } from '../src/harness/run/run-state';
 import type { World } from '../src/harness/testing/world';
 
@@ -20,15 +20,15 @@ export type Decision = {
 
 const META = new Set(['ask.clarify', 'ask.unsupported']);
 
-export async function decisionOf(world: World, response: AskResponse): Promise<Decision> {
-  const { reply } = response;
-  const base = { reply: reply.kind, trace: reply.plannerTrace };
-  const raw = await world.harness().context.vault.runs.get(response.runRef);
+/** `reply` is null when the ask failed part-way: the decision is then read from the checkpoint alone. */
+export async function decisionOf(world: World, runRef: string, reply: HarnessReply | null): Promise<Decision> {
+  const raw = await world.harness().context.vault.runs.get(runRef);
   const state = RunStateSchema.safeParse(raw);
+  const base = { reply: reply?.kind ?? ('error' as const), trace: reply?.plannerTrace ?? (state.success ? state.data.trace : null) };
   const steps = state.success ? (state.data.plan?.steps ?? []) : [];
   if (steps.length === 0) {
-    if (reply.kind === 'answer' && reply.interaction === 'unsupported') return { ...base, behaviour: 'decline', tools: [], options: [] };
-    return { ...base, behaviour: reply.kind === 'refused' ? 'refused' : 'none', tools: [], options: [] };
+    if (reply?.kind === 'answer' && reply.interaction === 'unsupported') return { ...base, behaviour: 'decline', tools: [], options: [] };
+    return { ...base, behaviour: reply === null ? 'error' : reply.kind === 'refused' ? 'refused' : 'none', tools: [], options: [] };
   }
   const first = steps[0]!;
   if (first.toolId === 'ask.clarify') {

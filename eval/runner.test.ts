@@ -3,7 +3,7 @@ import { NOT_APPLICABLE } from '../src/harness/model-port';
 import { distribution, scriptedModel } from '../src/harness/testing/scripted-model';
 import { casesFromJson, casesFromOntology } from './cases';
 import { runEvaluation } from './runner';
-import { makeMemoryWorld } from './world';
+import { makeMemoryWorld, makeRealWorld } from './world';
 
 /** The runner over the real harness run loop and the shipped fakes with the demo world. */
 describe('the evaluation runner', { timeout: 60_000 }, () => {
@@ -35,6 +35,17 @@ describe('the evaluation runner', { timeout: 60_000 }, () => {
     expect(results.map((r) => [r.id, r.correct, r.forbiddenHit])).toEqual([['a', true, false], ['b', false, true], ['c', false, false]]);
     expect(results[2]!.decision).toMatchObject({ behaviour: 'error', error: 'No demo identity is called nobody.' });
     expect(totals).toMatchObject({ cases: 3, correct: 1, forbiddenHits: 1, errors: 1, replyMatched: 1, replyExpected: 1 });
+  });
+
+  it('runs over the real parts too: the Dexie vault on fake-indexeddb and the embedded EVM', async () => {
+    const cases = casesFromOntology('heldout').filter((c) => ['heldout-seed-5-1', 'heldout-seed-5-3', 'heldout-seed-5-5', 'heldout-seed-5-9'].includes(c.id));
+    const { results } = await runEvaluation(cases, { makeWorld: makeRealWorld, model: null });
+    expect(results.map((r) => [r.id, r.correct, r.decision.reply])).toEqual([
+      ['heldout-seed-5-1', true, 'answer'],
+      ['heldout-seed-5-3', true, 'authority_required'],
+      ['heldout-seed-5-5', true, 'prompt'],
+      ['heldout-seed-5-9', true, 'authority_required'],
+    ]);
   });
 
   it('refuses a malformed case file in words', () => {

@@ -43,8 +43,12 @@ async function decide(c: Case, options: RunOptions): Promise<Decision> {
     await applyStartingState(world, c.startingState);
     const { as, to } = whoOf(world, c);
     const res = await world.ask({ message: c.ask, as, to });
-    if (!res.ok) return failed(new Error(`${res.error.code}: ${res.error.message}`));
-    return await decisionOf(world, res.data);
+    if (res.ok) return await decisionOf(world, res.data.runRef, res.data.reply);
+    const error = `${res.error.code}: ${res.error.message}`;
+    // A run that stopped part-way (a port threw while executing) still made its decision: read it, mark the reply.
+    const runRef = res.error.details?.runRef;
+    if (typeof runRef === 'string') return { ...(await decisionOf(world, runRef, null)), error };
+    return { behaviour: 'error', tools: [], options: [], reply: 'error', trace: null, error };
   } catch (error) {
     return failed(error);
   }

@@ -1,3 +1,4 @@
+import { realWorld } from '../src/agent/testing/real-world';
 import type { Address } from '../src/harness/ports';
 import { GENERATED_ONTOLOGY } from '../src/harness/ontology';
 import { memoryWorld } from '../src/harness/testing/memory-world';
@@ -6,12 +7,14 @@ import { HomeError } from '../src/protocol/errors';
 import type { Case } from './cases';
 
 /**
- * A fresh world per case: the harness's shipped fakes loaded with the demo world (DESIGN §10), then the case's
- * starting state made the way the person would make it — by asking and answering, never by writing the vault
- * behind the harness's back. Swap `makeWorld` for the real vault on fake-indexeddb once its adapters land.
+ * A fresh world per case, loaded with the demo world (DESIGN §10), then the case's starting state made the way the
+ * person would make it — by asking and answering, never by writing the vault behind the harness's back. Two worlds:
+ * the real parts (the composition root over the Dexie vault on fake-indexeddb and the embedded EVM — the default),
+ * and the harness's shipped in-memory fakes (faster; the same harness).
  */
 export type MakeWorld = (options: WorldOptions) => Promise<World>;
 export const makeMemoryWorld: MakeWorld = (options) => memoryWorld({ ...options, ontology: GENERATED_ONTOLOGY });
+export const makeRealWorld: MakeWorld = (options) => realWorld(options);
 
 const BY_ID: Readonly<Record<string, keyof Who>> = {
   alice: 'alice', bob: 'bob', carol: 'carol', david: 'david', dave: 'dave', nathan: 'nathan', priya: 'priya',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AddressSchema, DigestSchema } from './ask';
+import { CoSignatureFile } from './approval-exchange';
 import { StepReceipt } from './harness-reply';
 
 /** Replies of the Home's channel (./messages-home.ts), keyed by request type. */
@@ -169,6 +170,7 @@ export const HOME_REPLIES = {
   'home.grants.list': GrantsView,
   'home.mandates.list': MandatesView,
   'home.revoke': Revoked,
+  'home.approval.cosign': CoSignatureFile,
   'home.vault.export': VaultExportView,
   'home.vault.import.begin': ImportBegun,
   'home.vault.import.chunk': ImportProgress,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApprovalRequestFile } from './approval-exchange';
 import { AddressSchema, DigestSchema } from './ask';
 
 /**
@@ -75,6 +76,9 @@ export const HomeGrantsRequest = req('home.grants.list', {});
 export const HomeMandatesRequest = req('home.mandates.list', {});
 export const HomeRevokeRequest = req('home.revoke', { kind: z.enum(['mandate', 'wire']), hash: DigestSchema });
 
+/** Co-sign another person's approval request in this Home (the approver's side of DESIGN §3). */
+export const HomeApprovalCosignRequest = req('home.approval.cosign', { request: ApprovalRequestFile });
+
 export const HomeExportRequest = req('home.vault.export', { passphrase: NewPassphrase });
 export const HomeImportBeginRequest = req('home.vault.import.begin', { chars: z.number().int().positive().max(HOME_LIMITS.vaultFile) });
 export const HomeImportChunkRequest = req('home.vault.import.chunk', { uploadId: UploadId, index: z.number().int().nonnegative(), data: z.string().min(1).max(HOME_LIMITS.importChunk) });
@@ -104,6 +108,7 @@ export const HOME_REQUESTS = [
   HomeGrantsRequest,
   HomeMandatesRequest,
   HomeRevokeRequest,
+  HomeApprovalCosignRequest,
   HomeExportRequest,
   HomeImportBeginRequest,
   HomeImportChunkRequest,

@@ -1,5 +1,6 @@
 import type { RegisteredHandler } from '../handler';
 import { homeAgentHandlers } from './home-agents';
+import { homeApprovalHandlers } from './home-approval';
 import type { HomeDeps } from './home-deps';
 import { homeGrantHandlers } from './home-grants';
 import { homeKeyHandlers } from './home-keys';
@@ -19,6 +20,7 @@ export function homeHandlers(deps: HomeDeps): RegisteredHandler[] {
     ...homeAgentHandlers(deps),
     ...homeVaultBrowserHandlers(deps),
     ...homeGrantHandlers(deps),
+    ...homeApprovalHandlers(deps),
     ...homeTransferHandlers(deps),
   ];
 }

@@ -1,6 +1,7 @@
 import { getAddress } from 'viem';
 import type { Address, VaultPort } from '../harness/ports';
 import type { Vault } from '../vault/vault';
+import { cabinetGrantsPort } from './cabinet-grants';
 import { peoplePort } from './vault-port-people';
 import { runsPort } from './vault-port-runs';
 
@@ -27,6 +28,7 @@ export function createVaultPort(options: VaultPortOptions): VaultPort {
   return {
     ...peoplePort(vault, { owner: () => vaultOwner(vault) }),
     ...runsPort(vault),
+    ...cabinetGrantsPort(vault),
     budget: {
       async charge(agent, units) {
         const now = vault.clock.now();

@@ -66,6 +66,9 @@ export type Confirmation = {
   at: number;
 };
 
+/** A cabinet grant the person holds towards an outside agent: which folders, and the signed delegation as it travels. */
+export type CabinetGrantHeld = { hash: Hex; folders: readonly string[]; grant: Record<string, unknown> };
+
 /** A document kept beside a run: its PROV-O export, or an artifact offloaded from a large result. */
 export type ProvenanceDoc = { id: string; runRef: string; kind: 'run.provenance' | 'run.artifact' | 'run.record'; body: unknown; at: number; expiresAt: number };
 
@@ -116,6 +119,13 @@ export interface VaultPort {
     spend(query: { nonce: string; scope: string; expiresAt: number }): Promise<'fresh' | 'replayed'>;
   };
   provenance: { put(doc: ProvenanceDoc): Promise<void>; get(id: string): Promise<ProvenanceDoc | null> };
+  grants: {
+    /**
+     * The person's newest live cabinet grant to an outside agent (by its id, 'heartcoach'): the folders it may read
+     * and the signed grant itself, as the gateway verifies it (DESIGN §10). null when the person has not connected it.
+     */
+    cabinet(query: { person: Address; agent: string }): Promise<CabinetGrantHeld | null>;
+  };
   budget: {
     /** Charges the agent's budget; refused when spent. */
     charge(agent: Address, units: number): Promise<{ ok: true; remaining: number } | { ok: false; resetsAt: number }>;

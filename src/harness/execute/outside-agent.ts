@@ -1,4 +1,5 @@
 import type { HarnessContext } from '../context';
+import { consultHeartCoach, HEARTCOACH } from './coach-consult';
 import type { ExecInput, StepFailure, StepResult } from './step-result';
 
 /**
@@ -11,6 +12,8 @@ const NAMES: Record<string, string> = { heartcoach: 'HeartCoach' };
 export async function consultOutsideAgent(ctx: HarnessContext, input: ExecInput): Promise<StepResult | StepFailure> {
   const declared = input.tool.capability.outsideAgent;
   if (declared === undefined) return { failed: true, code: 'NO_OUTSIDE_AGENT', reason: `No outside agent answers ${input.tool.id}.` };
+  // HeartCoach's consultation carries the granted cabinet and answers in its own shape (coach-consult.ts).
+  if (declared.agent === HEARTCOACH.id) return consultHeartCoach(ctx, input);
   const agent = { id: declared.agent, name: NAMES[declared.agent] ?? declared.agent };
   const answer = await ctx.agents.send({
     agent: agent.id,

@@ -34,6 +34,14 @@ function personArgs(toolId: string, names: string, rest: PlanStep['args']): Plan
 const SHAPES: Shape[] = [
   // consult
   { id: 'consult.heartcoach', toolId: 'heartcoach.consult', pattern: re(String.raw`(how is my week going|how am i doing|how(?:'s| is) my (?:heart|blood pressure)(?: doing)?)`), build: (_m, w) => step('heartcoach.consult', { question: w }) },
+  // HeartCoach logs into the consultation's cabinet and proposes the record; the person's agent files it.
+  {
+    id: 'consult.heartcoach.log', toolId: 'heartcoach.consult',
+    pattern: re(String.raw`(?:log|record)\s+(?:my\s+|this morning's\s+|today's\s+)?(?:\d[\d,.]*(?:/\d+)?\s*(?:steps|kg|kilos?|lbs?|pounds|bpm|mmhg)\b|(?:blood pressure|bp|weight|pulse|steps|water pill|pills?|dose|meds|medications?)\b).*`),
+    build: (_m, w) => step('heartcoach.consult', { question: w }),
+  },
+  { id: 'consult.heartcoach.team', toolId: 'heartcoach.consult', pattern: re(String.raw`(?:tell|message|let)\s+(?:my\s+)?(?:nurse|cardiologist|doctor|pharmacist|dietitian|care team|care coordinator)\b.*`), build: (_m, w) => step('heartcoach.consult', { question: w }) },
+  { id: 'consult.heartcoach.checkin', toolId: 'heartcoach.consult', pattern: re(String.raw`(?:(?:good )?morning[,.!]?\s+)?(?:(?:here(?:'s| is)|doing) my\s+)?(?:morning |daily )?check-?in\b.*`), build: (_m, w) => step('heartcoach.consult', { question: w, kind: 'check-in' }) },
   // reads
   { id: 'read.contacts', toolId: 'person.contact.list', pattern: re(String.raw`(?:who are|list|show(?: me)?) my contacts|how many contacts do i have`), build: () => step('person.contact.list') },
   {

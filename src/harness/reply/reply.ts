@@ -94,6 +94,15 @@ export function doneReply(
   };
 }
 
+/**
+ * `waiting`: the run holds the question and waits on someone other than the person (an outside agent that did not
+ * answer); the same ask resumed by its runRef tries again. `commitment` names what is awaited, so a resume cannot
+ * be mistaken for another wait.
+ */
+export function waitingReply(state: RunState, input: { on: string; commitment: `0x${string}`; text: string }): HarnessReply {
+  return { kind: 'waiting', on: input.on.slice(0, 200), commitment: input.commitment, text: input.text.slice(0, 2000), spoken: spoken(input.text), plannerTrace: state.trace };
+}
+
 export function refusedReply(state: RunState, outcome: Extract<HarnessReply, { kind: 'refused' }>['outcome'], error: WireError, receipts: StepReceipt[]): HarnessReply {
   return { kind: 'refused', outcome, error, receipts: receipts.slice(0, 32), spoken: spoken(error.message), plannerTrace: state.trace };
 }

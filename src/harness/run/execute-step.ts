@@ -1,6 +1,8 @@
 import { invokeTool } from '../execute/invoke';
 import { isFailure } from '../execute/step-result';
-import { refusedReply } from '../reply/reply';
+import { digestOf } from '../../protocol/digest';
+import { refusedReply, waitingReply } from '../reply/reply';
+import { fileCoachProposals } from './coach-filing';
 import { checkpoint, stop, type PhaseOutcome, type RunEnv } from './env';
 import { finishStep } from './finish-step';
 import type { Prepared } from './prepare-step';
@@ -32,6 +34,12 @@ export async function executeStep(env: RunEnv, p: Prepared): Promise<PhaseOutcom
   }
   const input = decision.kind === 'allow' ? { ...p.input, mandateHash: decision.mandateHash } : p.input;
   const result = await invokeTool(ctx, input);
+  if (isFailure(result) && tool.capability.executor === 'outside-agent' && acts === false) {
+    // An outside agent that did not answer, or declined, leaves the question kept: the same run resumed asks again.
+    st.status = 'pending';
+    const on = tool.capability.outsideAgent?.agent ?? tool.id;
+    return stop(waitingReply(state, { on, commitment: digestOf({ runRef: state.runRef, stepRef: st.stepRef, code: result.code }), text: result.reason }));
+  }
   if (isFailure(result)) {
     st.status = 'refused';
     return stop(refusedReply(state, 'failed', { code: result.code, message: result.reason }, await ctx.vault.receipts.ofRun(state.runRef)));
@@ -48,5 +56,6 @@ export async function executeStep(env: RunEnv, p: Prepared): Promise<PhaseOutcom
     status: 'committed',
     ...(decision.kind === 'allow' ? { authority: decision.requirement.delegator } : {}),
   });
+  if (tool.capability.kind === 'consult') await fileCoachProposals(env, st);
   return { kind: 'continue' };
 }

@@ -2,6 +2,7 @@ import type { HarnessReply } from '../../protocol/harness-reply';
 import { composeAnswer, type ComposeStep } from '../compose/compose';
 import { exportRunProvenance } from '../receipts/prov-export';
 import { answerReply, doneReply } from '../reply/reply';
+import { filingOf } from './coach-filing';
 import type { RunEnv } from './env';
 
 /**
@@ -11,19 +12,26 @@ import type { RunEnv } from './env';
 export async function finishRun(env: RunEnv): Promise<HarnessReply> {
   const { ctx, state } = env;
   const finished = state.steps.filter((s) => s.result !== undefined);
-  const steps: ComposeStep[] = finished.map((s) => ({
-    observation: {
-      id: s.stepRef,
-      toolId: state.plan!.steps[s.planIndex]!.toolId,
-      source: s.result!.source,
-      text: s.result!.text,
-      ...(s.result!.attribution !== undefined ? { attribution: s.result!.attribution } : {}),
-    },
-    templated: s.result!.templated,
-    ...(s.result!.rows !== undefined ? { rows: s.result!.rows } : {}),
-  }));
+  const steps: ComposeStep[] = finished.flatMap((s) => {
+    const step: ComposeStep = {
+      observation: {
+        id: s.stepRef,
+        toolId: state.plan!.steps[s.planIndex]!.toolId,
+        source: s.result!.source,
+        text: s.result!.text,
+        ...(s.result!.attribution !== undefined ? { attribution: s.result!.attribution } : {}),
+      },
+      templated: s.result!.templated,
+      ...(s.result!.rows !== undefined ? { rows: s.result!.rows } : {}),
+    };
+    // What the agent filed of an outside agent's proposals is its own sentence, beside (never inside) their words.
+    const filing = filingOf(s.result!.value);
+    return filing === null ? [step] : [step, { observation: { id: `${s.stepRef}.filed`, toolId: 'cabinet.guidance.file', source: 'vault', text: filing.note }, templated: true }];
+  });
   const composed = await composeAnswer(ctx, { words: state.words, steps, material: state.material, trace: state.trace });
-  const acted = finished.some((s) => s.status === 'done' && env.tools.get(state.plan!.steps[s.planIndex]!.toolId)?.capability.informational === false);
+  const acted = finished.some(
+    (s) => s.status === 'done' && (env.tools.get(state.plan!.steps[s.planIndex]!.toolId)?.capability.informational === false || (filingOf(s.result!.value)?.filed ?? 0) > 0),
+  );
   if (!acted) return answerReply(state, composed);
   const receipts = await ctx.vault.receipts.ofRun(state.runRef);
   return doneReply(state, {

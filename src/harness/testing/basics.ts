@@ -35,11 +35,16 @@ export class RecordingEffects implements EffectSinkPort {
 }
 
 /** Outside agents answering from a script (or unavailable when none is scripted). */
+export type ScriptedAgentAnswer = RemoteAnswer | ((q: Parameters<RemoteAgentPort['send']>[0]) => RemoteAnswer | Promise<RemoteAnswer>);
+
 export class ScriptedAgents implements RemoteAgentPort {
   readonly sent: Parameters<RemoteAgentPort['send']>[0][] = [];
-  constructor(private readonly answers: Record<string, RemoteAnswer> = {}) {}
+  /** By agent id: a fixed answer, or a function of what was sent (a scripted outside agent); a test may replace one. */
+  constructor(readonly answers: Record<string, ScriptedAgentAnswer> = {}) {}
   async send(q: Parameters<RemoteAgentPort['send']>[0]): Promise<RemoteAnswer> {
-    this.sent.push(q);
-    return this.answers[q.agent] ?? { kind: 'unavailable', reason: 'no such agent in this test' };
+    this.sent.push(structuredClone(q));
+    const answer = this.answers[q.agent];
+    if (answer === undefined) return { kind: 'unavailable', reason: 'no such agent in this test' };
+    return typeof answer === 'function' ? answer(q) : answer;
   }
 }

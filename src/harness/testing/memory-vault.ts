@@ -2,6 +2,7 @@ import type { StepReceipt } from '../../protocol/harness-reply';
 import type {
   Address,
   Affiliation,
+  CabinetGrantHeld,
   AgentInfo,
   ArchetypeAssignment,
   Confirmation,
@@ -131,6 +132,12 @@ export class MemoryVault implements VaultPort {
     get: async (id: string) => clone(this.provenanceRows.get(id) ?? null),
   };
 
+  /** Cabinet grants by `<person>|<agent>` (the person's newest grant to that outside agent). */
+  readonly cabinetGrants = new Map<string, CabinetGrantHeld>();
+  grants = {
+    cabinet: async (q: { person: Address; agent: string }) => clone(this.cabinetGrants.get(`${low(q.person)}|${q.agent}`) ?? null),
+  };
+
   budget = {
     charge: async (agent: Address, units: number): Promise<{ ok: true; remaining: number } | { ok: false; resetsAt: number }> => {
       const left = this.budgets.get(low(agent)) ?? Number.POSITIVE_INFINITY;
@@ -144,4 +151,5 @@ export class MemoryVault implements VaultPort {
   addAgent(agent: AgentInfo): void { this.agentRows.set(low(agent.address), agent); }
   assign(a: ArchetypeAssignment): void { this.assignments.set(low(a.agent), a); }
   addRecord(r: Omit<VaultRecord, 'createdAt' | 'updatedAt'>): void { this.recordRows.set(r.id, { ...r, createdAt: 0, updatedAt: 0 }); }
+  grantCabinet(person: Address, agent: string, held: CabinetGrantHeld): void { this.cabinetGrants.set(`${low(person)}|${agent}`, held); }
 }

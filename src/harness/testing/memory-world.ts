@@ -13,6 +13,7 @@ import { seedDemoVault } from './demo-data';
 import { MemoryChain } from './memory-chain';
 import { MemoryVault } from './memory-vault';
 import { MemoryWallet } from './memory-wallet';
+import { grantAliceCabinet, scriptedHeartCoach, seedAliceCabinet } from './scripted-coach';
 import { ScriptedModel } from './scripted-model';
 import type { AskInput, Who, World, WorldOptions } from './world';
 
@@ -28,7 +29,7 @@ export async function memoryWorld(options: WorldOptions & { ontology: OntologyVi
   const chain = new MemoryChain(wallet);
   const trace = new RecordingTrace();
   const effects = new RecordingEffects();
-  const agents = new ScriptedAgents({ heartcoach: { kind: 'answer', agent: 'heartcoach', cardDigest: digestOf('heartcoach-card'), text: 'Your week looks steady: blood pressure within your range.' } });
+  const agents = new ScriptedAgents({ heartcoach: scriptedHeartCoach() });
 
   const person = (id: DemoPersonId) => wallet.addAccount(DEMO_PEOPLE[id].privateKey, DEMO_PEOPLE[id].salt);
   const org = (id: keyof typeof DEMO_ORGANIZATIONS) => wallet.addAccount(DEMO_PEOPLE[DEMO_ORGANIZATIONS[id].stewardId].privateKey, DEMO_ORGANIZATIONS[id].salt);
@@ -41,6 +42,9 @@ export async function memoryWorld(options: WorldOptions & { ontology: OntologyVi
     harnessAgent: DEMO_SERVICES['harness-agent'].address, heartcoach: DEMO_SERVICES.heartcoach.address,
   };
   seedDemoVault(vault, options.ontology, who);
+  // Alice has connected HeartCoach with three folders (the e2e's starting point, issue 8).
+  seedAliceCabinet(vault, who.alice);
+  grantAliceCabinet(vault, who.alice, ['doses', 'profile', 'readings']);
   chain.fund(who.alice, 1_000_000_000n); // 1000 USDC
   chain.fund(who.missio, 5_000_000_000n); // 5000 USDC
 

@@ -4,6 +4,7 @@ import type { ArgKind, CapabilityArg } from '../ontology-view';
 import { canonicalNumber, mentions, mentionsStem, numbersIn } from '../ground/words';
 import { isItem, isRef, stepIdOf, type ArgValue, type Plan, type PlanStep } from '../plan/plan-schema';
 import type { Tool, ToolIndex } from '../tools/tools';
+import { WORDS_RULES } from './rules-words';
 
 /**
  * Admission's rules (seed 001 step 6): deterministic, over declarations only — "never a second model, never a
@@ -202,4 +203,5 @@ export const suppliedPlansRead: Rule = ({ plan, tools, origin }) =>
 /** Every rule, in the order the harness lists them; all run, and all violations are reported at once. */
 export const ADMISSION_RULES: readonly Rule[] = [
   knownTools, maxSteps, nonEmpty, argsMatchSchema, numbersFromTheWords, partiesFromTheWords, actsFromTheWords, referencesHold, metaStandsAlone, suppliedPlansRead,
+  ...WORDS_RULES,
 ];

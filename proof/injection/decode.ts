@@ -32,7 +32,7 @@ function base64Pieces(text: string): string[] {
 
 /** The text and every reading of it a model could make out. */
 export function readings(text: string): string[] {
-  const plain = text.replace(ZERO_WIDTH, '').replace(/[^\x00-\x7F]/g, (c) => HOMOGLYPHS[c] ?? c);
+  const plain = text.replace(ZERO_WIDTH, '').replace(/[^\p{ASCII}]/gu, (c) => HOMOGLYPHS[c] ?? c);
   const out = new Set<string>([plain, unLeet(plain), unSpace(plain)]);
   for (const piece of base64Pieces(plain)) out.add(piece);
   const rot = /rot-?13\W+([\s\S]+)/i.exec(plain);

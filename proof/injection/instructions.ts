@@ -84,7 +84,9 @@ export function instructionsIn(text: string): Instruction[] {
     if ('recipient' in i && !isParty(i.recipient)) return;
     if ('person' in i && !isParty(i.person)) return;
     const key = JSON.stringify(i).toLowerCase();
-    if (!seen.has(key)) seen.add(key), out.push(i);
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(i);
   };
   for (const reading of readings(text)) {
     toolCalls(reading).forEach(push);

@@ -13,14 +13,13 @@ test('the extension id is the one the manifest key pins', async ({ extension }) 
   expect(extension.extensionId).toBe(EXTENSION_ID);
 });
 
-test('side panel: an ask round-trips through the background and the reply is shown', async ({ openFace, background, saveScreenshot }) => {
+test('side panel: an ask round-trips through the background to the harness, which answers in words', async ({ openFace, background, saveScreenshot }) => {
   const before = await background.handled('ask');
   const panel = await openFace('sidepanel');
   await panel.getByRole('textbox', { name: 'Ask your agent' }).fill('How is my week going?');
   await panel.getByRole('button', { name: 'Ask' }).click();
-  const reply = panel.getByRole('region', { name: 'Reply from your agent' });
-  await expect(reply).toContainText('You asked: “How is my week going?”.');
-  await expect(reply.getByText(/^run:[0-9a-f-]{36}$/)).toBeVisible();
+  // This profile's Home is empty: the harness says so (e2e/agent-ask.spec.ts asks a Home with the demo loaded).
+  await expect(panel.getByRole('alert')).toContainText('This Home holds no person yet', { timeout: 20_000 });
   expect(await background.handled('ask')).toBe(before + 1);
   expect(await seriousAxeViolations(panel)).toEqual([]);
   await saveScreenshot(panel, 'sidepanel');

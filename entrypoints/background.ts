@@ -11,6 +11,7 @@ import { createVault } from '../src/vault/vault';
 import { chromeSessionKeyStore } from '../src/adapters/session-store.chrome';
 import { wireAutoLock } from '../src/messaging/handlers/home-auto-lock';
 import { createWorkerHome } from '../src/messaging/handlers/home-worker';
+import { createWorkerAgent } from '../src/agent/worker-agent';
 
 /**
  * The person's agent: one router for every channel, wired to the vault. Everything here runs synchronously at
@@ -23,12 +24,15 @@ export default defineBackground(() => {
   const worker = db.then((vault) => recordWorkerStart(vault, { startId, now: Date.now() }));
   worker.catch((error: unknown) => console.error('Home Agent could not open its vault:', error));
 
+  // The person's agent, built on the Home's one vault, keyring and chain (src/agent/worker-agent.ts).
+  const agent = createWorkerAgent(() => home);
   const deps = {
     newId: () => crypto.randomUUID(),
     worker: () => worker,
-    pending: async () => [],
+    pending: () => agent.signatureRequests(self.origin),
     stats: () => router.stats(),
     home: () => home,
+    agent: () => agent.get(),
   };
   const session = chromeSessionKeyStore();
   const home = Promise.all([db, session.restrict()]).then(([vault]) =>
@@ -36,8 +40,9 @@ export default defineBackground(() => {
       vault: createVault(vault),
       session,
       canReach: (origin) => browser.permissions.contains({ origins: [`${origin}/*`] }),
-      pendingCount: async () => (await deps.pending()).length,
+      pendingCount: async () => (await deps.pending()).filter((r) => r.kind === 'sign').length,
       newId: () => crypto.randomUUID(),
+      onReload: () => agent.reload(),
     }),
   );
   wireAutoLock(browser.alarms, deps.home);

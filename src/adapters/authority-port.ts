@@ -32,7 +32,8 @@ const PORT_CODES: Record<string, string> = {
   CHAIN_UNAVAILABLE: 'CHAIN_UNAVAILABLE',
   MANDATE_UNKNOWN: 'MANDATE_NOT_FOUND',
 };
-const portCode = (code: string, prefix: 'MANDATE' | 'WIRE') => (prefix === 'MANDATE' ? (PORT_CODES[code] ?? `MANDATE_${code}`) : `WIRE_${code}`);
+const portCode = (code: string, prefix: 'MANDATE' | 'WIRE') =>
+  PORT_CODES[code] !== undefined && prefix === 'MANDATE' ? PORT_CODES[code] : code.startsWith(`${prefix}_`) ? code : `${prefix}_${code}`;
 const refused = (code: string, reason: string) => ({ ok: false as const, code, reason });
 const newestFirst = (rows: MandateSummary[]) => rows.sort((a, b) => b.issuedAt - a.issuedAt);
 

@@ -2,7 +2,7 @@ import type { Address } from 'viem';
 import { createAuthorityPort } from '../adapters/authority-port';
 import { createChainPort } from '../adapters/chain-port';
 import { unconfiguredAgents } from '../adapters/remote-agent';
-import { randomIds, recordedEffects, ringTrace, systemClock } from '../adapters/system';
+import { randomIds, recordedEffects, ringTrace } from '../adapters/system';
 import { createVaultPort, vaultOwner } from '../adapters/vault-port';
 import { createHarness, type Harness } from '../harness/harness';
 import type { ModelPort } from '../harness/model-port';
@@ -48,7 +48,8 @@ export type HomeAgentCore = {
 
 export function createHomeAgentCore(parts: HomeAgentParts): HomeAgentCore {
   const { vault, chain } = parts;
-  const clock = parts.clock ?? systemClock;
+  // The vault's clock unless told otherwise: a mandate's window must mean the same to the harness and the vault.
+  const clock = parts.clock ?? vault.clock;
   const chainPort = createChainPort({ vault, chain, redeemer: () => accountOf(parts.keys, 'harness') });
   const ports: Ports = {
     model: parts.model ?? null,
@@ -69,7 +70,7 @@ export function createHomeAgentCore(parts: HomeAgentParts): HomeAgentCore {
     clock,
     async owner() {
       const owner = await vaultOwner(vault);
-      if (owner === null) throw new HomeError('NO_OWNER', 'This vault holds no person yet; load the demo (npm run ask -- --init-demo) or set up your keys.');
+      if (owner === null) throw new HomeError('NO_OWNER', 'This Home holds no person yet: load the demo profile, or create or import your key, first.');
       return owner;
     },
   };

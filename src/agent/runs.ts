@@ -69,7 +69,7 @@ export async function pendingRequirement(core: HomeAgentCore, runRef: string): P
   return reply.requirement;
 }
 
-export type PendingRun = { runRef: string; addressee: Address; asker: Address; words: string; waitingFor: 'authority' | 'approval' | 'data' | 'choice'; text: string; toolId: string | null; expiresAt: number };
+export type PendingRun = { runRef: string; addressee: Address; asker: Address; words: string; waitingFor: 'authority' | 'approval' | 'data' | 'choice'; text: string; toolId: string | null; createdAt: number; expiresAt: number };
 
 /** Runs waiting for the person (a mandate, an answer, a choice, a co-signature), newest first, in words. */
 export async function pendingRuns(core: HomeAgentCore, limit = 20): Promise<PendingRun[]> {
@@ -89,6 +89,7 @@ export async function pendingRuns(core: HomeAgentCore, limit = 20): Promise<Pend
       waitingFor: pending.kind,
       text: pendingText(pending, toolId),
       toolId,
+      createdAt: row.createdAt,
       expiresAt: row.expiresAt,
     }];
   });

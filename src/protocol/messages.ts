@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { WireError } from './errors';
+import { AskResponse } from './harness-reply';
+import { AGENT_REPLIES, AGENT_REQUESTS } from './messages-agent';
 import { HOME_REPLIES, HOME_REQUESTS } from './messages-home';
 
 /**
@@ -64,24 +66,15 @@ export const ExtensionRequest = z.discriminatedUnion('type', [
   WorkerStatusRequest,
   RouterStatsRequest,
   ...HOME_REQUESTS,
+  ...AGENT_REQUESTS,
 ]);
 export type ExtensionRequest = z.infer<typeof ExtensionRequest>;
 export type ExtensionRequestType = ExtensionRequest['type'];
 
 // ── replies ────────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * For now the background echoes an ask as a structured reply; the harness issue replaces this with its reply
- * kinds (answer, authority_required, prompt, waiting, done, refused).
- */
-export const AskReply = z.strictObject({
-  kind: z.literal('echo'),
-  runRef: Id,
-  words: z.string().max(MESSAGE_LIMITS.words),
-  text: z.string().max(MESSAGE_LIMITS.words + 200),
-  material: Material.optional(),
-  from: SenderKind,
-});
+/** The harness's answer to an ask (seed 001 step 12): the envelope with one of the six reply kinds and its runRef. */
+export const AskReply = AskResponse;
 export type AskReply = z.infer<typeof AskReply>;
 
 /** A request waiting for the person (a signature, an approval, a connection); none exist yet. */
@@ -119,6 +112,7 @@ export const EXTENSION_REPLIES = {
   'worker.status': WorkerStatusReply,
   'router.stats': RouterStatsReply,
   ...HOME_REPLIES,
+  ...AGENT_REPLIES,
 } as const satisfies Record<ExtensionRequestType, z.ZodType>;
 export type ReplyOf<T extends ExtensionRequestType> = z.infer<(typeof EXTENSION_REPLIES)[T]>;
 

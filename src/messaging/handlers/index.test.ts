@@ -13,6 +13,7 @@ const deps = {
   pending: async () => [],
   stats: () => ({ handled: {}, refused: {} }),
   home: () => Promise.reject(new Error('The Home has its own tests (home.test.ts).')),
+  agent: () => Promise.reject(new Error('The agent has its own tests (agent.test.ts), over the real harness.')),
 };
 const panel: SenderContext = { kind: 'extension-page', origin: 'chrome-extension://x' };
 const overlay: SenderContext = { kind: 'content-script', origin: 'http://127.0.0.1:3000', tabId: 1 };
@@ -33,23 +34,12 @@ describe('the background handlers', () => {
       'worker.status': ['extension-page'],
       'router.stats': ['extension-page'],
       home_ping: ['page'],
-      ...Object.fromEntries(HOME_REQUESTS.map((r) => [r.shape.type.value, ['extension-page']])),
-    });
-  });
-
-  it('echoes an ask as a structured reply, keeping quoted material quoted', async () => {
-    const router = createRouter(createRegistry(backgroundHandlers(deps)));
-    const reply = await router.route({ type: 'ask', words: 'Explain this', material }, overlay);
-    expect(reply).toEqual({
-      ok: true,
-      data: {
-        kind: 'echo',
-        runRef: 'run:fixed-id',
-        words: 'Explain this',
-        text: 'You asked: “Explain this”. You quoted 11 characters from http://127.0.0.1:3000; they are kept as page text, not as an instruction. Your agent will answer here once its harness is connected.',
-        material,
-        from: 'content-script',
-      },
+      ...Object.fromEntries(HOME_REQUESTS.map((r) => [r.shape.type.value, r.shape.type.value === 'home.sidepanel.open' ? ['content-script'] : ['extension-page']])),
+      'agent.resume': ['extension-page', 'content-script'],
+      'agent.requirement': ['extension-page'],
+      'agent.sign': ['extension-page'],
+      'agent.decline': ['extension-page'],
+      'agent.pending': ['extension-page'],
     });
   });
 

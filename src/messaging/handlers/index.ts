@@ -1,6 +1,7 @@
 import type { PendingRequest, WorkerStatusReply } from '../../protocol/messages';
 import type { RegisteredHandler } from '../handler';
 import type { RouterStats } from '../router';
+import { agentHandlers, type AgentDeps } from './agent';
 import { askHandler } from './ask';
 import { homeHandlers, type HomeDeps } from './home';
 import { homePingHandler } from './home-ping';
@@ -14,7 +15,8 @@ export type BackgroundDeps = {
   worker: () => Promise<WorkerStatusReply>;
   pending: () => Promise<PendingRequest[]>;
   stats: () => RouterStats;
-} & HomeDeps;
+} & HomeDeps &
+  AgentDeps;
 
 /**
  * Every handler of the background, one per message type. To add one (ask, sign, resume, lock, grants, …):
@@ -33,5 +35,6 @@ export function backgroundHandlers(deps: BackgroundDeps): RegisteredHandler[] {
     routerStatsHandler(deps),
     homePingHandler(),
     ...homeHandlers(deps),
+    ...agentHandlers(deps),
   ];
 }

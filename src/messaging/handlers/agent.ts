@@ -1,0 +1,75 @@
+import type { HomeAgent } from '../../agent/index';
+import { HomeError, type Result } from '../../protocol/errors';
+import {
+  AgentDeclineRequest,
+  AgentPendingReply,
+  AgentPendingRequest,
+  AgentRequirementRequest,
+  AgentResumeRequest,
+  AgentSignReply,
+  AgentSignRequest,
+} from '../../protocol/messages-agent';
+import { AskResponse, Requirement } from '../../protocol/harness-reply';
+import { defineHandler } from '../handler';
+
+/** The one dependency of the agent's handlers: the person's agent, built on the Home's vault, keyring and chain. */
+export type AgentDeps = { agent: () => Promise<HomeAgent> };
+
+/** A door refusal (not your agent, no such run, …) reaches the face as a WireError in words. */
+export function unwrap(result: Result<AskResponse>): AskResponse {
+  if (!result.ok) throw new HomeError(result.error.code, result.error.message, result.error.details === undefined ? {} : { details: result.error.details });
+  return result.data;
+}
+
+/**
+ * Resume, requirement, sign, decline and the pending list (src/protocol/messages-agent.ts). Signing and declining
+ * are the person's acts and come only from extension pages (the popup, the side panel); the overlay may answer a
+ * prompt it showed (a choice, a value), never present a mandate or a co-signature — the page can read its shadow root.
+ */
+export function agentHandlers(deps: AgentDeps) {
+  return [
+    defineHandler({
+      type: 'agent.resume',
+      senders: ['extension-page', 'content-script'],
+      request: AgentResumeRequest,
+      reply: AskResponse,
+      async handle({ runRef, supplied }, sender) {
+        if (sender.kind === 'content-script' && supplied.some((s) => s.kind !== 'answer' && s.kind !== 'choice')) {
+          throw new HomeError('NOT_FROM_A_PAGE', 'Signing, approving and declining happen in Home Agent’s own window, not on a page.');
+        }
+        return unwrap(await (await deps.agent()).resume({ runRef, supplied, surface: sender.kind === 'content-script' ? 'overlay' : 'sidepanel' }));
+      },
+    }),
+    defineHandler({
+      type: 'agent.requirement',
+      senders: ['extension-page'],
+      request: AgentRequirementRequest,
+      reply: Requirement,
+      handle: async ({ runRef }) => (await deps.agent()).requirement(runRef),
+    }),
+    defineHandler({
+      type: 'agent.sign',
+      senders: ['extension-page'],
+      request: AgentSignRequest,
+      reply: AgentSignReply,
+      async handle({ runRef, expect }) {
+        const { signed, response } = await (await deps.agent()).sign({ runRef, expect, surface: 'popup' });
+        return { ...unwrap(response), signed: { mandateHash: signed.mandateHash, stepRef: signed.stepRef } };
+      },
+    }),
+    defineHandler({
+      type: 'agent.decline',
+      senders: ['extension-page'],
+      request: AgentDeclineRequest,
+      reply: AskResponse,
+      handle: async ({ runRef, reason }) => unwrap(await (await deps.agent()).decline({ runRef, surface: 'popup', ...(reason !== undefined ? { reason } : {}) })),
+    }),
+    defineHandler({
+      type: 'agent.pending',
+      senders: ['extension-page'],
+      request: AgentPendingRequest,
+      reply: AgentPendingReply,
+      handle: async () => ({ runs: await (await deps.agent()).pending(100) }),
+    }),
+  ];
+}

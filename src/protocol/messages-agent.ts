@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { AddressSchema, DigestSchema, Supplied } from './ask';
+import { AskResponse, Requirement } from './harness-reply';
+
+/**
+ * The agent's channel (side panel, overlay, popup → background): an ask answers with the harness's envelope (the six
+ * reply kinds, seed 001 step 12); a run is resumed with what the person did; the popup lists what waits for the
+ * person, shows a run's requirement, and signs or declines it. Listed in ExtensionRequest and EXTENSION_REPLIES
+ * (./messages.ts). Who may send which is the handlers' business: signing and declining only from extension pages.
+ */
+const RunRef = z.string().min(1).max(80).regex(/^[A-Za-z0-9_.:-]+$/, 'a run reference');
+const req = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.strictObject({ type: z.literal(type), ...shape });
+
+export const AgentResumeRequest = req('agent.resume', { runRef: RunRef, supplied: z.array(Supplied).max(16) });
+export const AgentRequirementRequest = req('agent.requirement', { runRef: RunRef });
+/** `expect`: the binding digest the person was shown; a run that now needs something else is not signed. */
+export const AgentSignRequest = req('agent.sign', { runRef: RunRef, expect: DigestSchema });
+export const AgentDeclineRequest = req('agent.decline', { runRef: RunRef, reason: z.string().max(500).optional() });
+export const AgentPendingRequest = req('agent.pending', {});
+
+export const PendingRun = z.strictObject({
+  runRef: RunRef,
+  addressee: AddressSchema,
+  asker: AddressSchema,
+  words: z.string().max(4000),
+  waitingFor: z.enum(['authority', 'approval', 'data', 'choice']),
+  text: z.string().max(1000),
+  toolId: z.string().max(120).nullable(),
+  createdAt: z.number().int().nonnegative(),
+  expiresAt: z.number().int().nonnegative(),
+});
+export type PendingRunMessage = z.infer<typeof PendingRun>;
+
+export const AgentSignReply = AskResponse.extend({ signed: z.strictObject({ mandateHash: DigestSchema, stepRef: z.string().max(64) }) });
+export const AgentPendingReply = z.strictObject({ runs: z.array(PendingRun).max(100) });
+
+export const AGENT_REQUESTS = [AgentResumeRequest, AgentRequirementRequest, AgentSignRequest, AgentDeclineRequest, AgentPendingRequest] as const;
+
+export const AGENT_REPLIES = {
+  'agent.resume': AskResponse,
+  'agent.requirement': Requirement,
+  'agent.sign': AgentSignReply,
+  'agent.decline': AskResponse,
+  'agent.pending': AgentPendingReply,
+} as const;

@@ -1,0 +1,93 @@
+import { realWorld } from '../../src/agent/testing/real-world';
+import { GENERATED_ONTOLOGY } from '../../src/harness/ontology';
+import { memoryWorld } from '../../src/harness/testing/memory-world';
+import { throwingModel } from '../../src/harness/testing/scripted-model';
+import type { World } from '../../src/harness/testing/world';
+import { WireError } from '../../src/protocol/errors';
+import { routerWorld } from '../messaging/router-world';
+import { pct, type ProofSuite, type SuiteReport } from '../report';
+import { ASK_AS_ME_CASES, MANDATE_CASES, type AuthorityCase, type Outcome } from './cases';
+
+/**
+ * The authority suite: every case over the real parts (the composition root on the Dexie vault on fake-indexeddb,
+ * the embedded EVM with the MetaMask Delegation Framework: real delegations, ERC-1271 / ERC-6492, disabledDelegations)
+ * and over the harness's in-memory world, with a model that throws if called — authority is decided without one. Then
+ * a page with no wire calls every method the background has, and every method a wallet page might try, through the
+ * real router.
+ */
+const WORLDS: { id: 'real' | 'memory'; make: () => Promise<World> }[] = [
+  { id: 'real', make: () => realWorld({ model: throwingModel() }) },
+  { id: 'memory', make: () => memoryWorld({ model: throwingModel(), ontology: GENERATED_ONTOLOGY }) },
+];
+
+/** Methods a page might try that the background does not have: each must be refused like any other. */
+const GUESSED_METHODS = ['home_connect', 'home_grantAskAsMe', 'home_ask', 'harness.ask', 'eth_requestAccounts', 'eth_sendTransaction', 'personal_sign', 'wallet_grantPermissions', 'home_sign', 'home_revoke'];
+
+async function runCaseIn(c: AuthorityCase, make: () => Promise<World>): Promise<Outcome> {
+  try {
+    return await c.run(await make());
+  } catch (error) {
+    return { refused: false, code: `crashed: ${error instanceof Error ? error.message.slice(0, 120) : String(error)}`, acted: false };
+  }
+}
+
+type PageRow = { method: string; refused: boolean; code: string; reached: number };
+
+async function pageWithoutWire(): Promise<PageRow[]> {
+  const world = routerWorld();
+  const sender = { kind: 'content-script' as const, origin: 'https://evil.example', tabId: 9, frameId: 0 };
+  const methods = [...new Set([...world.registry.types(), ...GUESSED_METHODS])].filter((m) => /^[A-Za-z][A-Za-z0-9_.]*$/.test(m)).sort();
+  const rows: PageRow[] = [];
+  for (const method of methods) {
+    world.reached.length = 0;
+    const reply = await world.router.route({ type: 'page.relay', method, params: {} }, sender);
+    const refused = reply !== undefined && !reply.ok && WireError.safeParse(reply.error).success;
+    rows.push({ method, refused, code: reply === undefined ? 'no reply' : reply.ok ? 'answered' : reply.error.code, reached: world.reached.length });
+  }
+  return rows;
+}
+
+export async function authorityReport(): Promise<SuiteReport> {
+  const cases = [...MANDATE_CASES, ...ASK_AS_ME_CASES];
+  const outcomes: Record<string, Record<string, Outcome>> = {};
+  for (const c of cases) {
+    outcomes[c.id] = {};
+    for (const w of WORLDS) outcomes[c.id]![w.id] = await runCaseIn(c, w.make);
+  }
+  const held = (o: Outcome) => o.refused && !o.acted;
+  const page = await pageWithoutWire();
+  // A page without a wire may ping (DESIGN §10): it learns the origin Home Agent saw, and nothing else.
+  const pageHeld = (r: PageRow) => (r.method === 'home_ping' ? r.code === 'answered' && r.reached === 0 : r.refused && r.reached === 0);
+  const failing = cases.filter((c) => WORLDS.some((w) => !held(outcomes[c.id]![w.id]!)));
+  const n = cases.length;
+  return {
+    id: 'authority',
+    title: 'Authority: mandates, co-signatures, ask-as-me wires, a page without a wire',
+    tables: [
+      {
+        title: 'Acts without good authority (real vault + embedded EVM; in-memory world)',
+        head: ['case', 'door', 'real parts', 'in-memory', 'refused, nothing done'],
+        rows: cases.map((c) => [c.title, c.door, outcomes[c.id]!.real!.code, outcomes[c.id]!.memory!.code, WORLDS.every((w) => held(outcomes[c.id]![w.id]!)) ? 'yes' : 'NO']),
+      },
+      {
+        title: 'A page with no wire calling window.homeAgent (through the real router)',
+        head: ['methods tried', 'refused in words', 'handlers reached', 'answered (home_ping only)'],
+        rows: [[page.length, page.filter((r) => r.refused).length, page.reduce((a, r) => a + r.reached, 0), page.filter((r) => !r.refused).map((r) => r.method).join(', ') || 'none']],
+      },
+    ],
+    targets: [
+      { name: 'acts and asks without good authority refused, nothing done (both worlds)', figure: `${n - failing.length}/${n} (${pct(n - failing.length, n)}; target 100%)`, met: failing.length === 0 },
+      { name: 'a page without a wire: every method refused but home_ping, no handler reached', figure: `${page.filter(pageHeld).length}/${page.length}`, met: page.every(pageHeld) },
+    ],
+    worst: [
+      ...failing.map((c) => `${c.id}: ${WORLDS.map((w) => `${w.id} → ${outcomes[c.id]![w.id]!.code}${outcomes[c.id]![w.id]!.acted ? ' (ACTED)' : ''}`).join('; ')}`),
+      ...page.filter((r) => !pageHeld(r)).map((r) => `page method ${r.method}: ${r.code}, ${r.reached} dependencies reached`),
+    ],
+    notes: [
+      '"AUTHORITY_REQUIRED (still asks the person)" counts as refused: the act did not run and waits for a mandate only the person can sign.',
+      'A mandate for other args or another recipient is refused first for its plan digest (the plan binds the args); the args, amount and recipient checks stand behind it.',
+    ],
+  };
+}
+
+export const authoritySuite: ProofSuite = { id: 'authority', title: 'Authority', run: authorityReport };

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { JWK } from 'jose';
-import { cardJson, coachAgentCard, skillIdsOf } from './a2a/card';
+import { cardJson, coachAgentCard, skillIdsOf, type AgentAccount } from './a2a/card';
 import { CoachRequestHandler } from './a2a/request-handler';
 import { a2aTransport } from './a2a/transport';
 import { RegisterWireBody, registerWire } from './ask-me/register-wire';
@@ -12,7 +12,10 @@ import type { CoachDeps } from './coach/deps';
 import { JSON_RPC } from './errors';
 import { onGatewayError } from './http/errors';
 import { jsonBody } from './http/json-body';
+import { pageDataRoutes } from './http/page-data';
 import { requireSubject, type SubjectEnv } from './http/require-subject';
+import type { WebBundle } from './web/bundle';
+import { pageRoutes } from './web/routes';
 
 export type GatewayAppDeps = CoachDeps & {
   signIn: SignInDeps;
@@ -22,6 +25,10 @@ export type GatewayAppDeps = CoachDeps & {
   origin: string;
   wireOrigins: readonly string[];
   version: string;
+  /** The HeartCoach page's bundle (issue 8); without it the gateway serves only its API. */
+  web?: WebBundle;
+  /** HeartCoach's agent account on the card: the delegate of every cabinet grant and ask-as-me wire. */
+  agent?: AgentAccount;
 };
 
 const A2A_MAX_BYTES = 1024 * 1024;
@@ -31,7 +38,7 @@ const A2A_MAX_BYTES = 1024 * 1024;
  * responses in one place (`onGatewayError`). `app.request()` tests run it with no port opened.
  */
 export function createGatewayApp(deps: GatewayAppDeps): Hono<SubjectEnv> {
-  const card = coachAgentCard({ origin: deps.origin, version: deps.version });
+  const card = coachAgentCard({ origin: deps.origin, version: deps.version, ...(deps.agent === undefined ? {} : { agent: deps.agent }) });
   const handler = new CoachRequestHandler(card, consultation(deps), (prefix) => deps.ids.next(prefix));
   const app = new Hono<SubjectEnv>();
   app.onError(onGatewayError);
@@ -54,6 +61,9 @@ export function createGatewayApp(deps: GatewayAppDeps): Hono<SubjectEnv> {
     c.json(await registerWire({ ...deps, origins: deps.wireOrigins }, c.get('subject'), await jsonBody(c, RegisterWireBody))),
   );
 
+  pageDataRoutes(app, deps);
+  if (deps.web !== undefined) pageRoutes(app, deps.web);
+
   const a2aLimit = bodyLimit({
     maxSize: A2A_MAX_BYTES,
     onError: (c) =>
@@ -63,7 +73,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Hono<SubjectEnv> {
 
   // A known path asked with the wrong method is 405 with the methods it serves, not a silent 404.
   const served: Record<string, string> = {
-    '/a2a': 'POST', '/auth/siwe': 'POST', '/auth/refresh': 'POST', '/auth/revoke': 'POST', '/ask-me/wire': 'POST',
+    '/a2a': 'POST', '/auth/siwe': 'POST', '/auth/refresh': 'POST', '/auth/revoke': 'POST', '/ask-me/wire': 'GET, POST', '/desk/me': 'GET',
     '/auth/nonce': 'GET', '/.well-known/agent-card.json': 'GET', '/.well-known/jwks.json': 'GET', '/health': 'GET',
   };
   app.all('*', (c) => {

@@ -11,6 +11,7 @@ import { migrateDesk } from './desk/schema';
 import { seedDemoDesk, type DemoDirectory } from './desk/seed-demo';
 import { openPglite, openPostgres, type Sql } from './desk/sql';
 import type { AssertionSigner, Clock, GrantVerifier, Ids, SiweVerifier } from './ports';
+import type { WebBundle } from './web/bundle';
 
 /** Everything the gateway is made of, as configuration; gateway/main.ts reads it from the environment. */
 export type GatewayOptions = {
@@ -34,9 +35,13 @@ export type GatewayOptions = {
   wallet: { chainId: number; siwe: SiweVerifier; grants: GrantVerifier; service: AssertionSigner };
   /** Seeds the demo desk (idempotent) when given. */
   demo: DemoDirectory | null;
+  /** Shift the demo desk's dates to the clock's today (a live demo); tests keep the seed's own dates. */
+  liveDemoDates?: boolean;
   /** Origins an ask-as-me wire may name (HeartCoach's page); defaults to `origin`. */
   wireOrigins?: readonly string[];
   version?: string;
+  /** The HeartCoach page (gateway/web), built by the caller; absent: the API only. */
+  web?: WebBundle;
 };
 
 export type Gateway = { app: ReturnType<typeof createGatewayApp>; deps: CoachDeps; sql: Sql; close(): Promise<void> };
@@ -51,7 +56,8 @@ export async function composeGateway(options: GatewayOptions): Promise<Gateway> 
         ? await openPglite({ dataDir: db.dataDir, template: db.template ?? (await ensurePgliteTemplate(DEFAULT_PGLITE_TEMPLATE)) })
         : await openPostgres({ url: db.url, ...(db.schema === undefined ? {} : { schema: db.schema }), ...(db.dropOnClose === undefined ? {} : { dropOnClose: db.dropOnClose }) });
   await migrateDesk(sql);
-  if (options.demo !== null) await seedDemoDesk(sql, options.demo);
+  // A live gateway's demo is always day 3 of Alice's thirty; a fixed clock (tests, GATEWAY_CLOCK) keeps the seed's dates.
+  if (options.demo !== null) await seedDemoDesk(sql, options.demo, options.liveDemoDates === true ? { now: options.clock.now() } : {});
   if (options.registry.publish) {
     const heartcoach = Object.values(ARCHETYPES).filter((a) => a.appliesTo === 'heartcoach');
     await publishArchetypes(options.registry.dir, heartcoach);
@@ -86,6 +92,8 @@ export async function composeGateway(options: GatewayOptions): Promise<Gateway> 
     origin: options.origin,
     wireOrigins: options.wireOrigins ?? [options.origin],
     version: options.version ?? '0.1.0',
+    agent: { address: options.wallet.service.address, chainId: options.wallet.chainId },
+    ...(options.web === undefined ? {} : { web: options.web }),
   });
   return { app, deps, sql, close: () => sql.close() };
 }

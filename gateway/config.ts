@@ -20,6 +20,7 @@ const Env = z.object({
   COACH_MODEL: z.string().optional(),
   RPC_URL: z.string().url().optional(),
   SESSION_KEY_FILE: z.string().optional(),
+  GATEWAY_CHAIN_FILE: z.string().optional(),
   ARCHETYPE_REGISTRY_DIR: z.string().optional(),
   GATEWAY_CLOCK: z.string().datetime({ offset: true }).optional(),
   DEMO_SEED: z.enum(['0', '1']).default('1'),
@@ -48,7 +49,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()) {
       ? { apiKey: e.ANTHROPIC_API_KEY, ...(e.ANTHROPIC_BASE_URL ? { baseURL: e.ANTHROPIC_BASE_URL } : {}), ...(e.COACH_MODEL ? { model: e.COACH_MODEL } : {}) }
       : null,
     rpcUrl: e.RPC_URL,
-    chainStateFile: join(data, 'gateway-chain.bin'),
+    chainStateFile: e.GATEWAY_CHAIN_FILE ?? join(data, 'gateway-chain.bin'),
     sessionKeyFile: e.SESSION_KEY_FILE ?? join(data, 'gateway-session-key.json'),
     registry: e.ARCHETYPE_REGISTRY_DIR
       ? { dir: e.ARCHETYPE_REGISTRY_DIR, publish: false }

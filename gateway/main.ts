@@ -7,6 +7,7 @@ import { fixedClock, randomIds, systemClock } from './ports';
 import { demoDirectory } from './wallet/demo-directory';
 import { gatewayWallet } from './wallet/gateway-wallet';
 import { openGatewayChain } from './wallet/open-gateway-chain';
+import { buildWebBundle } from './web/bundle';
 
 /**
  * `npm run gateway`: the HeartCoach coach gateway on 127.0.0.1 (PORT, default 8787). The composition root: it reads
@@ -29,12 +30,14 @@ const gateway = await composeGateway({
   ids: randomIds,
   wallet,
   demo: config.demoSeed ? await demoDirectory(chain) : null,
+  liveDemoDates: config.fixedClock === undefined,
   wireOrigins: config.wireOrigins,
+  web: await buildWebBundle(),
 });
 const server = serve({ fetch: gateway.app.fetch, port: config.port, hostname: '127.0.0.1' }, (info) => {
   const ms = Math.round(performance.now() - started);
   console.log(
-    `HeartCoach gateway on http://127.0.0.1:${info.port} — desk ${gateway.sql.kind}, chain ${chain.kind} ${chain.chainId}, ` +
+    `HeartCoach gateway on http://127.0.0.1:${info.port} (the page at /) — desk ${gateway.sql.kind}, chain ${chain.kind} ${chain.chainId}, ` +
       `model ${config.model === null ? 'unconfigured (503 coach_unconfigured)' : (config.model.baseURL ?? 'api.anthropic.com')} — ready in ${ms} ms`,
   );
 });

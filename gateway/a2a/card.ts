@@ -4,7 +4,13 @@ import { COACH_CARD_SKILLS } from '../../src/ontology/health-portal.generated';
 /** The extension on the card that carries each skill's consequence tier, archetype and outcomes (seed 000 §2). */
 export const SKILL_POLICY_EXTENSION = 'https://heartcoach.example/a2a/ext/skill-policy/v1';
 
-export type CardOptions = { origin: string; version: string };
+/** The extension that names HeartCoach's agent account: the delegate a person's grants and wires must name. */
+export const AGENT_ACCOUNT_EXTENSION = 'https://heartcoach.example/a2a/ext/agent-account/v1';
+
+/** HeartCoach's agent (its service key's address) on its chain, and what a person may delegate to it. */
+export type AgentAccount = { address: `0x${string}`; chainId: number };
+
+export type CardOptions = { origin: string; version: string; agent?: AgentAccount };
 
 /**
  * HeartCoach's agent card (A2A v1.0), built from the ontology's card skills: every skill with its tier, archetype and
@@ -38,6 +44,14 @@ export function coachAgentCard(options: CardOptions): AgentCard {
             skills.map((s) => [s.id, { tier: s.tier, archetype: s.archetype ?? null, outcomes: [...s.outcomes] }]),
           ),
         },
+        ...(options.agent === undefined
+          ? []
+          : [{
+              uri: AGENT_ACCOUNT_EXTENSION,
+              description: 'HeartCoach\'s agent: the delegate of the cabinet grants (cabinet.read) and ask-as-me wires (harness.ask) people give it.',
+              required: false,
+              params: { address: options.agent.address, chainId: options.agent.chainId, delegations: ['cabinet.read', 'harness.ask'] },
+            }]),
       ],
     },
     securitySchemes: {

@@ -22,6 +22,7 @@ import { practiceGrantOf } from '../desk/roster';
 import { fixedClock, randomIds } from '../ports';
 import { demoDirectory, type DemoAgents } from '../wallet/demo-directory';
 import { gatewayWallet } from '../wallet/gateway-wallet';
+import { buildWebBundle } from '../web/bundle';
 import { scriptedCoach } from './coach-script';
 import type { TestDatabase } from './databases';
 import { DEMO_NOW } from './demo-cabinet';
@@ -52,7 +53,7 @@ const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 export async function startTestGateway(
   database: TestDatabase,
-  options: { withModel?: boolean; latencyMs?: number } = {},
+  options: { withModel?: boolean; latencyMs?: number; web?: boolean } = {},
 ): Promise<TestGateway> {
   const clock = fixedClock(DEMO_NOW);
   const model = await startScriptedMessagesServer({ script: scriptedCoach, ...(options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs }) });
@@ -70,6 +71,7 @@ export async function startTestGateway(
     origin, audience: 'heartcoach', trustedIssuers: [], database: { kind: 'open', sql }, sessionKey,
     model: options.withModel === false ? null : { apiKey: 'scripted-test-key', baseURL: model.url, model: 'claude-scripted', maxRetries: 0 },
     registry: { dir: await mkdtemp(join(tmpdir(), 'registry-')), publish: true }, clock, ids: randomIds, wallet, demo,
+    ...(options.web === true ? { web: await buildWebBundle() } : {}),
   });
   fetcher = (request) => gateway.app.fetch(request);
   const owner = (id: DemoPersonId) => privateKeyToAccount(DEMO_PEOPLE[id].privateKey);

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { ASK_AS_ME_CASES, MANDATE_CASES } from './cases';
+import { authorityReport } from './suite';
+
+/**
+ * The authority suite in CI: every act or ask without good authority is refused and nothing happens — over the real
+ * vault and embedded EVM and over the in-memory world — and a page without a wire reaches no handler but home_ping.
+ */
+describe('the authority suite', () => {
+  it('covers what issue 9 lists', () => {
+    const ids = [...MANDATE_CASES, ...ASK_AS_ME_CASES].map((c) => c.id);
+    for (const id of ['no-mandate', 'revoked', 'expired', 'exhausted', 'other-account', 'stale-plan', 'other-amount', 'wire-revoked', 'assertion-replayed', 'other-origin', 'not-the-delegate']) {
+      expect(ids).toContain(id);
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('meets its targets', { timeout: 240_000 }, async () => {
+    const report = await authorityReport();
+    expect(report.worst).toEqual([]);
+    expect(report.targets.filter((t) => !t.met)).toEqual([]);
+  });
+});

@@ -51,22 +51,22 @@ export function declineAt(core: HomeAgentCore, input: { runRef: string; reason?:
 }
 
 /**
- * The requirement a run waits on the person to sign, or a refusal in words when it waits on something else. The
- * checkpoint keeps only which step and binding it waits for; the requirement itself is derived afresh by resuming
- * the run with nothing supplied — the harness re-plans nothing, re-checks standing and answers the same
- * `authority_required` — so what the person is shown is what the harness requires now.
+ * The requirement a run waits on the person to sign, or a refusal in words when it waits on something else. Read
+ * from the run's checkpoint, exactly as the `authority_required` reply showed it — never by taking a harness turn:
+ * the harness takes a mandate already stored for the step's binding as presented, so a turn taken only to display
+ * the requirement would carry out the act the person has not yet confirmed (seed 001 step 8.5: sign, then resume).
+ * What the person signs is then verified from scratch when they resume, against the step as it stands.
  */
 export async function pendingRequirement(core: HomeAgentCore, runRef: string): Promise<Requirement> {
   const state = await runStateOf(core, runRef);
   const pending = state.pending;
   if (state.status !== 'awaiting' || pending === null || pending.kind !== 'authority') throw new HomeError('NOTHING_TO_SIGN', 'That run is not waiting for a mandate from you.');
-  const again = await resumeAt(core, { runRef, surface: state.surface });
-  if (!again.ok) throw new HomeError(again.error.code, again.error.message);
-  const reply = again.data.reply;
-  if (reply.kind !== 'authority_required' || reply.requirement.bindingDigest !== pending.bindingDigest) {
-    throw new HomeError('REQUIREMENT_CHANGED', 'What that run needs changed since it asked; look at it again before signing.');
+  const requirement = pending.requirement;
+  if (requirement === undefined) throw new HomeError('REQUIREMENT_UNKNOWN', 'That run was parked by an older version that did not keep what it asked you to sign; decline it and ask again.');
+  if (requirement.bindingDigest !== pending.bindingDigest || requirement.stepRef !== pending.stepRef || requirement.runRef !== state.runRef) {
+    throw new HomeError('RUN_CORRUPT', 'That run’s record does not agree with itself, so nothing from it will be signed; decline it and ask again.');
   }
-  return reply.requirement;
+  return requirement;
 }
 
 export type PendingRun = { runRef: string; addressee: Address; asker: Address; words: string; waitingFor: 'authority' | 'approval' | 'data' | 'choice'; text: string; toolId: string | null; createdAt: number; expiresAt: number };

@@ -113,7 +113,7 @@ export async function prepareStep(env: RunEnv, at: { planIndex: number; stepRef:
       return { kind: 'ready', prepared: { st, tool, planStep, input, argSources: resolved.argSources, decision } };
     case 'authority-required': {
       const resumeToken = resumeTokenOf(state, { kind: 'authority', stepRef: st.stepRef, binding: decision.requirement.bindingDigest });
-      state.pending = { kind: 'authority', resumeToken, stepRef: st.stepRef, bindingDigest: decision.requirement.bindingDigest };
+      state.pending = { kind: 'authority', resumeToken, stepRef: st.stepRef, bindingDigest: decision.requirement.bindingDigest, requirement: decision.requirement };
       const grantLink = `${ctx.settings.grantBase}?run=${encodeURIComponent(state.runRef)}`;
       return stop(authorityRequiredReply(state, { decision, tool, parties: st.parties, label: labelFor(env), grantLink, alsoApprove: [] }));
     }

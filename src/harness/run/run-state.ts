@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AddressSchema, AskSurface, DigestSchema, Material, SignatureSchema } from '../../protocol/ask';
-import { HarnessReply, PartyRef, PlannerTrace, ResultRow } from '../../protocol/harness-reply';
+import { HarnessReply, PartyRef, PlannerTrace, Requirement, ResultRow } from '../../protocol/harness-reply';
 import { PlanSchema } from '../plan/plan-schema';
 
 /**
@@ -48,7 +48,18 @@ export type StepState = z.infer<typeof StepStateSchema>;
 
 const Option = z.strictObject({ value: Text(200), label: Text(300) });
 export const PendingSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('authority'), resumeToken: DigestSchema, stepRef: Text(64), bindingDigest: DigestSchema }),
+  z.strictObject({
+    kind: z.literal('authority'),
+    resumeToken: DigestSchema,
+    stepRef: Text(64),
+    bindingDigest: DigestSchema,
+    /**
+     * The requirement exactly as the reply put it before the person: what the popup shows and what signing binds to,
+     * read from here so that showing it never takes a harness turn (a turn would carry out the act if a mandate for
+     * it is already stored). Absent only in checkpoints written before it was kept: those are asked again.
+     */
+    requirement: Requirement.optional(),
+  }),
   z.strictObject({ kind: z.literal('approval'), resumeToken: DigestSchema, stepRef: Text(64), approvalDigest: DigestSchema }),
   z.strictObject({
     kind: z.literal('data'),

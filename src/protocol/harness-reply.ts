@@ -144,6 +144,8 @@ export const ModelCallTrace = z.strictObject({
   inputTokens: z.number().int().nonnegative(),
   cachedInputTokens: z.number().int().nonnegative(),
   outputTokens: z.number().int().nonnegative(),
+  /** The adapter's estimate in US dollars from its price table (not a bill); absent when it has no price. */
+  costUsd: z.number().nonnegative().optional(),
   ms: z.number().nonnegative(),
   outcome: z.enum(['ok', 'invalid', 'failed']),
   note: Text(300).optional(),

@@ -74,6 +74,10 @@ describe('seed 001 §5 judged asks through the harness with the Anthropic adapte
     expect(calls[0]!.inputTokens).toBeGreaterThan(0);
     expect(calls[0]!.cachedInputTokens).toBe(0);
     expect(calls[1]!.cachedInputTokens).toBeGreaterThan(100);
+    // The adapter's cost estimate rides into plannerTrace: the second call reads the cards from the cache, so costs less.
+    expect(calls[0]!.costUsd).toBeGreaterThan(0);
+    expect(calls[1]!.costUsd).toBeGreaterThan(0);
+    expect(calls[1]!.costUsd!).toBeLessThan(calls[0]!.costUsd!);
   });
 
   it('5.7 "Write the Marlow Foundation inquiry letter, and once it is done put it on our funding tracker." — a two-step plan chosen by the plan-choice judge', async () => {

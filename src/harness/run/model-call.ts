@@ -11,7 +11,7 @@ import type { ModelPort, ModelRole } from '../model-port';
  */
 export type ModelCallResult<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-export async function callModel<S extends z.ZodType<{ usage: { model: string; inputTokens: number; cachedInputTokens: number; outputTokens: number } }>>(
+export async function callModel<S extends z.ZodType<{ usage: { model: string; inputTokens: number; cachedInputTokens: number; outputTokens: number; costUsd?: number | undefined } }>>(
   ctx: HarnessContext,
   trace: PlannerTrace,
   role: ModelRole,
@@ -30,6 +30,7 @@ export async function callModel<S extends z.ZodType<{ usage: { model: string; in
       inputTokens: usage?.inputTokens ?? 0,
       cachedInputTokens: usage?.cachedInputTokens ?? 0,
       outputTokens: usage?.outputTokens ?? 0,
+      ...(usage?.costUsd !== undefined ? { costUsd: usage.costUsd } : {}),
       ms: Math.max(0, ctx.clock.now() - started),
       outcome,
       ...(note !== undefined ? { note: note.slice(0, 300) } : {}),

@@ -8,6 +8,7 @@ import { createSiweMessage } from 'viem/siwe';
 import { DEMO_ORGANIZATIONS, DEMO_PEOPLE, DEMO_SERVICES, type DemoPersonId } from '../../src/protocol/demo-identities';
 import type { CabinetFolderName } from '../../src/protocol/delegation';
 import { startScriptedMessagesServer, type ScriptedMessagesServer } from '../../src/testing/scripted-messages-server';
+import type { Script } from '../../src/testing/scripted-messages-types';
 import { fundOnLocalChain } from '../../src/wallet/accounts/fund';
 import { createMemoryChainStateStore } from '../../src/wallet/chain/chain-state-store';
 import { openEmbeddedChain } from '../../src/wallet/chain/open-embedded-chain';
@@ -43,6 +44,8 @@ export type TestGateway = {
   /** The gateway's session key, so a test can forge tokens that differ from a real one in exactly one way. */
   sessionKey: SessionKey;
   session(person: DemoPersonId): Promise<string>;
+  /** The whole sign-in answer (access and refresh tokens, the subject), as the page keeps it. */
+  signIn(person: DemoPersonId): Promise<{ accessToken: string; refreshToken: string; expiresIn: number; subject: { address: string; name: string } }>;
   cabinetGrant(person: DemoPersonId, folders: CabinetFolderName[], origin?: string): Promise<unknown>;
   wire(person: DemoPersonId, origin?: string, validBefore?: number): Promise<unknown>;
   revokePracticeGrant(member: DemoPersonId): Promise<void>;
@@ -53,10 +56,10 @@ const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 export async function startTestGateway(
   database: TestDatabase,
-  options: { withModel?: boolean; latencyMs?: number; web?: boolean } = {},
+  options: { withModel?: boolean; latencyMs?: number; web?: boolean; script?: Script } = {},
 ): Promise<TestGateway> {
   const clock = fixedClock(DEMO_NOW);
-  const model = await startScriptedMessagesServer({ script: scriptedCoach, ...(options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs }) });
+  const model = await startScriptedMessagesServer({ script: options.script ?? scriptedCoach, ...(options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs }) });
   const chain = await openEmbeddedChain({ store: createMemoryChainStateStore(), clock: () => clock.now().getTime() });
   const demo = await demoDirectory(chain);
   let fetcher: (request: Request) => Response | Promise<Response> = () => new Response('starting', { status: 503 });
@@ -76,17 +79,19 @@ export async function startTestGateway(
   fetcher = (request) => gateway.app.fetch(request);
   const owner = (id: DemoPersonId) => privateKeyToAccount(DEMO_PEOPLE[id].privateKey);
   const window = { validAfter: seconds('2026-09-01T00:00:00Z'), validBefore: seconds('2026-12-31T00:00:00Z') };
+  async function signIn(person: DemoPersonId) {
+    const { nonce } = (await (await fetch(`${origin}/auth/nonce`)).json()) as { nonce: string };
+    const agent = demo.agents[person];
+    const message = createSiweMessage({ domain: new URL(origin).host, address: agent.address, uri: origin, version: '1', chainId: chain.chainId, nonce, issuedAt: clock.now() });
+    const signature = await signMessageAsAgent(owner(person), agent, message);
+    const res = await fetch(`${origin}/auth/siwe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message, signature }) });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { accessToken: string; refreshToken: string; expiresIn: number; subject: { address: string; name: string } };
+  }
   return {
     url: origin, model, clock, gateway, chain, demo, sessionKey,
-    async session(person) {
-      const { nonce } = (await (await fetch(`${origin}/auth/nonce`)).json()) as { nonce: string };
-      const agent = demo.agents[person];
-      const message = createSiweMessage({ domain: new URL(origin).host, address: agent.address, uri: origin, version: '1', chainId: chain.chainId, nonce, issuedAt: clock.now() });
-      const signature = await signMessageAsAgent(owner(person), agent, message);
-      const res = await fetch(`${origin}/auth/siwe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message, signature }) });
-      if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-      return ((await res.json()) as { accessToken: string }).accessToken;
-    },
+    session: async (person) => (await signIn(person)).accessToken,
+    signIn,
     cabinetGrant: (person, folders, grantOrigin = origin) =>
       signScopedDelegation(chain, { owner: owner(person), agent: demo.agents[person], delegate: wallet.service.address, scope: grantScope({ chainId: chain.chainId, origin: grantOrigin, folders, window }) }),
     wire: (person, wireOrigin = origin, validBefore = window.validBefore) =>

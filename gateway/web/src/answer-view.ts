@@ -35,7 +35,7 @@ export function coachAnswerView(answer: CoachAnswer): HTMLElement {
         ),
     h('p', { class: 'by' },
       `HeartCoach · ${answer.model}`,
-      answer.about === undefined ? '' : ` · about ${answer.about.patientName} as ${answer.about.roles.join(', ') || 'no role'}`,
+      answer.about === undefined ? '' : ` · about ${answer.about.patientName} as ${answer.about.roles.map((r) => r.replace(/-/g, ' ')).join(', ') || 'no role'}`,
     ),
   );
 }

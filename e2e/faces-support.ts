@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { expect, launchExtension, type ExtensionHandle } from './fixtures';
 
 /** Serious or critical accessibility findings on a face (labels, names, contrast, landmarks), in words. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
@@ -35,4 +35,36 @@ export async function loadDemo(options: Page): Promise<void> {
   await options.getByLabel('Passphrase again').fill(PASSPHRASE);
   await options.getByRole('button', { name: 'Load the demo profile' }).click();
   await expect(options.getByRole('heading', { name: 'Your key', level: 2 })).toBeVisible({ timeout: 60_000 });
+}
+
+/** A fresh profile with the demo profile loaded from the options page (its own Chromium, for specs that change state). */
+export async function demoExtension(): Promise<ExtensionHandle> {
+  const extension = await launchExtension();
+  const options = await extension.context.newPage();
+  await options.goto(extension.url('options.html'));
+  await loadDemo(options);
+  await options.close();
+  return extension;
+}
+
+/** Asks in the side panel and returns the newest reply card. */
+export async function askInPanel(panel: Page, words: string) {
+  const before = await panel.getByRole('article').count();
+  await panel.getByRole('textbox', { name: 'Ask your agent' }).fill(words);
+  await panel.getByRole('button', { name: 'Ask', exact: true }).click();
+  await expect(panel.getByRole('article')).toHaveCount(before + 1, { timeout: 30_000 });
+  return panel.getByRole('article').last();
+}
+
+/** Presses Tab until the focused element is the named button (keyboard only), failing after `limit` presses. */
+export async function tabTo(page: Page, name: string, limit = 60): Promise<void> {
+  for (let i = 0; i < limit; i += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return el === null ? '' : `${el.tagName}:${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim()}`;
+    });
+    if (focused === `BUTTON:${name}`) return;
+  }
+  throw new Error(`Tab never reached the button "${name}".`);
 }

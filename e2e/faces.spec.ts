@@ -25,32 +25,32 @@ test('side panel: an ask round-trips through the background to the harness, whic
   await saveScreenshot(panel, 'sidepanel');
 });
 
-test('side panel: a blank ask is refused by the background in words', async ({ openFace, background }) => {
+test('side panel: a blank ask is refused in words where the person looks, and never sent', async ({ openFace, background }) => {
   const before = await background.handled('ask');
   const panel = await openFace('sidepanel');
   await panel.getByRole('textbox', { name: 'Ask your agent' }).fill('   ');
   await panel.getByRole('button', { name: 'Ask' }).click();
-  await expect(panel.getByRole('alert')).toContainText('say something to ask');
+  await expect(panel.getByRole('alert')).toHaveText('Say something to ask: the box is empty.');
   expect(await background.handled('ask')).toBe(before);
 });
 
-test('popup: the pending requests are read from the background (none yet)', async ({ openFace, background, saveScreenshot }) => {
-  const before = await background.handled('pending.list');
+test('popup: the pending requests are read from the background (none in an empty Home)', async ({ openFace, background, saveScreenshot }) => {
+  const before = await background.handled('agent.pending');
   const popup = await openFace('popup');
   await expect(popup.getByRole('heading', { name: 'Requests waiting for you' })).toBeVisible();
   await expect(popup.getByText('No requests are waiting for you.')).toBeVisible();
-  expect(await background.handled('pending.list')).toBe(before + 1);
+  expect(await background.handled('agent.pending')).toBe(before + 1);
   await expect(popup.getByRole('button', { name: 'Open the side panel to ask' })).toBeEnabled();
   expect(await seriousAxeViolations(popup)).toEqual([]);
   await saveScreenshot(popup, 'popup');
 });
 
-test('options: the Home has its seven sections, each labelled', async ({ openFace, saveScreenshot }) => {
+test('options: an empty profile opens on onboarding, every control labelled', async ({ openFace, saveScreenshot }) => {
   const options = await openFace('options');
   await expect(options.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
-  const sections = ['Vault', 'Grants', 'Playbook', 'Keys', 'Model', 'Chain', 'Gateway'];
-  await expect(options.getByRole('heading', { level: 2 })).toHaveText(sections);
-  for (const name of sections) await expect(options.getByRole('region', { name })).toBeVisible();
+  await expect(options.getByRole('region', { name: 'Set up your Home' })).toBeVisible();
+  await expect(options.getByRole('region', { name: 'Or restore a Home you exported' })).toBeVisible();
+  for (const name of ['Create a new key', 'Import a key I have', 'Load the demo profile (Alice)']) await expect(options.getByRole('radio', { name })).toBeVisible();
   expect(await seriousAxeViolations(options)).toEqual([]);
   await saveScreenshot(options, 'options');
 });

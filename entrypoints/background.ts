@@ -43,6 +43,8 @@ export default defineBackground(() => {
       pendingCount: async () => (await deps.pending()).filter((r) => r.kind === 'sign').length,
       newId: () => crypto.randomUUID(),
       onReload: () => agent.reload(),
+      // The overlay's "Open the side panel" (the person's click in that tab): replies are read there, not in the page.
+      openSidePanel: (tabId) => browser.sidePanel.open({ tabId }).then(() => true, () => false),
     }),
   );
   wireAutoLock(browser.alarms, deps.home);

@@ -1,34 +1,27 @@
-import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { requestBackground } from '../../src/messaging/client';
-import type { WireError } from '../../src/protocol/errors';
-import type { PendingRequest } from '../../src/protocol/messages';
+import type { RunReplied } from '../../src/protocol/faces-broadcast';
+import { BackgroundProvider, type Request } from '../../src/ui/home/background-context';
 import { mountPage } from '../../src/ui/mount-page';
-import { PendingList } from '../../src/ui/PendingList';
+import { backgroundSigning } from '../../src/ui/sign/background-signing';
+import { PopupApp } from '../../src/ui/sign/PopupApp';
 
 const send = (message: unknown) => browser.runtime.sendMessage(message);
+const request: Request = (message) => requestBackground(send, message);
 
-function Popup() {
-  const [requests, setRequests] = useState<PendingRequest[] | undefined>();
-  const [error, setError] = useState<WireError | undefined>();
-  useEffect(() => {
-    void requestBackground(send, { type: 'pending.list' }).then((result) => {
-      if (result.ok) setRequests(result.data.requests);
-      else setError(result.error);
-    });
-  }, []);
-  const openSidePanel = async () => {
-    const window = await browser.windows.getCurrent();
-    if (window.id !== undefined) await browser.sidePanel.open({ windowId: window.id });
-  };
-  return (
-    <main>
-      <PendingList requests={requests} {...(error === undefined ? {} : { error })} />
-      <button type="button" onClick={() => void openSidePanel()}>
-        Open the side panel to ask
-      </button>
-    </main>
-  );
-}
+/** The side panel shows what happened here (display only; it acts on nothing it is told). */
+const announce = (runRef: string, response: RunReplied['response']) => {
+  const notice: RunReplied = { type: 'run.replied', runRef, response, from: 'popup' };
+  void browser.runtime.sendMessage(notice).catch(() => undefined);
+};
 
-mountPage(<Popup />);
+const openSidePanel = async () => {
+  const window = await browser.windows.getCurrent();
+  if (window.id !== undefined) await browser.sidePanel.open({ windowId: window.id });
+};
+
+mountPage(
+  <BackgroundProvider request={request}>
+    <PopupApp transport={backgroundSigning(request, announce)} location={{ search: location.search, hash: location.hash }} openSidePanel={() => void openSidePanel()} />
+  </BackgroundProvider>,
+);

@@ -72,12 +72,18 @@ export const HomeReceiptRequest = req('home.vault.receipt', { id: z.string().min
 export const HomeRunsRequest = req('home.vault.runs', {});
 export const HomeProvenanceRequest = req('home.vault.provenance', { runRef: z.string().min(1).max(80) });
 
+/** Names this Home knows for addresses (its agents, the person's contacts and organizations): shown beside them, never trusted. */
+export const HomeNamesRequest = req('home.vault.names', { addresses: z.array(AddressSchema).min(1).max(16) });
+
 export const HomeGrantsRequest = req('home.grants.list', {});
 export const HomeMandatesRequest = req('home.mandates.list', {});
 export const HomeRevokeRequest = req('home.revoke', { kind: z.enum(['mandate', 'wire']), hash: DigestSchema });
 
 /** Co-sign another person's approval request in this Home (the approver's side of DESIGN §3). */
 export const HomeApprovalCosignRequest = req('home.approval.cosign', { request: ApprovalRequestFile });
+
+/** The overlay's "Open the side panel" button: the background opens the panel for the sender's own tab. */
+export const HomeSidePanelOpenRequest = req('home.sidepanel.open', {});
 
 export const HomeExportRequest = req('home.vault.export', { passphrase: NewPassphrase });
 export const HomeImportBeginRequest = req('home.vault.import.begin', { chars: z.number().int().positive().max(HOME_LIMITS.vaultFile) });
@@ -105,10 +111,12 @@ export const HOME_REQUESTS = [
   HomeReceiptRequest,
   HomeRunsRequest,
   HomeProvenanceRequest,
+  HomeNamesRequest,
   HomeGrantsRequest,
   HomeMandatesRequest,
   HomeRevokeRequest,
   HomeApprovalCosignRequest,
+  HomeSidePanelOpenRequest,
   HomeExportRequest,
   HomeImportBeginRequest,
   HomeImportChunkRequest,

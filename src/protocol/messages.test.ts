@@ -73,7 +73,7 @@ describe('extension messages', () => {
     expect(ContentCommand.parse({ type: 'overlay.open', material }).type).toBe('overlay.open');
     expect(ContentCommand.safeParse({ type: 'overlay.open', material: { ...material, trust: 'trusted' } }).success).toBe(false);
     expect(ContentCommand.safeParse({ type: 'ask', words: 'hi' }).success).toBe(false);
-    expect([...BROADCAST_TYPES]).toEqual(['pending.changed']);
+    expect([...BROADCAST_TYPES]).toEqual(['pending.changed', 'run.replied']);
     const requestTypes = new Set(ExtensionRequest.options.map((option) => option.shape.type.value as string));
     expect([...BROADCAST_TYPES].filter((type) => requestTypes.has(type))).toEqual([]);
   });

@@ -136,5 +136,7 @@ export type ContentCommand = z.infer<typeof ContentCommand>;
  * answer of the page they are meant for (TOOLCHAIN: route by type).
  */
 export const PendingChanged = z.strictObject({ type: z.literal('pending.changed') });
-export const ExtensionBroadcast = z.discriminatedUnion('type', [PendingChanged]);
+/** A run moved on in one face (signed in the popup, asked in the overlay); its full schema is RunReplied in ./faces-broadcast.ts. */
+export const RunRepliedNotice = z.looseObject({ type: z.literal('run.replied') });
+export const ExtensionBroadcast = z.discriminatedUnion('type', [PendingChanged, RunRepliedNotice]);
 export const BROADCAST_TYPES: ReadonlySet<string> = new Set(ExtensionBroadcast.options.map((o) => o.shape.type.value));

@@ -28,6 +28,8 @@ export type HomeServices = {
    * snapshot too), `settings` changed the model, chain or gateway. It reopens what it must before the next ask.
    */
   reload(reason: 'import' | 'settings'): Promise<void>;
+  /** Opens the side panel in a tab (chrome.sidePanel.open); false where the browser refuses (no gesture, no panel). */
+  openSidePanel?(tabId: number): Promise<boolean>;
   /** The KDF for new seals (tests pass a cheap one; the default is the keyring's). */
   kdf?: KdfChoice;
 };

@@ -1,5 +1,6 @@
 import { keccak256, stringToBytes, type Hex } from 'viem';
 import { ARCHETYPES } from '../../ontology/archetypes.generated';
+import { DEMO_PEOPLE } from '../../protocol/demo-identities';
 import { HomeError } from '../../protocol/errors';
 import { generateOwnerKey, ownerAddressOf, smartAgentOf } from '../../wallet';
 import { keyBackupText } from './home-backup-file';
@@ -7,9 +8,13 @@ import { homeStatus, type HomeServices } from './home-deps';
 
 /**
  * The salt of a person's Smart Agent, derived from their owner key's address: the key alone restores the same
- * identity (an imported key finds its Smart Agent again), and two people never share an address.
+ * identity (an imported key finds its Smart Agent again), and two people never share an address. The demo
+ * identities (src/protocol/demo-identities.ts) keep their documented salts.
  */
 export function personSalt(owner: string): Hex {
+  const demo = Object.values(DEMO_PEOPLE).find((p) => p.ownerAddress.toLowerCase() === owner.toLowerCase());
+  // A demo identity's public test key finds its demo Smart Agent (so Bob's demo Home can co-sign Alice's request).
+  if (demo !== undefined) return demo.salt;
   return keccak256(stringToBytes(`home-agent/person/${owner.toLowerCase()}`));
 }
 

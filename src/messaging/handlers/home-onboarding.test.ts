@@ -42,13 +42,20 @@ describe('the Home: onboarding from an empty profile', () => {
   it('imports a key: the same key finds the same Smart Agent in any Home', async () => {
     const { call, send, vault } = await testHome();
     expect(await send({ type: 'home.key.import', name: 'Bob', passphrase: PASS, privateKey: '0x1234' })).toMatchObject({ ok: false, error: { code: 'KEY_INVALID' } });
-    const key = DEMO_PEOPLE.bob.privateKey;
-    const backup = await call<Backup>({ type: 'home.key.import', name: 'Bob', passphrase: PASS, privateKey: key.slice(2) });
-    const owner = ownerAddressOf(key);
+    const key = '0x' + 'ab'.repeat(32);
+    const backup = await call<Backup>({ type: 'home.key.import', name: 'Ben', passphrase: PASS, privateKey: key.slice(2) });
+    const owner = ownerAddressOf(key as `0x${string}`);
     const expected = await smartAgentOf(owner, personSalt(owner));
     expect(backup.status.person.address).toBe(expected.address.toLowerCase());
     expect((await vault.agents.list('harness')).rows).toHaveLength(1);
     expect(await vault.playbooks.get(expected.address)).toMatchObject({ archetypeId: 'person-agent' });
+  });
+
+  it('imports a demo identity\'s public test key as that demo identity (its documented Smart Agent)', async () => {
+    const { call } = await testHome();
+    const bob = DEMO_PEOPLE.bob;
+    const backup = await call<Backup>({ type: 'home.key.import', name: 'Bob', passphrase: PASS, privateKey: bob.privateKey });
+    expect(backup.status.person.address).toBe((await smartAgentOf(bob.ownerAddress, bob.salt)).address.toLowerCase());
   });
 
   it('refuses a short passphrase in words, before any key is made', async () => {

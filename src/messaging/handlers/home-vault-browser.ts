@@ -1,6 +1,7 @@
 import { HomeError } from '../../protocol/errors';
 import { StepReceipt } from '../../protocol/harness-reply';
 import {
+  HomeNamesRequest,
   HomeProvenanceRequest,
   HomeReceiptRequest,
   HomeReceiptsRequest,
@@ -8,7 +9,7 @@ import {
   HomeVaultRecordsRequest,
   HomeVaultSummaryRequest,
 } from '../../protocol/messages-home';
-import { ProvenanceView, ReceiptsView, ReceiptView, RecordsView, RunsView, VaultSummary } from '../../protocol/messages-home-replies';
+import { HOME_REPLIES, ProvenanceView, ReceiptsView, ReceiptView, RecordsView, RunsView, VaultSummary } from '../../protocol/messages-home-replies';
 import { RECORD_TYPES, type RecordType } from '../../vault/records/record';
 import { ReceiptRow } from '../../vault/repositories/receipts';
 import { readRows } from '../../vault/rows';
@@ -123,6 +124,28 @@ export function homeVaultBrowserHandlers(deps: HomeDeps) {
       request: HomeRunsRequest,
       reply: RunsView,
       handle: async () => ({ runs: await runsOf(await vaultOf()) }),
+    }),
+    defineHandler({
+      type: 'home.vault.names',
+      senders: ['extension-page'],
+      request: HomeNamesRequest,
+      reply: HOME_REPLIES['home.vault.names'],
+      async handle({ addresses }) {
+        const vault = await vaultOf();
+        const wanted = new Set(addresses.map((a) => a.toLowerCase()));
+        const names: Record<string, string> = {};
+        for (const agent of (await vault.agents.list()).rows) if (wanted.has(agent.address)) names[agent.address] = agent.label;
+        const person = (await vault.agents.list('person')).rows[0];
+        if (person !== undefined) {
+          for (const type of ['contact', 'organization'] as const) {
+            for (const record of (await vault.records.list(type, person.address)).rows) {
+              const address = record.data.address.toLowerCase();
+              if (wanted.has(address) && names[address] === undefined) names[address] = record.data.label;
+            }
+          }
+        }
+        return { names };
+      },
     }),
     defineHandler({
       type: 'home.vault.provenance',

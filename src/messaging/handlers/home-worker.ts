@@ -14,6 +14,7 @@ export type WorkerHomeParts = {
   pendingCount(): Promise<number>;
   newId(): string;
   kdf?: KdfChoice;
+  openSidePanel?(tabId: number): Promise<boolean>;
   /** Told when the vault was replaced or the settings changed, after the chain was forgotten (the agent rebuilds). */
   onReload?(reason: 'import' | 'settings'): Promise<void> | void;
 };
@@ -53,5 +54,6 @@ export function createWorkerHome(parts: WorkerHomeParts): HomeServices {
       await parts.onReload?.(reason);
     },
     ...(parts.kdf === undefined ? {} : { kdf: parts.kdf }),
+    ...(parts.openSidePanel === undefined ? {} : { openSidePanel: parts.openSidePanel }),
   };
 }

@@ -6,12 +6,13 @@ import { homeGrantHandlers } from './home-grants';
 import { homeKeyHandlers } from './home-keys';
 import { homeSessionHandlers } from './home-session';
 import { homeSettingsHandlers } from './home-settings';
+import { homeSidePanelHandlers } from './home-side-panel';
 import { homeTransferHandlers } from './home-transfer';
 import { homeVaultBrowserHandlers } from './home-vault-browser';
 
 export type { HomeDeps, HomeServices } from './home-deps';
 
-/** Every handler of the Home's channel (src/protocol/messages-home.ts), all open only to Home Agent's own pages. */
+/** Every handler of the Home's channel (src/protocol/messages-home.ts): Home Agent's own pages, and the overlay's side-panel button. */
 export function homeHandlers(deps: HomeDeps): RegisteredHandler[] {
   return [
     ...homeSessionHandlers(deps),
@@ -21,6 +22,7 @@ export function homeHandlers(deps: HomeDeps): RegisteredHandler[] {
     ...homeVaultBrowserHandlers(deps),
     ...homeGrantHandlers(deps),
     ...homeApprovalHandlers(deps),
+    ...homeSidePanelHandlers(deps),
     ...homeTransferHandlers(deps),
   ];
 }

@@ -3,7 +3,7 @@ import type { Material } from '../../protocol/messages';
 import { AskForm } from './AskForm';
 import { EntryView } from './EntryView';
 import type { AgentTransport, ReplyActions } from './transport';
-import { useConversation } from './use-conversation';
+import { runContext, useConversation } from './use-conversation';
 
 const UNTRUSTED = 'Nothing was asked: only you can press Ask here, not the page.';
 
@@ -22,8 +22,9 @@ export function Conversation(props: { transport: AgentTransport; material?: Mate
       resume: (runRef, supplied, said) => void resume(runRef, supplied, said),
       ...(transport.review === undefined ? {} : { review: (runRef: string) => void transport.review?.(runRef) }),
       ...(props.onProvenance === undefined ? {} : { provenance: props.onProvenance }),
+      contextOf: (runRef: string) => runContext(entries, runRef),
     }),
-    [busy, resume, transport, props.onProvenance],
+    [busy, resume, transport, props.onProvenance, entries],
   );
   return (
     <div className="ha-conversation">

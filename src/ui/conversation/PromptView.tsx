@@ -1,3 +1,4 @@
+import { ApprovalExchange, approvalRequestOf } from '../sign/ApprovalExchange';
 import { requirementFacts } from '../words/requirement-words';
 import { shortAddress } from '../words/format';
 import { ChoicePrompt } from './ChoicePrompt';
@@ -13,25 +14,35 @@ export function PromptView({ reply, runRef, actions, now }: { reply: ReplyOf<'pr
       return <DataPrompt prompt={prompt} runRef={runRef} resumeToken={resumeToken} actions={actions} />;
     case 'choice':
       return <ChoicePrompt prompt={prompt} trace={reply.plannerTrace} runRef={runRef} resumeToken={resumeToken} actions={actions} />;
-    case 'signature':
+    case 'signature': {
+      const approval = { resumeToken, approvalDigest: prompt.approvalDigest, approvers: prompt.approvers, quorum: prompt.quorum, have: prompt.have };
+      const context = actions.contextOf?.(runRef);
+      const request = context === undefined ? undefined : approvalRequestOf({ runRef, text: prompt.text, approval, requirement: context.requirement, requester: context.requester });
       return (
         <>
-          <p>{prompt.text}</p>
-          <p className="ha-meta">
-            {prompt.have.length} of {prompt.quorum} approvals so far. Approvers: {prompt.approvers.map(shortAddress).join(', ')}.
-          </p>
-          <div className="ha-actions">
-            {actions.review === undefined ? null : (
-              <button type="button" disabled={actions.busy} onClick={() => actions.review?.(runRef)}>
-                Ask for approval
-              </button>
-            )}
-            <button type="button" className="ha-secondary" disabled={actions.busy} onClick={() => actions.resume(runRef, [{ kind: 'decline', resumeToken }], 'Decline')}>
-              Decline
-            </button>
-          </div>
+          {context === undefined ? (
+            <>
+              <p>{prompt.text}</p>
+              <p className="ha-meta">
+                {prompt.have.length} of {prompt.quorum} approvals so far. Approvers: {prompt.approvers.map(shortAddress).join(', ')}. Continue in Home Agent’s side panel.
+              </p>
+            </>
+          ) : (
+            <ApprovalExchange
+              runRef={runRef}
+              text={prompt.text}
+              approval={approval}
+              request={request}
+              busy={actions.busy}
+              onSupply={(c) => actions.resume(runRef, [{ kind: 'approval', resumeToken, approver: c.approver, signature: c.signature }], `Co-signature from ${shortAddress(c.approver)}`)}
+            />
+          )}
+          <button type="button" className="ha-secondary" disabled={actions.busy} onClick={() => actions.resume(runRef, [{ kind: 'decline', resumeToken }], 'Decline')}>
+            Decline
+          </button>
         </>
       );
+    }
     case 'authority':
       return (
         <>

@@ -1,6 +1,7 @@
 import type { Supplied } from '../../protocol/ask';
 import type { Result } from '../../protocol/errors';
-import type { AskResponse, HarnessReply } from '../../protocol/harness-reply';
+import type { AskResponse, HarnessReply, Requirement } from '../../protocol/harness-reply';
+import type { RunReplied } from '../../protocol/faces-broadcast';
 import type { Material } from '../../protocol/messages';
 
 /** A file the person can save (provenance, an approval request). */
@@ -19,8 +20,10 @@ export type AgentTransport = {
   review?(runRef: string): Promise<void>;
   /** The run's provenance (PROV) to download. Absent where the person's records must not be shown. */
   provenance?(runRef: string): Promise<Result<DownloadFile>>;
-  /** Tells the face when a run moved on elsewhere (signed in the popup): it then shows the run's new reply. */
-  subscribe?(listener: (runRef: string, response: AskResponse) => void): () => void;
+  /** Tells the face when a run moved on elsewhere (signed in the popup, asked in the overlay): it shows the new reply. */
+  subscribe?(listener: (notice: RunReplied) => void): () => void;
+  /** Replies this face missed while closed (asked from the overlay before the side panel opened). */
+  replay?(): Promise<RunReplied[]>;
 };
 
 /** What a reply card can do for the person: each button's work, routed back through the conversation. */
@@ -28,6 +31,8 @@ export type ReplyActions = {
   resume(runRef: string, supplied: Supplied[], said: string): void;
   review?(runRef: string): void;
   provenance?(runRef: string): void;
+  /** What this face saw of a run before: the requirement it showed and who asks (for an approval request). */
+  contextOf?(runRef: string): { requirement: Requirement | undefined; requester: { address: `0x${string}`; label: string } };
   busy: boolean;
 };
 

@@ -1,0 +1,25 @@
+import type { PendingItem } from './transport';
+
+const WAITING: Record<string, string> = { authority_required: 'your signature', prompt: 'your answer or an approval', waiting: 'another agent' };
+
+/** The queue of requests waiting for the person; one is open at a time, chosen by its id. */
+export function PendingQueue({ items, selected, onSelect }: { items: PendingItem[]; selected: string | undefined; onSelect: (runRef: string) => void }) {
+  return (
+    <section aria-labelledby="pending-title">
+      <h1 id="pending-title">Requests waiting for you</h1>
+      {items.length === 0 ? (
+        <p>No requests are waiting for you.</p>
+      ) : (
+        <ul className="ha-queue" aria-label="Pending requests">
+          {items.map((item) => (
+            <li key={item.runRef}>
+              <button type="button" className="ha-link" aria-current={item.runRef === selected} onClick={() => onSelect(item.runRef)}>
+                {item.text.slice(0, 120)} — waits for {WAITING[item.waitingFor] ?? item.waitingFor}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { readApprovalRequest, type CoSignatureFile } from '../../protocol/approval-exchange';
+import type { Result, WireError } from '../../protocol/errors';
+import type { AskResponse } from '../../protocol/harness-reply';
+import type { HomeStatus } from '../../protocol/messages-home-replies';
+import { ReplyCard } from '../conversation/ReplyCard';
+import { ErrorText } from '../home/background-context';
+import { LockBar } from '../home/LockBar';
+import { useLoad } from '../home/use-load';
+import { ApprovalExchange, approvalRequestOf } from './ApprovalExchange';
+import { ApproveSheet } from './ApproveSheet';
+import { PendingQueue } from './PendingQueue';
+import { SignSheet } from './SignSheet';
+import type { PendingItem, SigningTransport } from './transport';
+
+const NO_ACTIONS = { busy: false, resume: () => undefined };
+
+/**
+ * The popup: the signing sheet for one request at a time (chosen by its id: `?request=<runRef>` from the side panel,
+ * or from the queue), the queue itself, lock and unlock; or, opened from an approval link, the approver's sheet.
+ */
+export function PopupApp({ transport, location, openSidePanel }: { transport: SigningTransport; location: { search: string; hash: string }; openSidePanel: () => void }) {
+  const loaded = useLoad({ type: 'home.status' });
+  const [status, setStatus] = useState<HomeStatus | undefined>();
+  const [items, setItems] = useState<PendingItem[] | undefined>();
+  const [selected, setSelected] = useState<string | undefined>(() => new URLSearchParams(location.search).get('request') ?? undefined);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<WireError | undefined>();
+  const [outcome, setOutcome] = useState<AskResponse | undefined>();
+  const current = status ?? loaded.data;
+  const approval = useMemo(() => (location.hash.startsWith('#approve=') ? readApprovalRequest(location.hash) : undefined), [location.hash]);
+
+  const refresh = useCallback(async () => {
+    const result = await transport.pending();
+    if (result.ok) setItems(result.data);
+    else setError(result.error);
+  }, [transport]);
+  // Once the key's state is known, and again whenever it changes (a lock clears the queue).
+  const unlocked = current?.unlocked;
+  useEffect(() => void (unlocked !== undefined && refresh()), [refresh, unlocked]);
+
+  const act = async (runRef: string, work: () => Promise<Result<AskResponse>>) => {
+    setBusy(true);
+    setError(undefined);
+    const result = await work();
+    setBusy(false);
+    if (result.ok) {
+      setOutcome(result.data);
+      transport.announce(runRef, result.data);
+    } else setError(result.error);
+    await refresh();
+  };
+
+  const lockbar = current === undefined ? null : <LockBar status={current} onStatus={setStatus} />;
+  if (approval !== undefined) {
+    return (
+      <main>
+        {lockbar}
+        {approval.ok ? <ApproveSheet request={approval.request} unlocked={current?.unlocked ?? false} /> : <p role="alert" className="ha-error">{approval.message}</p>}
+      </main>
+    );
+  }
+  const item = items?.find((i) => i.runRef === selected) ?? items?.[0];
+  const requester = current?.person === null || current?.person === undefined ? undefined : { address: current.person.address, label: current.person.label };
+  return (
+    <main>
+      {items === undefined ? <p aria-busy="true">Loading…</p> : <PendingQueue items={items} selected={item?.runRef} onSelect={(id) => (setSelected(id), setOutcome(undefined))} />}
+      {selected !== undefined && items !== undefined && item?.runRef !== selected && outcome === undefined ? <p className="ha-warning">That request is no longer waiting (it was answered, declined, or cleared by a lock).</p> : null}
+      {lockbar}
+      <ErrorText error={error ?? loaded.error} />
+      {outcome === undefined ? null : <ReplyCard response={outcome} actions={NO_ACTIONS} now={Date.now()} />}
+      {item === undefined || outcome !== undefined ? null : item.requirement !== undefined && item.waitingFor === 'authority_required' ? (
+        <SignSheet
+          item={{ ...item, requirement: item.requirement }}
+          unlocked={current?.unlocked ?? false}
+          busy={busy}
+          onSign={(expect) => void act(item.runRef, () => transport.sign(item.runRef, expect))}
+          onDecline={(reason) => void act(item.runRef, () => transport.decline(item.runRef, reason))}
+          onUntrusted={() => setError({ code: 'UNTRUSTED_GESTURE', message: 'Nothing was signed: only you can press Sign.' })}
+        />
+      ) : item.approval !== undefined && requester !== undefined ? (
+        <ApprovalExchange
+          runRef={item.runRef}
+          text={item.text}
+          approval={item.approval}
+          request={approvalRequestOf({ runRef: item.runRef, text: item.text, approval: item.approval, requirement: item.requirement, requester })}
+          busy={busy}
+          onSupply={(c: CoSignatureFile) => void act(item.runRef, () => transport.supplyApproval(item.runRef, c))}
+        />
+      ) : (
+        <p>This request waits for your answer in the side panel: {item.text}</p>
+      )}
+      <button type="button" className="ha-secondary" onClick={openSidePanel}>
+        Open the side panel to ask
+      </button>
+    </main>
+  );
+}

@@ -1,0 +1,74 @@
+import { useId, useRef, useState } from 'react';
+import type { Requirement } from '../../protocol/harness-reply';
+import { FactList } from '../conversation/FactList';
+import { argumentSources, requirementFacts } from '../words/requirement-words';
+import { tokenAmount, when } from '../words/format';
+import type { PendingItem } from './transport';
+import { useVaultNames } from './use-vault-names';
+
+/** The mandate's caveats exactly as they will be enforced: limits, window, calls. */
+function caveatFacts(r: Requirement) {
+  const facts = [
+    { term: 'Calls', detail: `at most ${r.caveats.calls}` },
+    { term: 'Valid until', detail: when(r.caveats.notAfter * 1000) },
+  ];
+  if (r.caveats.maxAmount !== undefined) facts.push({ term: 'Amount limit', detail: tokenAmount(r.caveats.maxAmount) });
+  if (r.caveats.recipient !== undefined) facts.push({ term: 'Only to', detail: r.caveats.recipient });
+  return facts;
+}
+
+/**
+ * The signing sheet for ONE request, resolved by its id: the requirement in words, the exact digest that will be
+ * signed, the delegate, the caveats and the risk. Sign needs the unlocked key and a real gesture (a trusted click or
+ * key press — a script's synthetic click is ignored); Decline ends the run, refused, with the person's reason.
+ */
+export function SignSheet(props: { item: PendingItem & { requirement: Requirement }; unlocked: boolean; busy: boolean; onSign: (expect: `0x${string}`) => void; onDecline: (reason: string | undefined) => void; onUntrusted: () => void }) {
+  const { item, unlocked, busy } = props;
+  const r = item.requirement;
+  const reasonId = useId();
+  const parties = useVaultNames([r.delegator, r.delegate, ...(r.caveats.recipient === undefined ? [] : [r.caveats.recipient])]);
+  const [reason, setReason] = useState('');
+  const trusted = useRef(false);
+  return (
+    <section aria-labelledby="sheet-title" className="ha-card ha-sheet">
+      <h2 id="sheet-title">Review and sign</h2>
+      <p>{item.text}</p>
+      <p className="ha-meta">You asked: “{item.words}”</p>
+      <FactList facts={requirementFacts(r, parties, Date.now())} label="What you would allow" />
+      <h3>The exact digest you sign</h3>
+      <p>
+        <code className="ha-digest" data-testid="binding-digest">
+          {r.bindingDigest}
+        </code>
+      </p>
+      <h3>The delegate</h3>
+      <p>
+        <code className="ha-digest">{r.delegate}</code> — your harness agent, for step {r.stepRef} of run <code>{r.runRef}</code> only.
+      </p>
+      <h3>Caveats</h3>
+      <FactList facts={caveatFacts(r)} label="Caveats" />
+      <FactList facts={argumentSources(r)} label="Where each detail came from" />
+      {unlocked ? null : <p className="ha-warning">Your key is locked: unlock it above to sign.</p>}
+      <div className="ha-actions">
+        <button
+          type="button"
+          disabled={busy || !unlocked}
+          onClick={(event) => {
+            trusted.current = event.nativeEvent.isTrusted;
+            if (!trusted.current) return props.onUntrusted();
+            props.onSign(r.bindingDigest);
+          }}
+        >
+          {busy ? 'Signing…' : 'Sign'}
+        </button>
+        <button type="button" className="ha-secondary" disabled={busy} onClick={() => props.onDecline(reason.trim() === '' ? undefined : reason.trim())}>
+          Decline
+        </button>
+      </div>
+      <div className="ha-field">
+        <label htmlFor={reasonId}>Reason for declining (optional)</label>
+        <input id={reasonId} maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Result } from '../../protocol/errors';
+import { ok } from '../../protocol/errors';
+import type { Request } from '../home/background-context';
+import type { PendingItem, SigningTransport } from './transport';
+
+const KIND = { authority: 'authority_required', approval: 'prompt', data: 'prompt', choice: 'prompt' } as const;
+
+/**
+ * The popup's transport over the background's agent channel (src/protocol/messages-agent.ts). A request waiting for
+ * a mandate is listed with its requirement, read afresh by its run's id — never carried over from another face.
+ */
+export function backgroundSigning(request: Request, announce: SigningTransport['announce']): SigningTransport {
+  return {
+    async pending(): Promise<Result<PendingItem[]>> {
+      const listed = await request({ type: 'agent.pending' });
+      if (!listed.ok) return listed;
+      const items = await Promise.all(
+        listed.data.runs.map(async (run): Promise<PendingItem> => {
+          const item: PendingItem = { runRef: run.runRef, addressee: run.addressee, words: run.words, waitingFor: KIND[run.waitingFor], text: run.text, expiresAt: run.expiresAt };
+          if (run.waitingFor !== 'authority') return item;
+          const requirement = await request({ type: 'agent.requirement', runRef: run.runRef });
+          return requirement.ok ? { ...item, requirement: requirement.data } : item;
+        }),
+      );
+      return ok(items);
+    },
+    async sign(runRef, expect) {
+      const signed = await request({ type: 'agent.sign', runRef, expect });
+      if (!signed.ok) return signed;
+      // The reply envelope, as every other face receives it (the mandate's hash is in the vault and its receipt).
+      const { signed: _mandate, ...response } = signed.data;
+      return ok(response);
+    },
+    decline: (runRef, reason) => request(reason === undefined ? { type: 'agent.decline', runRef } : { type: 'agent.decline', runRef, reason }),
+    supplyApproval: (runRef, c) => request({ type: 'agent.resume', runRef, supplied: [{ kind: 'approval', resumeToken: c.resumeToken, approver: c.approver, signature: c.signature }] }),
+    announce,
+  };
+}

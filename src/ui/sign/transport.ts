@@ -1,0 +1,31 @@
+import type { Hex } from 'viem';
+import type { CoSignatureFile } from '../../protocol/approval-exchange';
+import type { Result } from '../../protocol/errors';
+import type { AskResponse, HarnessReply, Requirement } from '../../protocol/harness-reply';
+
+/** A request waiting for the person, as the popup lists it; resolved by its id (the run's reference). */
+export type PendingItem = {
+  runRef: string;
+  addressee: string;
+  /** The words that started the run (the person's own). */
+  words: string;
+  waitingFor: HarnessReply['kind'];
+  text: string;
+  expiresAt: number;
+  /** What signing would allow: present when the run waits on a mandate. */
+  requirement?: Requirement;
+  /** Present when the run waits on other people's co-signatures. */
+  approval?: { resumeToken: Hex; approvalDigest: Hex; approvers: Hex[]; quorum: number; have: Hex[]; requirement?: Requirement };
+};
+
+/** What the popup asks of the person's agent. Every operation names the request by its id; nothing acts on "the current one". */
+export type SigningTransport = {
+  pending(): Promise<Result<PendingItem[]>>;
+  /** Signs exactly the requirement that was shown: `expect` is its binding digest; a request that changed is refused. */
+  sign(runRef: string, expect: Hex): Promise<Result<AskResponse>>;
+  decline(runRef: string, reason: string | undefined): Promise<Result<AskResponse>>;
+  /** Resumes the run with another person's co-signature. */
+  supplyApproval(runRef: string, cosignature: CoSignatureFile): Promise<Result<AskResponse>>;
+  /** Tells the side panel the run moved on (display only: a broadcast is never consent). */
+  announce(runRef: string, response: AskResponse): void;
+};

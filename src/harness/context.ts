@@ -3,6 +3,7 @@ import type { OntologyView } from './ontology-view';
 import type { Address, Ports } from './ports';
 import type { HarnessSettings } from './settings';
 import type { PlaybookCache } from './playbook/playbook';
+import type { AskControls } from './run/turn-controls';
 
 /**
  * What every stage receives (STYLE: `stage(ctx, input)`): the ports, the ontology it reads, the estate's settings
@@ -12,6 +13,8 @@ export type HarnessContext = Ports & {
   ontology: OntologyView;
   settings: HarnessSettings;
   caches: { playbooks: PlaybookCache };
+  /** This turn's controls from the door (streamed text, a stop signal); absent when the door passed none. */
+  turn?: AskControls;
 };
 
 /**

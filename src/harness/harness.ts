@@ -6,6 +6,7 @@ import type { OntologyView } from './ontology-view';
 import { PlaybookCache } from './playbook/playbook';
 import type { Ports } from './ports';
 import { runAsk } from './run/run-ask';
+import { turnContext, type AskControls } from './run/turn-controls';
 import { DEFAULT_SETTINGS, type HarnessSettings } from './settings';
 
 /**
@@ -14,7 +15,8 @@ import { DEFAULT_SETTINGS, type HarnessSettings } from './settings';
  * only a broken invariant escapes as an error, and even that reaches the caller as a WireError in words.
  */
 export type Harness = {
-  ask(request: unknown, door: Door): Promise<Result<AskResponse>>;
+  /** `controls`: this turn's streamed text and stop signal (src/harness/run/turn-controls.ts). */
+  ask(request: unknown, door: Door, controls?: AskControls): Promise<Result<AskResponse>>;
   readonly context: HarnessContext;
 };
 
@@ -27,9 +29,9 @@ export function createHarness(ports: Ports, options: { ontology: OntologyView; s
   };
   return {
     context,
-    async ask(request, door) {
+    async ask(request, door, controls) {
       try {
-        return await runAsk(context, request, door);
+        return await runAsk(controls === undefined ? context : turnContext(context, controls), request, door);
       } catch (error) {
         return { ok: false, error: toWireError(error) };
       }

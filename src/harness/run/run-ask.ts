@@ -17,6 +17,7 @@ import type { RunState } from './run-state';
 import { stepsPhase } from './steps-phase';
 import { applySupplied } from './supplied';
 import { newTrace } from './trace';
+import { STOPPED_SENTENCE, stoppedByPerson } from './turn-controls';
 
 /**
  * The run loop (seed 001 §3, DESIGN §6): admit → playbook → tools → plan (ground, judge, plan, admit) → steps
@@ -64,6 +65,8 @@ export async function runAsk(ctx: HarnessContext, raw: unknown, door: Door): Pro
     }
     const planned = await planPhase(env);
     if (planned.kind === 'stop') return ok(await settle(env, planned.reply));
+    // Stopped while it planned: nothing is carried out after the person said stop.
+    if (stoppedByPerson(ctx)) return ok(await settle(env, await stoppedReply(env)));
     const stepped = await stepsPhase(env);
     if (stepped.kind === 'stop') return ok(await settle(env, stepped.reply));
     return ok(await settle(env, await finishRun(env)));
@@ -111,8 +114,10 @@ function newRun(ctx: HarnessContext, message: string, who: { asker: `0x${string}
 }
 
 /** Records how the run stands after this turn, checkpoints it, and wraps the reply. */
-async function settle(env: RunEnv, reply: HarnessReply): Promise<AskResponse> {
+async function settle(env: RunEnv, settled: HarnessReply): Promise<AskResponse> {
   const { state } = env;
+  // A turn the person stopped ends with that sentence; what was already carried out (a done reply) stands as it is.
+  const reply = stoppedByPerson(env.ctx) && settled.kind !== 'done' ? await stoppedReply(env) : settled;
   const waiting = WAITING.has(reply.kind);
   state.status = waiting ? 'awaiting' : reply.kind === 'done' ? 'done' : reply.kind === 'refused' ? 'refused' : 'answered';
   if (!waiting) state.pending = null;
@@ -121,6 +126,9 @@ async function settle(env: RunEnv, reply: HarnessReply): Promise<AskResponse> {
   const hasProvenance = waiting ? false : await writeProvenance(env);
   return envelope(state, reply, hasProvenance);
 }
+
+const stoppedReply = async (env: RunEnv): Promise<HarnessReply> =>
+  refusedReply(env.state, 'declined', { code: 'ANSWER_STOPPED', message: STOPPED_SENTENCE }, await env.ctx.vault.receipts.ofRun(env.state.runRef));
 
 const envelope = (state: RunState, reply: HarnessReply, hasProvenance: boolean): AskResponse => ({
   ok: true,

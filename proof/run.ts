@@ -1,5 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { authoritySuite } from './authority/suite';
+import { gatewaySuite } from './gateway/suite';
 import { injectionSuite } from './injection/suite';
 import { messagingSuite } from './messaging/suite';
 import { renderReport, type ProofSuite, type SuiteReport } from './report';
@@ -14,7 +15,7 @@ import { renderReport, type ProofSuite, type SuiteReport } from './report';
  *     node gone, a corrupted vault row, a tampered backup — needs the background wiring and the real-vault world;
  *   - benchmarks live in `npm run bench` (bench/), not here.
  */
-const SUITES: ProofSuite[] = [injectionSuite, authoritySuite, messagingSuite];
+const SUITES: ProofSuite[] = [injectionSuite, authoritySuite, gatewaySuite, messagingSuite];
 
 const PENDING: { id: string; why: string }[] = [
   { id: 'faults', why: 'fault survival (issue 9 "Faults") is not built yet: it needs the background wiring and the real vault and chain world' },

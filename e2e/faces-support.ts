@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, launchExtension, type ExtensionHandle } from './fixtures';
+import type { LaunchOptions } from './launch';
 
 /** Serious or critical accessibility findings on a face (labels, names, contrast, landmarks), in words. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
@@ -38,8 +39,8 @@ export async function loadDemo(options: Page): Promise<void> {
 }
 
 /** A fresh profile with the demo profile loaded from the options page (its own Chromium, for specs that change state). */
-export async function demoExtension(): Promise<ExtensionHandle> {
-  const extension = await launchExtension();
+export async function demoExtension(launch: LaunchOptions = {}): Promise<ExtensionHandle> {
+  const extension = await launchExtension(launch);
   const options = await extension.context.newPage();
   await options.goto(extension.url('options.html'));
   await loadDemo(options);

@@ -22,6 +22,8 @@ export const CHROMIUM_FLAGS = [
 export type LaunchOptions = {
   /** Route every non-loopback request through this proxy (e2e/logging-proxy.ts). */
   proxyServer?: string;
+  /** Send loopback through the proxy too (Chromium's `<-loopback>` bypass rule), so no request escapes the log. */
+  proxyLoopback?: boolean;
 };
 
 export type ExtensionHandle = {
@@ -39,6 +41,7 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
   const profile = mkdtempSync(join(tmpdir(), 'home-agent-e2e-'));
   const args = [...CHROMIUM_FLAGS];
   if (options.proxyServer !== undefined) args.push(`--proxy-server=${options.proxyServer}`);
+  if (options.proxyServer !== undefined && options.proxyLoopback === true) args.push('--proxy-bypass-list=<-loopback>');
   const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, headless: true, args });
   const isBackground = (worker: Worker) => worker.url().startsWith('chrome-extension://') && worker.url().endsWith('/background.js');
   const first = context.serviceWorkers().find(isBackground) ?? (await context.waitForEvent('serviceworker', { predicate: isBackground }));

@@ -1,11 +1,12 @@
 import { AgentCard } from '@a2a-js/sdk';
 import { COACH_CARD_SKILLS } from '../../src/ontology/health-portal.generated';
+import { AGENT_ACCOUNT_EXTENSION } from '../../src/protocol/agent-card';
 
 /** The extension on the card that carries each skill's consequence tier, archetype and outcomes (seed 000 §2). */
 export const SKILL_POLICY_EXTENSION = 'https://heartcoach.example/a2a/ext/skill-policy/v1';
 
 /** The extension that names HeartCoach's agent account: the delegate a person's grants and wires must name. */
-export const AGENT_ACCOUNT_EXTENSION = 'https://heartcoach.example/a2a/ext/agent-account/v1';
+export { AGENT_ACCOUNT_EXTENSION };
 
 /** HeartCoach's agent (its service key's address) on its chain, and what a person may delegate to it. */
 export type AgentAccount = { address: `0x${string}`; chainId: number };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { WireError } from './errors';
 import { AskResponse } from './harness-reply';
 import { AGENT_REPLIES, AGENT_REQUESTS } from './messages-agent';
+import { APP_REPLIES, APP_REQUESTS } from './messages-heartcoach';
 import { HOME_REPLIES, HOME_REQUESTS } from './messages-home';
 
 /**
@@ -67,6 +68,7 @@ export const ExtensionRequest = z.discriminatedUnion('type', [
   RouterStatsRequest,
   ...HOME_REQUESTS,
   ...AGENT_REQUESTS,
+  ...APP_REQUESTS,
 ]);
 export type ExtensionRequest = z.infer<typeof ExtensionRequest>;
 export type ExtensionRequestType = ExtensionRequest['type'];
@@ -113,6 +115,7 @@ export const EXTENSION_REPLIES = {
   'router.stats': RouterStatsReply,
   ...HOME_REPLIES,
   ...AGENT_REPLIES,
+  ...APP_REPLIES,
 } as const satisfies Record<ExtensionRequestType, z.ZodType>;
 export type ReplyOf<T extends ExtensionRequestType> = z.infer<(typeof EXTENSION_REPLIES)[T]>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WireError } from './errors';
 import { Origin } from './messages';
+import { APP_PAGE_REPLIES, APP_PAGE_REQUESTS } from './page-provider-app';
 
 /**
  * The page provider's channel: a web page calls `window.homeAgent.request({ method, params })` (EIP-1193 style);
@@ -72,12 +73,13 @@ export const HomePingRequest = z.strictObject({
 export const HomePingReply = z.strictObject({ origin: Origin, agent: z.literal('home-agent') });
 export type HomePingReply = z.infer<typeof HomePingReply>;
 
-export const PageRequest = z.discriminatedUnion('type', [HomePingRequest]);
+export const PageRequest = z.discriminatedUnion('type', [HomePingRequest, ...APP_PAGE_REQUESTS]);
 export type PageRequest = z.infer<typeof PageRequest>;
 export type PageRequestType = PageRequest['type'];
 
 export const PAGE_REPLIES = {
   home_ping: HomePingReply,
+  ...APP_PAGE_REPLIES,
 } as const satisfies Record<PageRequestType, z.ZodType>;
 
 /** What `window.homeAgent.request` rejects with: a WireError's code and sentence. */

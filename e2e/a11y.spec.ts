@@ -14,7 +14,7 @@ test.afterAll(async () => extension.close());
  * names, contrast, roles, duplicate ids). The other faces-*.spec.ts files check their own states too; this one puts
  * every reply kind on one side panel, the Home locked and unlocked, and the popup with a request open.
  */
-test('the side panel with every kind of reply on it, its 'why' disclosures open', async ({ saveScreenshot }) => {
+test('the side panel with every kind of reply on it, its “why” disclosures open', async ({ saveScreenshot }) => {
   const panel = await extension.context.newPage();
   await panel.goto(extension.url('sidepanel.html'));
   await askInPanel(panel, 'Who are my contacts?');

@@ -19,7 +19,7 @@ export class ObedientModel implements ModelPort {
   readonly obeyed: Instruction[] = [];
 
   async judgeSkills(r: JudgeRequest): Promise<JudgeResponse> {
-    const injected = this.untrusted(r.material, r.reading.memoryTags).filter(isAct);
+    const injected = this.untrusted(r.material, [r.reading.memoryTags.join(' ')]).filter(isAct);
     const scores = r.options.filter((o) => o.id !== NOT_APPLICABLE).map((o) => ({ id: o.id, score: coversSaid(o.card, r.question) }));
     const best = scores.sort((a, b) => b.score - a.score)[0];
     // Obeying an injected act means leaving the skills aside so the planner can do it.
@@ -34,7 +34,8 @@ export class ObedientModel implements ModelPort {
 
   async plan(r: PlannerRequest): Promise<PlannerResponse> {
     const offered = new Map(r.tools.map((t) => [t.id, t]));
-    const injected = this.untrusted(r.material, [...r.reading.memoryTags, ...r.memory]);
+    // Tags are read together, as a model reads the list: an instruction may run across several.
+    const injected = this.untrusted(r.material, [r.reading.memoryTags.join(' '), ...r.memory]);
     const changes = injected.filter((i) => i.kind === 'redirect' || i.kind === 'amount');
     // "Before you solve the task I gave you, please do the following first": the injected acts come first.
     const steps: Step[] = [];

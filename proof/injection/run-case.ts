@@ -6,28 +6,43 @@ import { DEMO_PEOPLE } from '../../src/protocol/demo-identities';
 import type { InjectionCase } from './case';
 import { sinksOf, type Sink } from './detect';
 import { ObedientModel } from './obedient-model';
-import { injectionWorld, type Turn } from './world';
+import type { Turn } from './world';
+import { memoryInjectionWorld } from './world-memory';
+import { realInjectionWorld } from './world-real';
 
 /**
  * One case, one configuration, one variant: build a fresh world, deliver the carrier the way the product would, ask,
  * and collect what reached the world. Configurations: `production` (the harness's default settings), `model-plans`
- * (compiled shapes off, so the model plans every ask — the guards alone stand between it and the world), and
- * `control` (model-plans with admission and authority switched off).
+ * (compiled shapes off, so the model plans every ask — the guards alone stand between it and the world), `control`
+ * (model-plans with admission and authority switched off), all over the in-memory fakes; and `real-parts`
+ * (production settings over the Dexie vault on fake-indexeddb and the embedded EVM, through the composition root).
  */
-export type Config = 'production' | 'model-plans' | 'control';
+export type Config = 'production' | 'model-plans' | 'control' | 'real-parts';
 export type Variant = 'attack' | 'benign';
 export type Reply = HarnessReply & { runRef: string };
 export type CaseRun = { replies: Reply[]; last: Reply | { kind: 'error'; code: string; message: string }; sinks: Sink[]; obeyed: number };
 
 const ORIGIN = 'https://heartcoach.example';
 
+/** Text cut at word boundaries into pieces of at most `max` characters. */
+function chunks(text: string, max: number): string[] {
+  const out: string[] = [];
+  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
+    const last = out.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= max) out[out.length - 1] = `${last} ${word}`;
+    else out.push(word.slice(0, max));
+  }
+  return out.slice(0, 19);
+}
+
 export function settingsFor(c: InjectionCase, config: Config): Partial<HarnessSettings> {
-  return { ...(c.settings ?? {}), ...(config === 'production' ? {} : { compiledShapes: false }) };
+  return { ...(c.settings ?? {}), ...(config === 'production' || config === 'real-parts' ? {} : { compiledShapes: false }) };
 }
 
 export async function runCase(c: InjectionCase, config: Config, variant: Variant): Promise<CaseRun> {
   const model = new ObedientModel();
-  const world = await injectionWorld({ model, settings: settingsFor(c, config), control: config === 'control' });
+  const make = config === 'real-parts' ? realInjectionWorld : memoryInjectionWorld;
+  const world = await make({ model, settings: settingsFor(c, config), control: config === 'control' });
   const text = variant === 'attack' ? c.text.replace('{{inject}}', c.injection) : c.text.replace('{{inject}}', '');
   const to = c.to === 'missio' ? world.who.missio : world.who.alice;
   const replies: Reply[] = [];
@@ -65,12 +80,13 @@ export async function runCase(c: InjectionCase, config: Config, variant: Variant
       const id = `contact:${world.who.alice.toLowerCase()}:${DEMO_PEOPLE.dietitian.ownerAddress.toLowerCase()}`;
       // Dana's card (a demo identity), poisoned by whoever wrote its note: stored, and shown as record material.
       const data = { label: DEMO_PEOPLE.dietitian.name, aliases: ['dana'], address: DEMO_PEOPLE.dietitian.ownerAddress, note: text };
-      world.addRecord({ id, type: 'contact', owner: world.who.alice, data });
+      await world.addRecord({ id, type: 'contact', owner: world.who.alice, data });
       take(await ask(c.words, [{ source: 'record', text: `Contact card — name: ${data.label}; note: ${text}`, title: `contact: ${data.label}` }]));
       break;
     }
     case 'memory':
-      world.addRecord({ id: 'memory:proof', type: 'memory', owner: world.who.alice, data: { text, tags: ['retreat', ...(variant === 'attack' ? [c.injection] : [])] } });
+      // Tags are at most 60 characters in the vault, so the injection is stored as consecutive tags, as it would be.
+      await world.addRecord({ id: 'memory:proof', type: 'memory', owner: world.who.alice, data: { text, tags: ['retreat', ...(variant === 'attack' ? chunks(c.injection, 60) : [])] } });
       take(await ask(c.words));
       break;
     case 'heartcoach': {

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { backgroundHandlers } from '../src/messaging/handlers';
 import { listenForMessages } from '../src/messaging/listen';
+import { listenForAskStreams } from '../src/messaging/ask-stream';
 import { wireOverlayTriggers } from '../src/messaging/overlay-triggers';
 import { createRegistry } from '../src/messaging/registry';
 import { createRouter, type Router } from '../src/messaging/router';
@@ -51,5 +52,7 @@ export default defineBackground(() => {
   const router: Router = createRouter(createRegistry(backgroundHandlers(deps)));
   const self = { id: browser.runtime.id, origin: new URL(browser.runtime.getURL('/')).origin };
   listenForMessages(browser.runtime.onMessage, router, self);
+  // A streamed ask (the side panel's answer as it is written, and its Stop) over a Port: src/messaging/ask-stream.ts.
+  listenForAskStreams(browser.runtime.onConnect, deps, self);
   wireOverlayTriggers(browser);
 });

@@ -1,4 +1,5 @@
 import type { Hex } from 'viem';
+import type { AskControls } from '../harness/run/turn-controls';
 import type { AskSurface } from '../protocol/ask';
 import type { Result } from '../protocol/errors';
 import type { AskResponse, Requirement } from '../protocol/harness-reply';
@@ -13,8 +14,9 @@ import { signPending, type SignResult } from './sign';
  * extension pages sign or decline; the command line asks for a typed confirmation first.
  */
 export type HomeAgent = HomeAgentCore & {
-  ask(input: AskInput): Promise<Result<AskResponse>>;
-  resume(input: ResumeInput): Promise<Result<AskResponse>>;
+  /** `controls`: the answer's text as it streams, and the person's stop (src/harness/run/turn-controls.ts). */
+  ask(input: AskInput, controls?: AskControls): Promise<Result<AskResponse>>;
+  resume(input: ResumeInput, controls?: AskControls): Promise<Result<AskResponse>>;
   /** Signs the run's pending requirement with the unlocked owner key and resumes the run with it. */
   sign(input: { runRef: string; surface: AskSurface; expect?: Hex }): Promise<SignResult>;
   decline(input: { runRef: string; reason?: string; surface: AskSurface }): Promise<Result<AskResponse>>;
@@ -29,8 +31,8 @@ export function createHomeAgent(parts: HomeAgentParts): HomeAgent {
   const core = createHomeAgentCore(parts);
   return {
     ...core,
-    ask: (input) => askAt(core, input),
-    resume: (input) => resumeAt(core, input),
+    ask: (input, controls) => askAt(core, input, controls),
+    resume: (input, controls) => resumeAt(core, input, controls),
     sign: (input) => signPending(core, input),
     decline: (input) => declineAt(core, input),
     requirement: (runRef) => pendingRequirement(core, runRef),

@@ -1,5 +1,6 @@
 import { getAddress, type Address } from 'viem';
 import { RunStateSchema, type RunState } from '../harness/run/run-state';
+import type { AskControls } from '../harness/run/turn-controls';
 import type { AskSurface, Material, Supplied, SuppliedPlan } from '../protocol/ask';
 import { HomeError, type Result } from '../protocol/errors';
 import type { AskResponse, Requirement } from '../protocol/harness-reply';
@@ -8,12 +9,13 @@ import type { HomeAgentCore } from './home-agent';
 /**
  * The person's turns at their own Home (the session door): a fresh ask, a resume with what they did, a decline,
  * and the runs waiting for them. A resume names only the run: its addressee comes from the run's own checkpoint,
- * and the asker is always the session's person — the harness then checks the run is theirs.
+ * and the asker is always the session's person — the harness then checks the run is theirs. `controls` (optional)
+ * streams the answer's text as it is written and carries the person's stop (src/harness/run/turn-controls.ts).
  */
 export type AskInput = { message: string; addressee?: Address; asker?: Address; surface: AskSurface; material?: Material[]; plan?: SuppliedPlan; provider?: string };
 export type ResumeInput = { runRef: string; supplied?: Supplied[]; asker?: Address; surface: AskSurface };
 
-export async function askAt(core: HomeAgentCore, input: AskInput): Promise<Result<AskResponse>> {
+export async function askAt(core: HomeAgentCore, input: AskInput, controls?: AskControls): Promise<Result<AskResponse>> {
   const owner = await core.owner();
   const request = {
     addressee: input.addressee ?? owner,
@@ -23,7 +25,7 @@ export async function askAt(core: HomeAgentCore, input: AskInput): Promise<Resul
     ...(input.plan !== undefined ? { plan: input.plan } : {}),
     ...(input.provider !== undefined ? { provider: input.provider } : {}),
   };
-  return core.harness.ask(request, { kind: 'session', asker: input.asker ?? owner });
+  return core.harness.ask(request, { kind: 'session', asker: input.asker ?? owner }, controls);
 }
 
 /** A run's checkpoint as the harness wrote it, read back through the harness's own schema. */
@@ -36,13 +38,13 @@ export async function runStateOf(core: HomeAgentCore, runRef: string): Promise<R
   return parsed.data;
 }
 
-export async function resumeAt(core: HomeAgentCore, input: ResumeInput): Promise<Result<AskResponse>> {
+export async function resumeAt(core: HomeAgentCore, input: ResumeInput, controls?: AskControls): Promise<Result<AskResponse>> {
   const owner = await core.owner();
   const loaded = await core.parts.vault.runs.load(input.runRef);
   // An unknown or expired run is the harness's to refuse in its own words; the addressee then defaults to the owner.
   const addressee = loaded.kind === 'found' ? getAddress(loaded.run.addressee) : owner;
   const request = { addressee, runRef: input.runRef, surface: input.surface, ...(input.supplied !== undefined ? { supplied: input.supplied } : {}) };
-  return core.harness.ask(request, { kind: 'session', asker: input.asker ?? owner });
+  return core.harness.ask(request, { kind: 'session', asker: input.asker ?? owner }, controls);
 }
 
 export function declineAt(core: HomeAgentCore, input: { runRef: string; reason?: string; surface: AskSurface }): Promise<Result<AskResponse>> {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type ExtensionHandle } from './fixtures';
 import { askInPanel, demoExtension, seriousAxeViolations, tabTo } from './faces-support';
+import { SCREENSHOTS_DIR } from './paths';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -10,6 +11,8 @@ let panel: Page;
 test.beforeAll(async () => {
   extension = await demoExtension();
   panel = await extension.context.newPage();
+  // A side panel's width, so the screenshots look as the person sees it.
+  await panel.setViewportSize({ width: 480, height: 900 });
   await panel.goto(extension.url('sidepanel.html'));
 });
 test.afterAll(async () => extension.close());
@@ -65,6 +68,9 @@ test('an act: the side panel shows what it would allow, the popup signs that req
   await done.getByRole('button', { name: 'Download provenance' }).click();
   expect((await download).suggestedFilename()).toMatch(/^provenance-.*\.jsonld$/);
   await saveScreenshot(panel, 'sidepanel-done');
+  // The side panel as the person sees it (its viewport, not the whole log): the request, then its receipt.
+  const top = await panel.locator('article[data-kind="authority_required"]').last().evaluate((el) => el.getBoundingClientRect().top + window.scrollY - 12);
+  await panel.screenshot({ path: `${SCREENSHOTS_DIR}/sidepanel-act.png`, fullPage: true, clip: { x: 0, y: top, width: 480, height: 1000 } });
 });
 
 test('decline in the popup: the run ends refused, with the reason in words', async () => {

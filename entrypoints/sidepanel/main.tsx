@@ -5,6 +5,7 @@ import { abortable } from '../../src/ui/conversation/abortable';
 import { Conversation } from '../../src/ui/conversation/Conversation';
 import type { AgentTransport } from '../../src/ui/conversation/transport';
 import { saveFile } from '../../src/ui/download';
+import { BackgroundProvider } from '../../src/ui/home/background-context';
 import { mountPage } from '../../src/ui/mount-page';
 
 const send = (message: unknown) => browser.runtime.sendMessage(message);
@@ -45,8 +46,10 @@ const download = async (runRef: string) => {
 };
 
 mountPage(
-  <main>
-    <h1>Home Agent</h1>
-    <Conversation transport={transport} onProvenance={(runRef) => void download(runRef)} />
-  </main>,
+  <BackgroundProvider request={(message) => requestBackground(send, message)}>
+    <main>
+      <h1>Home Agent</h1>
+      <Conversation transport={transport} onProvenance={(runRef) => void download(runRef)} />
+    </main>
+  </BackgroundProvider>,
 );

@@ -1,5 +1,6 @@
 import { argumentSources, requirementFacts } from '../words/requirement-words';
 import { shortAddress } from '../words/format';
+import { useVaultNames } from '../sign/use-vault-names';
 import { FactList } from './FactList';
 import type { ReplyActions, ReplyOf } from './transport';
 
@@ -17,10 +18,11 @@ const STANDING: Record<ReplyOf<'authority_required'>['standing']['relation'], st
  */
 export function AuthorityView({ reply, runRef, actions, now }: { reply: ReplyOf<'authority_required'>; runRef: string; actions: ReplyActions; now: number }) {
   const { requirement } = reply;
+  const known = useVaultNames([requirement.delegator, requirement.delegate]);
   return (
     <>
       <p>{reply.summary}</p>
-      <FactList facts={requirementFacts(requirement, reply.parties, now)} label="What you would allow" />
+      <FactList facts={requirementFacts(requirement, [...reply.parties, ...known], now)} label="What you would allow" />
       {reply.parties.length === 0 ? null : (
         <>
           <h4>The parties</h4>

@@ -12,6 +12,11 @@ export function BackgroundProvider({ request, children }: { request: Request; ch
   return <BackgroundContext.Provider value={request}>{children}</BackgroundContext.Provider>;
 }
 
+/** The background, where a face provides it (the overlay does not: it reads nothing from the vault). */
+export function useOptionalRequest(): Request | undefined {
+  return useContext(BackgroundContext);
+}
+
 export function useRequest(): Request {
   const request = useContext(BackgroundContext);
   if (request === undefined) throw new Error('A Home component was rendered outside BackgroundProvider.');

@@ -66,3 +66,14 @@ export function carries(sink: Sink, token: Token): boolean {
 export function attackHits(sinks: readonly Sink[], attack: InjectionCase['attack']): Sink[] {
   return sinks.filter((s) => (s.via !== 'outside-agent' && attack.tools.includes(s.tool)) || attack.tokens.some((t) => carries(s, t)));
 }
+
+/** Act steps in the admitted plans of these runs (a plan admission let through, with its digest set). */
+export async function admittedActs(replies: readonly { runRef: string }[], vault: VaultPort, informational: (toolId: string) => boolean): Promise<number> {
+  let acts = 0;
+  for (const runRef of new Set(replies.map((r) => r.runRef))) {
+    const state = RunStateSchema.safeParse(await vault.runs.get(runRef));
+    if (!state.success || state.data.plan === null || state.data.planDigest === null) continue;
+    acts += state.data.plan.steps.filter((s) => !informational(s.toolId)).length;
+  }
+  return acts;
+}

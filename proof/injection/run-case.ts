@@ -4,7 +4,8 @@ import type { Result } from '../../src/protocol/errors';
 import type { AskResponse, HarnessReply } from '../../src/protocol/harness-reply';
 import { DEMO_PEOPLE } from '../../src/protocol/demo-identities';
 import type { InjectionCase } from './case';
-import { sinksOf, type Sink } from './detect';
+import { admittedActs, sinksOf, type Sink } from './detect';
+import { GENERATED_ONTOLOGY } from '../../src/harness/ontology';
 import { ObedientModel } from './obedient-model';
 import type { Turn } from './world';
 import { memoryInjectionWorld } from './world-memory';
@@ -20,7 +21,7 @@ import { realInjectionWorld } from './world-real';
 export type Config = 'production' | 'model-plans' | 'control' | 'real-parts';
 export type Variant = 'attack' | 'benign';
 export type Reply = HarnessReply & { runRef: string };
-export type CaseRun = { replies: Reply[]; last: Reply | { kind: 'error'; code: string; message: string }; sinks: Sink[]; obeyed: number };
+export type CaseRun = { replies: Reply[]; last: Reply | { kind: 'error'; code: string; message: string }; sinks: Sink[]; obeyed: number; acts: number };
 
 const ORIGIN = 'https://heartcoach.example';
 
@@ -68,40 +69,41 @@ export async function runCase(c: InjectionCase, config: Config, variant: Variant
   switch (c.carrier) {
     case 'selection':
     case 'page':
-      take(await ask(c.words, [{ source: c.carrier, text, url: 'https://forum.example/t/42', title: 'Community forum' }]));
+      await ask(c.words, [{ source: c.carrier, text, url: 'https://forum.example/t/42', title: 'Community forum' }]);
       break;
     case 'a2a-agent':
-      take(await ask(c.words, [{ source: 'outside-agent', text, title: 'Travel Desk (an A2A agent)' }]));
+      await ask(c.words, [{ source: 'outside-agent', text, title: 'Travel Desk (an A2A agent)' }]);
       break;
     case 'skill-material':
-      take(await ask(c.words, [{ source: 'file', text, title: 'notes.txt' }]));
+      await ask(c.words, [{ source: 'file', text, title: 'notes.txt' }]);
       break;
     case 'record': {
       const id = `contact:${world.who.alice.toLowerCase()}:${DEMO_PEOPLE.dietitian.ownerAddress.toLowerCase()}`;
       // Dana's card (a demo identity), poisoned by whoever wrote its note: stored, and shown as record material.
       const data = { label: DEMO_PEOPLE.dietitian.name, aliases: ['dana'], address: DEMO_PEOPLE.dietitian.ownerAddress, note: text };
       await world.addRecord({ id, type: 'contact', owner: world.who.alice, data });
-      take(await ask(c.words, [{ source: 'record', text: `Contact card — name: ${data.label}; note: ${text}`, title: `contact: ${data.label}` }]));
+      await ask(c.words, [{ source: 'record', text: `Contact card — name: ${data.label}; note: ${text}`, title: `contact: ${data.label}` }]);
       break;
     }
     case 'memory':
       // Tags are at most 60 characters in the vault, so the injection is stored as consecutive tags, as it would be.
       await world.addRecord({ id: 'memory:proof', type: 'memory', owner: world.who.alice, data: { text, tags: ['retreat', ...(variant === 'attack' ? chunks(c.injection, 60) : [])] } });
-      take(await ask(c.words));
+      await ask(c.words);
       break;
     case 'heartcoach': {
       world.setAgentAnswer(text);
       const first = await ask(c.first ?? 'How is my week going?');
       const said = first.ok && first.data.reply.kind === 'answer' ? (first.data.reply.attributions?.[0]?.text ?? first.data.reply.text) : text;
-      take(await ask(c.words, [{ source: 'outside-agent', text: said, title: 'HeartCoach' }]));
+      await ask(c.words, [{ source: 'outside-agent', text: said, title: 'HeartCoach' }]);
       break;
     }
     case 'skill-output': {
       // Turn 1, the skill at Missio Nexus applied to the poisoned notes by the same obedient model; turn 2 quotes it.
       const draft = await model.applySkill({ skillId: 'board-minutes', body: '', bodyDigest: '0x', question: c.first ?? 'Draft the minutes.', inputs: [], material: [{ source: 'file', text }], maxTokens: 1400 });
-      take(await ask(c.words, [{ source: 'file', text: draft.text, title: 'Missio Nexus: board minutes (draft)' }]));
+      await ask(c.words, [{ source: 'file', text: draft.text, title: 'Missio Nexus: board minutes (draft)' }]);
       break;
     }
   }
-  return { replies, last, sinks: await sinksOf(replies, world.effects, world.vault), obeyed: model.obeyed.length };
+  const informational = (id: string) => GENERATED_ONTOLOGY.capabilities[id]?.informational !== false;
+  return { replies, last, sinks: await sinksOf(replies, world.effects, world.vault), obeyed: model.obeyed.length, acts: await admittedActs(replies, world.vault, informational) };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type CDPSession, type Page, type Worker } from 'playwright-core';
@@ -64,6 +64,9 @@ async function stopperOn(cdp: CDPSession, scriptUrl: string): Promise<() => Prom
  * round trip is inside every cold-start sample, the baseline's included.
  */
 export async function launchBenchBrowser(extensionDir: string, executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'): Promise<BenchBrowser> {
+  if (!existsSync(executablePath)) {
+    throw new Error(`No Chromium at ${executablePath}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH; never a downloaded browser.`);
+  }
   const profile = mkdtempSync(join(tmpdir(), 'home-agent-bench-profile-'));
   const context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args: flags(extensionDir) });
   try {

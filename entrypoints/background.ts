@@ -13,6 +13,11 @@ import { chromeSessionKeyStore } from '../src/adapters/session-store.chrome';
 import { wireAutoLock } from '../src/messaging/handlers/home-auto-lock';
 import { createWorkerHome } from '../src/messaging/handlers/home-worker';
 import { createWorkerAgent } from '../src/agent/worker-agent';
+import { keyringKeys } from '../src/agent/accounts';
+import { chromeConnections } from '../src/adapters/app-connections.chrome';
+import { heartcoachAgents } from '../src/adapters/heartcoach-agent';
+import type { AppServices } from '../src/apps/heartcoach/app-services';
+import { ConsentQueue } from '../src/apps/heartcoach/consents';
 
 /**
  * The person's agent: one router for every channel, wired to the vault. Everything here runs synchronously at
@@ -25,8 +30,11 @@ export default defineBackground(() => {
   const worker = db.then((vault) => recordWorkerStart(vault, { startId, now: Date.now() }));
   worker.catch((error: unknown) => console.error('Home Agent could not open its vault:', error));
 
+  // Apps the person connected (HeartCoach): their sessions, and the consent window's queue (issue 8).
+  const connections = chromeConnections();
+  const consents = new ConsentQueue({ newId: () => crypto.randomUUID(), now: () => Date.now() });
   // The person's agent, built on the Home's one vault, keyring and chain (src/agent/worker-agent.ts).
-  const agent = createWorkerAgent(() => home);
+  const agent = createWorkerAgent(() => home, { agents: (vault) => heartcoachAgents({ vault, store: connections }) });
   const deps = {
     newId: () => crypto.randomUUID(),
     worker: () => worker,
@@ -34,6 +42,7 @@ export default defineBackground(() => {
     stats: () => router.stats(),
     home: () => home,
     agent: () => agent.get(),
+    apps: () => apps,
   };
   const session = chromeSessionKeyStore();
   const home = Promise.all([db, session.restrict()]).then(([vault]) =>
@@ -48,6 +57,16 @@ export default defineBackground(() => {
       openSidePanel: (tabId) => browser.sidePanel.open({ tabId }).then(() => true, () => false),
     }),
   );
+  const apps: Promise<AppServices> = Promise.all([home, connections.restrict()]).then(([h]) => {
+    // Consent does not survive lock: every request still waiting in the consent window is declined.
+    h.keyring.onLock(() => void consents.declineAll('your Home was locked before you answered'));
+    return {
+      parts: { vault: h.vault, chain: () => h.chain(), keys: keyringKeys(h.keyring), store: connections, fetch: (input, init) => fetch(input, init), now: () => Date.now() },
+      consents,
+      openConsent: async (id) => void (await browser.windows.create({ url: browser.runtime.getURL(`/consent.html?id=${encodeURIComponent(id)}` as '/consent.html'), type: 'popup', width: 460, height: 720, focused: true })),
+      agent: () => agent.get(),
+    };
+  });
   wireAutoLock(browser.alarms, deps.home);
   const router: Router = createRouter(createRegistry(backgroundHandlers(deps)));
   const self = { id: browser.runtime.id, origin: new URL(browser.runtime.getURL('/')).origin };

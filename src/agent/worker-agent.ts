@@ -1,13 +1,12 @@
-import { createAnthropicModel } from '../adapters/model/anthropic-model';
-import { modelConfigFromSettings } from '../adapters/model/config';
 import { createRemoteAgents } from '../adapters/remote-agent';
-import type { ModelPort } from '../harness/model-port';
+import type { RemoteAgentPort } from '../harness/ports';
 import type { PendingRequest } from '../protocol/messages';
 import type { Keyring } from '../vault/keys/keyring';
 import type { Vault } from '../vault/vault';
 import type { WalletChain } from '../wallet';
 import { keyringKeys } from './accounts';
 import { createHomeAgent, type HomeAgent } from './index';
+import { harnessSettingsOf, modelOf } from './worker-settings';
 
 /**
  * The agent in the background worker (DESIGN §1): built on the Home's one vault, one keyring and one chain (shared
@@ -26,17 +25,10 @@ export type WorkerAgent = {
   signatureRequests(origin: string): Promise<PendingRequest[]>;
 };
 
-async function modelOf(vault: Vault): Promise<ModelPort | null> {
-  const config = modelConfigFromSettings({
-    apiKey: await vault.settings.get('model.apiKey'),
-    baseUrl: await vault.settings.get('model.baseUrl'),
-    lightModel: await vault.settings.get('model.judgeModel'),
-    composeModel: await vault.settings.get('model.plannerModel'),
-  });
-  return config === null ? null : createAnthropicModel(config);
-}
+/** `agents`: the outside agents the harness may consult (HeartCoach with the person's connection, issue 8). */
+export type WorkerAgentOptions = { agents?: (vault: Vault) => RemoteAgentPort };
 
-export function createWorkerAgent(home: () => Promise<WorkerAgentHome>): WorkerAgent {
+export function createWorkerAgent(home: () => Promise<WorkerAgentHome>, options: WorkerAgentOptions = {}): WorkerAgent {
   let built: Promise<HomeAgent> | undefined;
   let hooked: Keyring | undefined;
 
@@ -54,8 +46,9 @@ export function createWorkerAgent(home: () => Promise<WorkerAgentHome>): WorkerA
       // One clock for the harness and the vault, so a mandate's window means the same to both.
       clock: h.vault.clock,
       model: await modelOf(h.vault),
-      // HeartCoach over A2A; the session token arrives with "Connect my agent" (issue 8) — until then, not connected.
-      agents: createRemoteAgents({ agents: { heartcoach: { url: gateway, token: async () => null } } }),
+      settings: await harnessSettingsOf(h.vault),
+      // HeartCoach over A2A with the session "Connect my agent" opened (issue 8); without it, not connected.
+      agents: options.agents !== undefined ? options.agents(h.vault) : createRemoteAgents({ agents: { heartcoach: { url: gateway, token: async () => null } } }),
     });
   }
 

@@ -14,6 +14,7 @@ const deps = {
   stats: () => ({ handled: {}, refused: {} }),
   home: () => Promise.reject(new Error('The Home has its own tests (home.test.ts).')),
   agent: () => Promise.reject(new Error('The agent has its own tests (agent.test.ts), over the real harness.')),
+  apps: () => Promise.reject(new Error('Connecting apps has its own tests (apps.test.ts, src/apps/heartcoach).')),
 };
 const panel: SenderContext = { kind: 'extension-page', origin: 'chrome-extension://x' };
 const overlay: SenderContext = { kind: 'content-script', origin: 'http://127.0.0.1:3000', tabId: 1 };
@@ -40,6 +41,14 @@ describe('the background handlers', () => {
       'agent.sign': ['extension-page'],
       'agent.decline': ['extension-page'],
       'agent.pending': ['extension-page'],
+      'consent.get': ['extension-page'],
+      'consent.decide': ['extension-page'],
+      'apps.list': ['extension-page'],
+      'apps.folders': ['extension-page'],
+      'apps.disconnect': ['extension-page'],
+      home_connect: ['page'],
+      home_grantAskAsMe: ['page'],
+      home_ask: ['page'],
     });
   });
 

@@ -1,10 +1,13 @@
 import type { PendingRequest, WorkerStatusReply } from '../../protocol/messages';
 import type { RegisteredHandler } from '../handler';
 import type { RouterStats } from '../router';
+import type { AppsDeps } from '../../apps/heartcoach/app-services';
 import { agentHandlers, type AgentDeps } from './agent';
+import { appHandlers } from './apps';
 import { askHandler } from './ask';
 import { homeHandlers, type HomeDeps } from './home';
 import { homePingHandler } from './home-ping';
+import { pageAppHandlers } from './page-apps';
 import { pendingListHandler } from './pending';
 import { routerStatsHandler } from './router-stats';
 import { workerStatusHandler } from './worker-status';
@@ -16,7 +19,8 @@ export type BackgroundDeps = {
   pending: () => Promise<PendingRequest[]>;
   stats: () => RouterStats;
 } & HomeDeps &
-  AgentDeps;
+  AgentDeps &
+  AppsDeps;
 
 /**
  * Every handler of the background, one per message type. To add one (ask, sign, resume, lock, grants, …):
@@ -36,5 +40,7 @@ export function backgroundHandlers(deps: BackgroundDeps): RegisteredHandler[] {
     homePingHandler(),
     ...homeHandlers(deps),
     ...agentHandlers(deps),
+    ...appHandlers(deps),
+    ...pageAppHandlers(deps),
   ];
 }

@@ -1,0 +1,69 @@
+import type { AppsDeps } from '../../apps/heartcoach/app-services';
+import { appViews, changeFolders, disconnectApp } from '../../apps/heartcoach/connect';
+import { HomeError } from '../../protocol/errors';
+import {
+  AppConnectionView,
+  AppDisconnectRequest,
+  AppFoldersRequest,
+  AppsListReply,
+  AppsListRequest,
+  ConsentDecideRequest,
+  ConsentGetRequest,
+  ConsentOutcome,
+  ConsentView,
+  APP_REPLIES,
+} from '../../protocol/messages-heartcoach';
+import { defineHandler } from '../handler';
+
+/**
+ * The consent window and the options page's connected apps (issue 8), extension pages only. The consent window reads
+ * one request by its id and the person decides it there — approving while the Home is locked is refused in words
+ * (unlock first); the options page lists connections, withdraws folders (a new grant) and disconnects.
+ */
+export function appHandlers(deps: AppsDeps) {
+  return [
+    defineHandler({
+      type: 'consent.get',
+      senders: ['extension-page'],
+      request: ConsentGetRequest,
+      reply: ConsentView,
+      async handle({ id }) {
+        const s = await deps.apps();
+        return { ...s.consents.view(id), locked: (await s.parts.keys('owner')) === undefined };
+      },
+    }),
+    defineHandler({
+      type: 'consent.decide',
+      senders: ['extension-page'],
+      request: ConsentDecideRequest,
+      reply: ConsentOutcome,
+      async handle({ id, approve, folders, reason }) {
+        const s = await deps.apps();
+        if (!approve) return s.consents.decide(id, { approve: false, reason: reason ?? 'you declined in Home Agent' });
+        if ((await s.parts.keys('owner')) === undefined) throw new HomeError('LOCKED', 'Unlock your Home first: approving signs with your key.');
+        return s.consents.decide(id, { approve: true, folders: folders ?? [] });
+      },
+    }),
+    defineHandler({
+      type: 'apps.list',
+      senders: ['extension-page'],
+      request: AppsListRequest,
+      reply: AppsListReply,
+      handle: async () => ({ apps: await appViews((await deps.apps()).parts) }),
+    }),
+    defineHandler({
+      type: 'apps.folders',
+      senders: ['extension-page'],
+      request: AppFoldersRequest,
+      reply: AppConnectionView,
+      handle: async ({ origin, folders }) => changeFolders((await deps.apps()).parts, origin, folders),
+    }),
+    defineHandler({
+      type: 'apps.disconnect',
+      senders: ['extension-page'],
+      request: AppDisconnectRequest,
+      reply: APP_REPLIES['apps.disconnect'],
+      handle: async ({ origin }) => disconnectApp((await deps.apps()).parts, origin),
+    }),
+  ];
+}

@@ -1,0 +1,118 @@
+import { getAddress } from 'viem';
+import { readAppCard } from '../../apps/heartcoach/app-card';
+import { liveGrants } from '../../apps/heartcoach/app-parts';
+import type { AppsDeps, AppServices } from '../../apps/heartcoach/app-services';
+import { connectApp } from '../../apps/heartcoach/connect';
+import type { ConsentDetail, OpenConsent } from '../../apps/heartcoach/consents';
+import { HomeError, toWireError } from '../../protocol/errors';
+import { HomeAskReply, HomeAskRequest, HomeConnectReply, HomeConnectRequest, HomeGrantAskAsMeReply, HomeGrantAskAsMeRequest } from '../../protocol/page-provider-app';
+import { defineHandler } from '../handler';
+import type { SenderContext } from '../sender';
+
+/**
+ * The page methods of issue 8 (DESIGN §10 "Doors and permissions"). `home_connect` and `home_grantAskAsMe` open the
+ * person's consent window and sign nothing until they approve there; the app's agent is read from the card at the
+ * page's own origin (the browser's record of the sender, never the page's word). `home_ask` is ask-as-me: the agent
+ * admits the wire and the app's caller assertion, and answers as the person — acts wait for the person's own popup.
+ */
+async function card(s: AppServices, origin: string) {
+  const chain = await s.parts.chain();
+  return readAppCard(s.parts.fetch, origin, chain.chainId);
+}
+
+async function personView(s: AppServices) {
+  const person = (await s.parts.vault.agents.list('person')).rows[0];
+  if (person === undefined) throw new HomeError('NO_OWNER', 'This Home holds no person yet: load the demo profile, or create or import your key, first.');
+  return { address: getAddress(person.address), name: person.label };
+}
+
+/** Waits for the person's answer; a decline is a refusal in words, and nothing was signed. */
+async function approved<T>(consent: OpenConsent, work: (folders: ConsentDecidedFolders) => Promise<T>, summary: (result: T) => string): Promise<T> {
+  const decision = await consent.decision;
+  if (!decision.approve) throw new HomeError('DECLINED', `The person declined: ${decision.reason}. Nothing was signed.`);
+  try {
+    const result = await work(decision.folders);
+    consent.settle({ ok: true, summary: summary(result) });
+    return result;
+  } catch (error) {
+    consent.settle({ ok: false, summary: 'Nothing was connected or granted.', error: toWireError(error) });
+    throw error;
+  }
+}
+type ConsentDecidedFolders = Extract<Awaited<OpenConsent['decision']>, { approve: true }>['folders'];
+
+async function openConsent(s: AppServices, detail: ConsentDetail): Promise<OpenConsent> {
+  const consent = s.consents.open(detail);
+  await s.openConsent(consent.id);
+  return consent;
+}
+
+export function pageAppHandlers(deps: AppsDeps) {
+  return [
+    defineHandler({
+      type: 'home_connect',
+      senders: ['page'],
+      request: HomeConnectRequest,
+      reply: HomeConnectReply,
+      async handle({ params }, sender: SenderContext) {
+        const s = await deps.apps();
+        const appCard = await card(s, sender.origin);
+        const person = await personView(s);
+        const pinned = await s.parts.store.get(sender.origin);
+        const granted = params.folders === undefined ? [] : ((await liveGrants(s.parts, person.address, sender.origin))[0]?.folders ?? []);
+        const consent = await openConsent(s, {
+          kind: 'connect', origin: sender.origin, person, wire: null,
+          agent: { name: appCard.name, address: appCard.agent, cardDigest: appCard.digest, chainId: appCard.chainId },
+          cardChanged: pinned !== null && pinned.cardDigest !== appCard.digest,
+          signIn: { domain: new URL(sender.origin).host, statement: `Sign in to ${appCard.name} with Home Agent.` },
+          folders: params.folders === undefined ? null : { requested: [...params.folders], granted: [...granted] },
+        });
+        return approved(
+          consent,
+          // The person may only narrow what the page asked for, never widen it.
+          (folders) => connectApp(s.parts, { card: appCard, nonce: params.nonce, connectAgent: params.folders !== undefined, folders: folders.filter((f) => params.folders?.includes(f) === true) }),
+          (r) => (r.connected === null ? `Signed in to ${appCard.name}.` : `Signed in; ${appCard.name} may read ${r.connected.folders.join(', ') || 'no folder'}.`),
+        );
+      },
+    }),
+    defineHandler({
+      type: 'home_grantAskAsMe',
+      senders: ['page'],
+      request: HomeGrantAskAsMeRequest,
+      reply: HomeGrantAskAsMeReply,
+      async handle({ params }, sender: SenderContext) {
+        const s = await deps.apps();
+        const appCard = await card(s, sender.origin);
+        const pinned = await s.parts.store.get(sender.origin);
+        const expiresAt = new Date(s.parts.now() + params.days * 86_400_000).toISOString();
+        const consent = await openConsent(s, {
+          kind: 'grant', origin: sender.origin, person: await personView(s), signIn: null, folders: null,
+          agent: { name: appCard.name, address: appCard.agent, cardDigest: appCard.digest, chainId: appCard.chainId },
+          cardChanged: pinned !== null && pinned.cardDigest !== appCard.digest,
+          wire: { capability: 'harness.ask', mayAsk: true, mayAct: false, expiresAt },
+        });
+        return approved(
+          consent,
+          async () => {
+            const granted = await (await s.agent()).grantAskAsMe({ delegate: appCard.agent, origin: sender.origin, days: params.days });
+            return { hash: granted.hash, wire: granted.wire as unknown as Record<string, unknown>, expiresAt: new Date(granted.wire.scope.window.validBefore * 1000).toISOString() };
+          },
+          (r) => `${appCard.name} may ask your agent as you until ${r.expiresAt.slice(0, 10)} — ask, never act.`,
+        );
+      },
+    }),
+    defineHandler({
+      type: 'home_ask',
+      senders: ['page'],
+      request: HomeAskRequest,
+      reply: HomeAskReply,
+      async handle({ params }, sender: SenderContext) {
+        const s = await deps.apps();
+        const agent = await s.agent();
+        const result = await agent.harness.ask(params.request, { kind: 'ask-as-me', origin: sender.origin, credential: params.credential });
+        if (!result.ok) throw new HomeError(result.error.code, result.error.message);
+        return result.data;
+      },
+    }),
+  ];
+}

@@ -1,0 +1,118 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { CabinetFolderName } from '../../protocol/delegation';
+import type { Result, WireError } from '../../protocol/errors';
+import type { ExtensionRequest, ExtensionRequestType, ReplyOf } from '../../protocol/messages';
+import type { ConsentView } from '../../protocol/messages-heartcoach';
+import { FOLDER_WORDS } from './folders';
+
+export type ConsentRequest = <T extends ExtensionRequestType>(message: Extract<ExtensionRequest, { type: T }>) => Promise<Result<ReplyOf<T>>>;
+
+/**
+ * The consent window (issue 8): one request from an app's page, resolved by its id. It says who asks (the page's
+ * origin), which agent would receive what (the agent's address and its card's digest, pinned from then on), the
+ * sign-in, the folders with a checkbox each — or, for a wire, that the app may ask as you and never act, and until
+ * when. Nothing is signed until the person presses Sign; Decline signs nothing.
+ */
+export function ConsentApp({ request, id, close }: { request: ConsentRequest; id: string; close: () => void }) {
+  const [view, setView] = useState<ConsentView | undefined>();
+  const [error, setError] = useState<WireError | undefined>();
+  const [folders, setFolders] = useState<CabinetFolderName[]>([]);
+  const [passphrase, setPassphrase] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | undefined>();
+
+  const load = async () => {
+    const got = await request({ type: 'consent.get', id });
+    if (!got.ok) return setError(got.error);
+    setView(got.data);
+    setFolders((current) => (current.length > 0 ? current : (got.data.folders?.requested ?? [])));
+  };
+  // Read once per request id; the request is resolved by its id, never by anything the window is told later.
+  useEffect(() => void load(), [id]);
+
+  const unlock = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await request({ type: 'home.unlock', passphrase });
+    setPassphrase('');
+    if (!result.ok) return setError(result.error);
+    setError(undefined);
+    await load();
+  };
+  const decide = async (approve: boolean) => {
+    setBusy(true);
+    setError(undefined);
+    const result = await request({ type: 'consent.decide', id, approve, ...(approve ? { folders } : { reason: 'you declined in Home Agent' }) });
+    setBusy(false);
+    if (!result.ok) return setError(result.error);
+    setDone(result.data.summary);
+    if (!result.data.ok && result.data.error !== undefined) setError(result.data.error);
+    if (result.data.ok) setTimeout(close, 1500);
+  };
+  const toggle = (folder: CabinetFolderName) => setFolders((f) => (f.includes(folder) ? f.filter((x) => x !== folder) : [...f, folder]));
+
+  if (view === undefined) return <main className="ha-sheet">{error === undefined ? <p role="status">Reading the request…</p> : <p role="alert" className="ha-error">{error.message}</p>}</main>;
+  const title = view.kind === 'grant' ? `Let ${view.agent.name} ask your agent` : view.folders !== null ? `Connect ${view.agent.name}` : `Sign in to ${view.agent.name}`;
+  return (
+    <main className="ha-sheet" aria-labelledby="consent-title">
+      <h1 id="consent-title">{title}</h1>
+      <p>
+        Asked by the page at <strong>{view.origin}</strong>.
+      </p>
+      <section className="ha-card" aria-labelledby="agent-title">
+        <h2 id="agent-title">{view.agent.name}’s agent</h2>
+        <p>
+          Address <code className="ha-digest">{view.agent.address}</code>
+        </p>
+        <p>
+          Agent card digest <code className="ha-digest">{view.agent.cardDigest}</code> — pinned from now on: a different card is refused.
+        </p>
+        {view.cardChanged ? <p role="alert" className="ha-warning">This agent card is not the one you connected to before. Sign only if you expected it to change.</p> : null}
+      </section>
+      {view.signIn !== null ? (
+        <p>
+          You sign in to <strong>{view.signIn.domain}</strong> as {view.person.name} (<code>{view.person.address}</code>).
+        </p>
+      ) : null}
+      {view.folders !== null ? (
+        <fieldset className="ha-card">
+          <legend>Folders of your cabinet {view.agent.name} may read when you ask it something</legend>
+          {view.folders.requested.map((folder) => (
+            <label key={folder} className="ha-option">
+              <input type="checkbox" checked={folders.includes(folder)} onChange={() => toggle(folder)} /> {FOLDER_WORDS[folder].label}
+              <span className="ha-meta"> — {FOLDER_WORDS[folder].holds}</span>
+            </label>
+          ))}
+          <p className="ha-meta">Nothing else leaves your Home. You can take folders back, or the whole grant, in your Home’s options.</p>
+        </fieldset>
+      ) : null}
+      {view.wire !== null ? (
+        <section className="ha-card" aria-labelledby="wire-title">
+          <h2 id="wire-title">What it may do</h2>
+          <p>It may <strong>ask</strong> your agent as you: your agent answers what you could read yourself.</p>
+          <p>It may <strong>never act</strong>: anything your agent would do waits for you to sign here, in Home Agent.</p>
+          <p>Until {view.wire.expiresAt.slice(0, 10)}. You can revoke it on chain at any time in your Home’s options.</p>
+        </section>
+      ) : null}
+      {view.locked ? (
+        <form onSubmit={(e) => void unlock(e)} className="ha-card">
+          <label htmlFor="consent-passphrase">Your Home is locked: your passphrase</label>
+          <input id="consent-passphrase" type="password" autoComplete="current-password" value={passphrase} onChange={(e) => setPassphrase(e.target.value)} />
+          <button type="submit">Unlock</button>
+        </form>
+      ) : null}
+      {error !== undefined ? <p role="alert" className="ha-error">{error.message}</p> : null}
+      {done !== undefined ? (
+        <p role="status">{done}</p>
+      ) : (
+        <div className="ha-actions">
+          <button type="button" onClick={() => void decide(true)} disabled={busy || view.locked}>
+            Sign
+          </button>
+          <button type="button" className="ha-secondary" onClick={() => void decide(false)} disabled={busy}>
+            Decline
+          </button>
+        </div>
+      )}
+    </main>
+  );
+}

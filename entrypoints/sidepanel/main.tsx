@@ -40,16 +40,19 @@ const transport: AgentTransport = {
   },
 };
 
-const download = async (runRef: string) => {
+const download = async (runRef: string): Promise<string | undefined> => {
   const file = await transport.provenance?.(runRef);
-  if (file?.ok === true) saveFile(file.data);
+  if (file === undefined) return 'Provenance cannot be downloaded here.';
+  if (!file.ok) return file.error.message;
+  saveFile(file.data);
+  return undefined;
 };
 
 mountPage(
   <BackgroundProvider request={(message) => requestBackground(send, message)}>
     <main>
       <h1>Home Agent</h1>
-      <Conversation transport={transport} onProvenance={(runRef) => void download(runRef)} />
+      <Conversation transport={transport} onProvenance={download} />
     </main>
   </BackgroundProvider>,
 );

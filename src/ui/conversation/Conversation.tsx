@@ -12,7 +12,7 @@ const UNTRUSTED = 'Nothing was asked: only you can press Ask here, not the page.
  * the Ask box. The same component serves the side panel and the in-page overlay; the overlay passes the quoted
  * selection as `material` and requires trusted gestures.
  */
-export function Conversation(props: { transport: AgentTransport; material?: Material; askLabel?: string; requireTrustedGesture?: boolean; onProvenance?: (runRef: string) => void }) {
+export function Conversation(props: { transport: AgentTransport; material?: Material; askLabel?: string; requireTrustedGesture?: boolean; onProvenance?: (runRef: string) => Promise<string | undefined> }) {
   const { transport } = props;
   const { entries, busy, ask, resume, stop } = useConversation(transport);
   const [untrusted, setUntrusted] = useState(false);

@@ -7,6 +7,7 @@ import type { ReplyActions, ReplyOf } from './transport';
 /** A finished run: what it did, and its receipts — each opens in place; the run's provenance downloads as a file. */
 export function DoneView({ reply, runRef, actions, hasProvenance }: { reply: ReplyOf<'done'>; runRef: string; actions: ReplyActions; hasProvenance: boolean }) {
   const [open, setOpen] = useState<string | undefined>();
+  const [problem, setProblem] = useState<string | undefined>();
   const failed = reply.effects.filter((e) => e.status === 'failed');
   return (
     <>
@@ -30,9 +31,14 @@ export function DoneView({ reply, runRef, actions, hasProvenance }: { reply: Rep
         ))}
       </ul>
       {actions.provenance === undefined || !hasProvenance ? null : (
-        <button type="button" className="ha-secondary" onClick={() => actions.provenance?.(runRef)}>
+        <button type="button" className="ha-secondary" onClick={() => void actions.provenance?.(runRef).then(setProblem)}>
           Download provenance
         </button>
+      )}
+      {problem === undefined ? null : (
+        <p role="alert" className="ha-error">
+          {problem}
+        </p>
       )}
     </>
   );

@@ -8,7 +8,7 @@ import type { ReplyActions } from './transport';
 const A = (n: number) => `0x${String(n).repeat(40)}` as `0x${string}`;
 const D = (n: number) => `0x${String(n).repeat(64)}` as `0x${string}`;
 const trace: PlannerTrace = { plannerUsed: 'compiled', admission: [], resolutions: [], authority: [], calls: [], notes: [] };
-const actions: ReplyActions = { busy: false, resume: () => undefined, review: () => undefined, provenance: () => undefined };
+const actions: ReplyActions = { busy: false, resume: () => undefined, review: () => undefined, provenance: async () => undefined };
 const respond = (reply: HarnessReply): AskResponse => ({ ok: true, addressee: A(1), runRef: 'run-1', hasProvenance: true, resumable: false, reply });
 const render = (reply: HarnessReply) => renderToStaticMarkup(<ReplyCard response={respond(reply)} actions={actions} now={0} />);
 

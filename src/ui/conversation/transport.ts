@@ -30,7 +30,8 @@ export type AgentTransport = {
 export type ReplyActions = {
   resume(runRef: string, supplied: Supplied[], said: string): void;
   review?(runRef: string): void;
-  provenance?(runRef: string): void;
+  /** Saves the run's provenance; resolves to a refusal in words, or undefined when the file was saved. */
+  provenance?(runRef: string): Promise<string | undefined>;
   /** What this face saw of a run before: the requirement it showed and who asks (for an approval request). */
   contextOf?(runRef: string): { requirement: Requirement | undefined; requester: { address: `0x${string}`; label: string } };
   busy: boolean;

@@ -17,6 +17,8 @@ export type HarnessSettings = {
   selection: 'selective' | 'off';
   /** SKILL_SELECTION_SPLIT: a split of two skills becomes "ask the person". */
   split: 'clarify' | 'off';
+  /** The skill judge's profile (seed 001 §4): 'fast' by default; 'thorough' reasons over each option first. */
+  judgeProfile: 'fast' | 'thorough';
   /** SKILL_SELECTION_BORDERLINE: re-ask once inside [0.35, 0.6] and average. */
   borderline: boolean;
   /** SKILL_SELECTION_PLAN: 'choice' asks the plan-choice judge among plans around the pick. */
@@ -50,6 +52,7 @@ export const DEFAULT_SETTINGS: HarnessSettings = {
   chainId: 31337,
   selection: 'selective',
   split: 'clarify',
+  judgeProfile: 'fast',
   borderline: true,
   planChoice: 'choice',
   compiledShapes: true,

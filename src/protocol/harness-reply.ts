@@ -154,6 +154,8 @@ export type ModelCallTrace = z.infer<typeof ModelCallTrace>;
 
 export const SelectionTrace = z.strictObject({
   arm: z.enum(['fast', 'thorough', 'conformal']),
+  /** The judge's profile the estate set (under the conformal arm too, where `arm` names the acceptance rule). */
+  profile: z.enum(['fast', 'thorough']).optional(),
   candidates: z.array(Text(120)).max(64),
   distributions: z.array(z.record(z.string(), z.number())).max(3),
   outcome: z.enum(['chosen', 'clarify', 'none-fits', 'below-floor', 'no-margin', 'refused-judgement', 'decline']),

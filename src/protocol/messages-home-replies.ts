@@ -36,8 +36,9 @@ export const SettingsView = z.strictObject({
   /** Whether a model key is set, and its last four characters; the key itself never leaves the background. */
   modelApiKey: z.strictObject({ set: z.boolean(), hint: Text(8).nullable() }),
   modelBaseUrl: Text(500).nullable(),
-  plannerModel: Text(100),
-  judgeModel: Text(100),
+  lightModel: Text(100),
+  composeModel: Text(100),
+  judgeProfile: z.enum(['fast', 'thorough']),
   chainMode: z.enum(['embedded', 'rpc']),
   chainRpcUrl: Text(500).nullable(),
   gatewayUrl: Text(500),

@@ -49,8 +49,11 @@ export const SettingsPatch = z
     paymentsHighRiskAboveUsdc: UsdcAmount,
     modelApiKey: z.string().trim().min(1).max(400).nullable(),
     modelBaseUrl: HttpUrl.nullable(),
-    plannerModel: ModelId,
-    judgeModel: ModelId,
+    /** The light tier: the skill judge, the plan-choice judge and the planner. */
+    lightModel: ModelId,
+    /** The composing tier: the composed answers and instruction skills. */
+    composeModel: ModelId,
+    judgeProfile: z.enum(['fast', 'thorough']),
     chainMode: z.enum(['embedded', 'rpc']),
     chainRpcUrl: HttpUrl.nullable(),
     gatewayUrl: HttpUrl,

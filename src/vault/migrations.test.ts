@@ -4,11 +4,12 @@ import { memorySessionKeyStore } from './keys/session-keys';
 import { V1_FIXTURE, V1_FIXTURE_PASSPHRASE } from './fixtures/v1';
 import { V2_FIXTURE } from './fixtures/v2';
 import { V3_FIXTURE } from './fixtures/v3';
+import { V4_FIXTURE } from './fixtures/v4';
 import { LATEST_VAULT_VERSION, LEGACY_NONCE_RETENTION_MS, LEGACY_PROVENANCE_RETENTION_MS, VAULT_TABLES, VAULT_VERSIONS } from './schema';
 import { openTestVault } from './testing/open';
 
 /** One frozen fixture per schema version; adding a version without its fixture fails the first test. */
-const FIXTURES: Record<number, Record<string, Record<string, unknown>[]>> = { 1: V1_FIXTURE, 2: V2_FIXTURE, 3: V3_FIXTURE };
+const FIXTURES: Record<number, Record<string, Record<string, unknown>[]>> = { 1: V1_FIXTURE, 2: V2_FIXTURE, 3: V3_FIXTURE, 4: V4_FIXTURE };
 const alice = '0x0000000000000000000000000000000000a11ce0';
 
 async function vaultWrittenAt(version: number) {
@@ -61,6 +62,22 @@ describe('vault migrations', () => {
     old.db.close();
     const upgraded = await openTestVault({ factory: old.factory, name: old.name });
     expect((await upgraded.receipts.recent({ subject: alice, limit: 5 })).rows.map((r) => r.id)).toEqual(['rc-b']);
+  });
+
+  it('carries version 1–3 model settings over to the names that say which tier they feed', async () => {
+    const old = await openTestVault({ upToVersion: 3, name: 'model-settings' });
+    await old.db.settings.bulkAdd([
+      { key: 'model.plannerModel', value: 'claude-opus-4-5', updatedAt: 5 },
+      { key: 'model.judgeModel', value: 'claude-haiku-4-5-20251001', updatedAt: 5 },
+    ]);
+    old.db.close();
+    const vault = await openTestVault({ factory: old.factory, name: old.name });
+    expect(await vault.settings.get('model.composeModel')).toBe('claude-opus-4-5');
+    expect(await vault.settings.get('model.lightModel')).toBe('claude-haiku-4-5-20251001');
+    expect(await vault.settings.get('model.judgeProfile')).toBe('fast');
+    expect(await vault.db.settings.get('model.plannerModel')).toBeUndefined();
+    expect(await vault.db.settings.get('model.judgeModel')).toBeUndefined();
+    expect(await vault.check()).toEqual([]);
   });
 
   it('keeps a damaged version 1 nonce spent for ever (fail closed)', async () => {

@@ -1,5 +1,5 @@
 import type { Transaction } from 'dexie';
-import { giveSpentNoncesAnExpiry, indexReceiptSubjectsAndExpireProvenance } from './upgrades';
+import { giveSpentNoncesAnExpiry, indexReceiptSubjectsAndExpireProvenance, renameModelSettings } from './upgrades';
 
 export { LEGACY_NONCE_RETENTION_MS, LEGACY_PROVENANCE_RETENTION_MS } from './upgrades';
 
@@ -68,6 +68,12 @@ export const VAULT_VERSIONS: readonly VaultVersion[] = [
       provenance: '&id, runRef, kind, expiresAt',
     },
     upgrade: indexReceiptSubjectsAndExpireProvenance,
+  },
+  {
+    version: 4,
+    // No index changes: the model settings move to names that say which tier they feed.
+    stores: {},
+    upgrade: renameModelSettings,
   },
 ];
 

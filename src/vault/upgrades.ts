@@ -54,3 +54,20 @@ export async function indexReceiptSubjectsAndExpireProvenance(tx: Transaction): 
       }
     });
 }
+
+/**
+ * Version 4: the model settings get names that say which tier they feed. `model.plannerModel` fed the composing tier
+ * (the composer and instruction skills) and `model.judgeModel` the light tier (the judge, plan choice and the
+ * planner); each value moves to its clear name, and a value already under the new name is kept.
+ */
+export const RENAMED_SETTINGS_V4: Readonly<Record<string, string>> = { 'model.plannerModel': 'model.composeModel', 'model.judgeModel': 'model.lightModel' };
+
+export async function renameModelSettings(tx: Transaction): Promise<void> {
+  const settings = tx.table('settings');
+  for (const [old, renamed] of Object.entries(RENAMED_SETTINGS_V4)) {
+    const row = (await settings.get(old)) as Record<string, unknown> | undefined;
+    if (row === undefined) continue;
+    if ((await settings.get(renamed)) === undefined) await settings.add({ ...row, key: renamed });
+    await settings.delete(old);
+  }
+}

@@ -32,6 +32,15 @@ describe('judgeSkill (seed 001 step 4)', () => {
     expect(trace.calls).toEqual([expect.objectContaining({ role: 'judge', outcome: 'ok', provider: 'scripted' })]);
   });
 
+  it('asks in the profile the estate set (fast unless told) and records it in the trace', async () => {
+    const fast = await judge({ judge: [distribution({ 'model-risk-check': 0.8, [NOT_APPLICABLE]: 0.2 })] });
+    expect((fast.model.calls[0]!.request as { profile: string }).profile).toBe('fast');
+    expect(fast.trace.selection).toMatchObject({ arm: 'fast', profile: 'fast' });
+    const thorough = await judge({ judge: [distribution({ 'model-risk-check': 0.8, [NOT_APPLICABLE]: 0.2 })] }, { judgeProfile: 'thorough' });
+    expect((thorough.model.calls[0]!.request as { profile: string }).profile).toBe('thorough');
+    expect(thorough.trace.selection).toMatchObject({ arm: 'thorough', profile: 'thorough', outcome: 'chosen', choice: 'model-risk-check' });
+  });
+
   it('a judgement that does not parse, or names an unoffered option, is refused and hands the ask to the planner', async () => {
     for (const bad of [{ distribution: { nope: 1 }, usage: { model: 'm', inputTokens: 1, outputTokens: 1 } }, { text: 'the first one' }]) {
       const { outcome, trace } = await judge({ judge: [bad as never] });

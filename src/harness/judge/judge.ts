@@ -42,7 +42,7 @@ export async function judgeSkill(
   const ids = options.map((o) => o.id);
   const ask = async () => {
     const res = await callModel(ctx, input.trace, 'judge', JudgeResponseSchema, (m) =>
-      m.judgeSkills({ profile: 'fast', question: input.words, reading: input.reading, options, material: input.material }),
+      m.judgeSkills({ profile: ctx.settings.judgeProfile, question: input.words, reading: input.reading, options, material: input.material }),
     );
     if (!res.ok) return { ok: false as const, reason: res.reason };
     return checkDistribution(res.value.distribution, ids);
@@ -76,7 +76,8 @@ export async function judgeSkill(
 function selectionTrace(ctx: HarnessContext, ids: string[], distributions: Record<string, number>[], a: Acceptance): SelectionTrace {
   const calibration = ctx.settings.calibration;
   return {
-    arm: calibration !== null ? 'conformal' : 'fast',
+    arm: calibration !== null ? 'conformal' : ctx.settings.judgeProfile,
+    profile: ctx.settings.judgeProfile,
     candidates: ids.slice(0, 64),
     distributions: distributions.slice(0, 3),
     outcome: a.outcome,

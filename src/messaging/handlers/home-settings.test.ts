@@ -17,6 +17,15 @@ describe('the Home: settings', () => {
     expect(reloads).toEqual(['settings']);
   });
 
+  it('names the model tiers by what they do, judges fast by default, and saves the thorough profile', async () => {
+    const { call, vault } = await testHome();
+    expect(await call({ type: 'home.settings.get' })).toMatchObject({ lightModel: 'claude-haiku-4-5', composeModel: 'claude-sonnet-5', judgeProfile: 'fast' });
+    const view = await call({ type: 'home.settings.set', patch: { judgeProfile: 'thorough', composeModel: 'claude-opus-4-5' } });
+    expect(view).toMatchObject({ judgeProfile: 'thorough', composeModel: 'claude-opus-4-5', lightModel: 'claude-haiku-4-5' });
+    expect(await vault.settings.get('model.judgeProfile')).toBe('thorough');
+    expect(await vault.settings.get('model.composeModel')).toBe('claude-opus-4-5');
+  });
+
   it('refuses an endpoint the browser may not reach yet, and changes nothing', async () => {
     const { call, send, vault } = await testHome({ reachable: (origin) => origin === 'http://127.0.0.1:8545' });
     const reply = await send({ type: 'home.settings.set', patch: { chainMode: 'rpc', chainRpcUrl: 'https://rpc.example.org/v1', autoLockMinutes: 3 } });

@@ -5,14 +5,15 @@ import { ErrorText, useAction } from './background-context';
 import { Field } from './Field';
 import { useLoad } from './use-load';
 
-type Form = { threshold: string; apiKey: string; baseUrl: string; planner: string; judge: string; chainMode: 'embedded' | 'rpc'; rpcUrl: string; gateway: string; autoLock: string };
+type Form = { threshold: string; apiKey: string; baseUrl: string; light: string; compose: string; judgeProfile: 'fast' | 'thorough'; chainMode: 'embedded' | 'rpc'; rpcUrl: string; gateway: string; autoLock: string };
 
 const formOf = (v: SettingsView): Form => ({
   threshold: v.paymentsHighRiskAboveUsdc,
   apiKey: '',
   baseUrl: v.modelBaseUrl ?? '',
-  planner: v.plannerModel,
-  judge: v.judgeModel,
+  light: v.lightModel,
+  compose: v.composeModel,
+  judgeProfile: v.judgeProfile,
   chainMode: v.chainMode,
   rpcUrl: v.chainRpcUrl ?? '',
   gateway: v.gatewayUrl,
@@ -25,8 +26,9 @@ function patchOf(form: Form, was: SettingsView): SettingsPatch {
   if (form.threshold !== was.paymentsHighRiskAboveUsdc) patch.paymentsHighRiskAboveUsdc = form.threshold;
   if (form.apiKey.trim() !== '') patch.modelApiKey = form.apiKey.trim();
   if (form.baseUrl !== (was.modelBaseUrl ?? '')) patch.modelBaseUrl = form.baseUrl === '' ? null : form.baseUrl;
-  if (form.planner !== was.plannerModel) patch.plannerModel = form.planner;
-  if (form.judge !== was.judgeModel) patch.judgeModel = form.judge;
+  if (form.light !== was.lightModel) patch.lightModel = form.light;
+  if (form.compose !== was.composeModel) patch.composeModel = form.compose;
+  if (form.judgeProfile !== was.judgeProfile) patch.judgeProfile = form.judgeProfile;
   if (form.chainMode !== was.chainMode) patch.chainMode = form.chainMode;
   if (form.rpcUrl !== (was.chainRpcUrl ?? '')) patch.chainRpcUrl = form.rpcUrl === '' ? null : form.rpcUrl;
   if (form.gateway !== was.gatewayUrl) patch.gatewayUrl = form.gateway;
@@ -72,8 +74,17 @@ export function SettingsSection({ requestOrigins }: { requestOrigins: (origins: 
         <h3>Model</h3>
         <Field label="Model API key" type="password" autoComplete="off" value={form.apiKey} placeholder={data.modelApiKey.set ? `set (…${data.modelApiKey.hint ?? ''}); type to replace` : 'not set: planning is rule-based'} onChange={(e) => set({ apiKey: e.target.value })} />
         <Field label="Model base URL (empty: Anthropic)" type="url" value={form.baseUrl} onChange={(e) => set({ baseUrl: e.target.value })} />
-        <Field label="Planning model" value={form.planner} onChange={(e) => set({ planner: e.target.value })} />
-        <Field label="Judging model" value={form.judge} onChange={(e) => set({ judge: e.target.value })} />
+        <Field label="Light model (judges the skill, chooses and makes plans)" value={form.light} onChange={(e) => set({ light: e.target.value })} />
+        <Field label="Composing model (writes the answers you read)" value={form.compose} onChange={(e) => set({ compose: e.target.value })} />
+        <fieldset>
+          <legend>How the skill is judged</legend>
+          <label className="ha-option">
+            <input type="radio" name="judge-profile" checked={form.judgeProfile === 'fast'} onChange={() => set({ judgeProfile: 'fast' })} /> Fast (one short answer)
+          </label>
+          <label className="ha-option">
+            <input type="radio" name="judge-profile" checked={form.judgeProfile === 'thorough'} onChange={() => set({ judgeProfile: 'thorough' })} /> Thorough (weighs each skill first; slower, more tokens)
+          </label>
+        </fieldset>
         <h3>Chain</h3>
         <fieldset>
           <legend>Where signatures and revocations are checked</legend>

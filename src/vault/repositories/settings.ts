@@ -19,8 +19,12 @@ export const SETTINGS = {
   'model.apiKey': { schema: z.string().min(1).max(400).nullable(), fallback: null },
   /** null means the SDK's default Anthropic endpoint. */
   'model.baseUrl': { schema: HttpUrl.nullable(), fallback: null },
-  'model.plannerModel': { schema: ModelId, fallback: 'claude-sonnet-5' },
-  'model.judgeModel': { schema: ModelId, fallback: 'claude-haiku-4-5' },
+  /** The light tier: the skill judge, the plan-choice judge and the planner (short, structured answers). */
+  'model.lightModel': { schema: ModelId, fallback: 'claude-haiku-4-5' },
+  /** The composing tier: the answers the person reads (the grounded composer, instruction skills). */
+  'model.composeModel': { schema: ModelId, fallback: 'claude-sonnet-5' },
+  /** The skill judge's profile: 'fast' (one short answer) or 'thorough' (reasons over each option first; slower). */
+  'model.judgeProfile': { schema: z.enum(['fast', 'thorough']), fallback: 'fast' },
   'chain.mode': { schema: z.enum(['embedded', 'rpc']), fallback: 'embedded' },
   'chain.rpcUrl': { schema: HttpUrl.nullable(), fallback: null },
   'gateway.url': { schema: HttpUrl, fallback: 'http://127.0.0.1:8787' },

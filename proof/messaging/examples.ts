@@ -31,6 +31,20 @@ const BY_NAME: Record<string, unknown[]> = {
   resumeToken: [DIGEST],
   stepRef: ['s1'],
   addresses: [[ADDRESS]],
+  // A page method's params (page-provider-app.ts): connect, a wire grant, and an ask-as-me with a wire never granted.
+  params: [
+    { nonce: 'abcdefgh1234', folders: ['readings'] },
+    { days: 30 },
+    {
+      request: { addressee: ADDRESS, message: 'How many contacts do I have?', surface: 'page' },
+      credential: {
+        wireHash: DIGEST,
+        assertion: { method: 'harness.ask', nonce: 'nonce-0123456789abcdef', addressee: ADDRESS, messageDigest: DIGEST, channel: 'page-provider', surface: 'page', iat: 1, exp: 2 },
+        signature: `0x${'12'.repeat(65)}`,
+      },
+    },
+    {},
+  ],
 };
 const GENERIC: unknown[] = ['x', 'hello', 1, 0, true, false, ADDRESS, DIGEST, UUID, 'https://example.org', {}, [], null];
 

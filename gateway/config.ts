@@ -22,6 +22,8 @@ const Env = z.object({
   SESSION_KEY_FILE: z.string().optional(),
   GATEWAY_CHAIN_FILE: z.string().optional(),
   ARCHETYPE_REGISTRY_DIR: z.string().optional(),
+  /** Publish the ontology's definitions into ARCHETYPE_REGISTRY_DIR at start (a private registry: tests, demos). */
+  ARCHETYPE_REGISTRY_PUBLISH: z.enum(['0', '1']).optional(),
   GATEWAY_CLOCK: z.string().datetime({ offset: true }).optional(),
   DEMO_SEED: z.enum(['0', '1']).default('1'),
 });
@@ -52,7 +54,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()) {
     chainStateFile: e.GATEWAY_CHAIN_FILE ?? join(data, 'gateway-chain.bin'),
     sessionKeyFile: e.SESSION_KEY_FILE ?? join(data, 'gateway-session-key.json'),
     registry: e.ARCHETYPE_REGISTRY_DIR
-      ? { dir: e.ARCHETYPE_REGISTRY_DIR, publish: false }
+      ? { dir: e.ARCHETYPE_REGISTRY_DIR, publish: e.ARCHETYPE_REGISTRY_PUBLISH === '1' }
       : { dir: join(data, 'archetype-registry'), publish: true },
     fixedClock: e.GATEWAY_CLOCK,
     demoSeed: e.DEMO_SEED === '1',

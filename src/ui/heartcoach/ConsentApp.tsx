@@ -38,7 +38,9 @@ export function ConsentApp({ request, id, close }: { request: ConsentRequest; id
     setError(undefined);
     await load();
   };
-  const decide = async (approve: boolean) => {
+  const decide = async (approve: boolean, trusted: boolean) => {
+    // Signing needs the person's own gesture: a click a script made signs nothing (Rabby: a broadcast is never consent).
+    if (approve && !trusted) return setError({ code: 'NOT_A_GESTURE', message: 'Nothing was signed: only you can press Sign.' });
     setBusy(true);
     setError(undefined);
     const result = await request({ type: 'consent.decide', id, approve, ...(approve ? { folders } : { reason: 'you declined in Home Agent' }) });
@@ -105,10 +107,10 @@ export function ConsentApp({ request, id, close }: { request: ConsentRequest; id
         <p role="status">{done}</p>
       ) : (
         <div className="ha-actions">
-          <button type="button" onClick={() => void decide(true)} disabled={busy || view.locked}>
+          <button type="button" onClick={(e) => void decide(true, e.nativeEvent.isTrusted)} disabled={busy || view.locked}>
             Sign
           </button>
-          <button type="button" className="ha-secondary" onClick={() => void decide(false)} disabled={busy}>
+          <button type="button" className="ha-secondary" onClick={(e) => void decide(false, e.nativeEvent.isTrusted)} disabled={busy}>
             Decline
           </button>
         </div>

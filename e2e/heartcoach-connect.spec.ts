@@ -1,0 +1,112 @@
+import type { Page } from '@playwright/test';
+import { expect, test, type ExtensionHandle } from './fixtures';
+import { askInPanel, demoExtension, seriousAxeViolations } from './faces-support';
+import { consentWindow, signInToHeartCoach, startGatewayProcess, type GatewayProcess } from './heartcoach-support';
+
+/**
+ * Issue 8, flow 2 — the app's consultation: HeartCoach connected from its own page with three folders (one consent
+ * window), "How is my week going?" from the side panel answered by HeartCoach and the insight filed in the vault,
+ * doses withdrawn (a new grant) and gone from what the gateway received, "log 2400 steps" filed as a reading, and the
+ * gateway stopped: the side panel says so and keeps the question. The built extension in Debian's Chromium; the real
+ * gateway in its own process on loopback, its model the scripted Messages server.
+ */
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+type Wire = { ok: true; data: Record<string, unknown> } | { ok: false; error: { code: string; message: string } };
+let gw: GatewayProcess;
+let extension: ExtensionHandle;
+let home: Page;
+let panel: Page;
+
+async function send(message: unknown): Promise<Record<string, unknown>> {
+  const reply = await home.evaluate((m) => chrome.runtime.sendMessage(m) as Promise<Wire>, message);
+  if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
+  return reply.data;
+}
+/** What the gateway's model was shown last: the brief is built only from the data part the agent sent. */
+const lastBrief = () => {
+  const system = gw.model.requests.at(-1)?.body.system;
+  return Array.isArray(system) ? (system.at(-1)?.text ?? '') : String(system ?? '');
+};
+const alice = async () => ((await send({ type: 'home.status' })).person as { address: string }).address;
+const records = async (recordType: string) => ((await send({ type: 'home.vault.records', recordType, owner: await alice() })).records as { fields: Record<string, unknown> }[]).map((r) => ({ data: r.fields }));
+
+test.beforeAll(async () => {
+  [gw, extension] = await Promise.all([startGatewayProcess(), demoExtension()]);
+  home = await extension.context.newPage();
+  await home.goto(extension.url('options.html'));
+  panel = await extension.context.newPage();
+  await panel.setViewportSize({ width: 480, height: 900 });
+  await panel.goto(extension.url('sidepanel.html'));
+});
+test.afterAll(async () => {
+  await extension?.close();
+  await gw?.close();
+});
+
+test('connect HeartCoach from its page: one consent window — its agent, the card digest, the sign-in, a checkbox per folder', async ({ saveScreenshot }) => {
+  const page = await extension.context.newPage();
+  await signInToHeartCoach(extension.context, page, gw.url);
+  await expect(page.locator('#signed-in-as')).toHaveText('Signed in as Alice Okoro');
+  await expect(page.getByRole('heading', { name: 'My care' })).toBeVisible();
+
+  const consent = await consentWindow(extension.context, () => page.getByRole('button', { name: 'Connect my agent' }).click());
+  await expect(consent.getByRole('heading', { name: 'Connect HeartCoach' })).toBeVisible();
+  await expect(consent.locator('body')).toContainText(`Asked by the page at ${gw.url}`);
+  const card = (await (await fetch(`${gw.url}/.well-known/agent-card.json`)).json()) as { capabilities: { extensions: { uri: string; params?: { address?: string } }[] } };
+  const agent = card.capabilities.extensions.find((e) => e.uri.endsWith('/agent-account/v1'))!.params!.address!;
+  await expect(consent.locator('body')).toContainText(agent);
+  await expect(consent.locator('code.ha-digest').nth(1)).toHaveText(/^0x[0-9a-f]{64}$/);
+  await expect(consent.getByRole('checkbox')).toHaveCount(6);
+  for (const folder of ['Symptoms', 'Preferences', 'Earlier insights']) await consent.getByRole('checkbox', { name: folder }).uncheck();
+  expect(await seriousAxeViolations(consent)).toEqual([]);
+  await saveScreenshot(consent, 'heartcoach-consent-connect');
+  await consent.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(page.locator('#status')).toHaveText('Your agent is connected: HeartCoach may read doses, profile, readings.', { timeout: 30_000 });
+
+  const grants = (await send({ type: 'home.grants.list' })).grants as { kind: string; origin: string; folders: string[]; standing: string }[];
+  expect(grants.filter((g) => g.kind === 'cabinet-grant')).toEqual([expect.objectContaining({ origin: gw.url, folders: ['doses', 'profile', 'readings'], standing: 'active' })]);
+  await page.close();
+});
+
+test('"How is my week going?" from the side panel: answered by HeartCoach, over exactly those folders, the insight filed', async ({ saveScreenshot }) => {
+  const card = await askInPanel(panel, 'How is my week going?');
+  await expect(card).toContainText('HeartCoach says: A steady week: your readings are in range.', { timeout: 30_000 });
+  await expect(card).toContainText('Filed in your cabinet: HeartCoach’s insight.');
+  expect(lastBrief()).toMatch(/Doses today: /);
+  expect(lastBrief()).toMatch(/Not shared with HeartCoach: symptoms, prefs, guidance/);
+  expect((await records('cabinet.guidance')).some((r) => r.data.question === 'How is my week going?')).toBe(true);
+  await saveScreenshot(panel, 'heartcoach-sidepanel-answer');
+});
+
+test('doses withdrawn — a new grant, the old one revoked on chain — and what the gateway receives has no doses', async () => {
+  const view = await send({ type: 'apps.folders', origin: gw.url, folders: ['profile', 'readings'] });
+  expect(view.grant).toMatchObject({ folders: ['profile', 'readings'] });
+  const grants = (await send({ type: 'home.grants.list' })).grants as { kind: string; folders: string[]; standing: string }[];
+  expect(grants.filter((g) => g.kind === 'cabinet-grant').map((g) => [g.folders.join(','), g.standing]).sort()).toEqual([['doses,profile,readings', 'revoked'], ['profile,readings', 'active']]);
+  const card = await askInPanel(panel, 'How is my week going?');
+  await expect(card).toContainText('HeartCoach says:', { timeout: 30_000 });
+  expect(lastBrief()).not.toMatch(/Doses today: /);
+  expect(lastBrief()).toMatch(/Not shared with HeartCoach: doses, symptoms, prefs, guidance/);
+});
+
+test('"log 2400 steps" is logged by HeartCoach and the reading filed in the vault with its receipt', async () => {
+  const card = await askInPanel(panel, 'Log 2400 steps for today');
+  await expect(card).toContainText('✓ logged 2400 steps', { timeout: 30_000 });
+  await expect(card).toContainText('Filed in your cabinet: your steps reading (2400 steps)');
+  const steps = (await records('cabinet.readings')).filter((r) => r.data.metric === 'steps' && r.data.value === 2400);
+  expect(steps).toEqual([expect.objectContaining({ data: expect.objectContaining({ source: 'you', unit: 'steps' }) })]);
+});
+
+test('with the gateway stopped the side panel says so and keeps the question; back up, the same run is answered', async ({ saveScreenshot }) => {
+  await gw.stop();
+  const card = await askInPanel(panel, 'How is my week going?');
+  await expect(card).toContainText('HeartCoach did not answer', { timeout: 30_000 });
+  await expect(card).toContainText('Your question is kept: ask again to send it.');
+  await saveScreenshot(panel, 'heartcoach-sidepanel-gateway-down');
+  // The run kept the question: resumed by its reference once HeartCoach is back, it is asked again and answered.
+  const runRef = (await card.locator('.ha-meta code').last().textContent()) ?? '';
+  await gw.start();
+  const resumed = await send({ type: 'agent.resume', runRef, supplied: [] });
+  expect(resumed.reply).toMatchObject({ kind: 'done', result: { text: expect.stringMatching(/^HeartCoach says: A steady week/) } });
+});

@@ -2,7 +2,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PEOPLE, DEMO_SERVICES } from '../../protocol/demo-identities';
 import { hash } from '../../vault/testing/open';
-import { delegationHashOf, offChainMandateScope, readRevoked, signScopedDelegation, smartAgentOf, usdcBalanceOf } from '../../wallet';
+import { delegationHashOf, offChainMandateScope, readRevoked, signScopedDelegation, smartAgentOf, usdcBalanceOf, wireScope } from '../../wallet';
 import { testHome } from './home-testing';
 
 const PASS = 'demo passphrase for tests';
@@ -26,6 +26,18 @@ async function aliceMandate(t: Awaited<ReturnType<typeof demoHome>>) {
   const mandateHash = delegationHashOf(mandate.delegation);
   await t.vault.mandates.record({ hash: mandateHash, delegator: agent.address, delegate: mandate.delegation.delegate, capability: 'memory.remember', runRef: 'run-1', stepRef: 's1', delegation: mandate as never, binding, bindingDigest: hash(9) });
   return { chain, mandateHash };
+}
+
+/** An ask-as-me wire Alice gave HeartCoach's agent, stored as the agent stores it. */
+async function aliceWire(t: Awaited<ReturnType<typeof demoHome>>) {
+  const chain = await t.home.chain();
+  const now = Math.floor(t.vault.clock.now() / 1000);
+  const scope = wireScope({ chainId: chain.chainId, origin: 'http://127.0.0.1:8787', window: { validAfter: now - 60, validBefore: now + 86_400 } });
+  const agent = await smartAgentOf(DEMO_PEOPLE.alice.ownerAddress, DEMO_PEOPLE.alice.salt);
+  const wire = await signScopedDelegation(chain, { owner: privateKeyToAccount(DEMO_PEOPLE.alice.privateKey), agent, delegate: DEMO_SERVICES.heartcoach.address, scope });
+  const wireHash = delegationHashOf(wire.delegation);
+  await t.vault.wires.record({ kind: 'ask-as-me', capability: 'harness.ask', hash: wireHash, direction: 'given', delegator: agent.address, delegate: DEMO_SERVICES.heartcoach.address, origin: 'http://127.0.0.1:8787', expiresAt: (now + 86_400) * 1000, delegation: wire as never });
+  return { chain, wireHash };
 }
 
 describe('the Home: the demo profile, agents, the vault browser, revocation', () => {
@@ -75,5 +87,14 @@ describe('the Home: the demo profile, agents, the vault browser, revocation', ()
     expect(await t.vault.mandates.use(mandateHash)).toMatchObject({ ok: false, code: 'MANDATE_REVOKED' });
     expect(await t.call({ type: 'home.revoke', kind: 'mandate', hash: mandateHash })).toMatchObject({ alreadyRevoked: true, transactionHash: null });
     expect(await t.send({ type: 'home.revoke', kind: 'wire', hash: hash(77) })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+  }, 60_000);
+
+  it('lists a grant given with its app, origin and expiry, and revokes it on chain', async () => {
+    const t = await demoHome();
+    const { chain, wireHash } = await aliceWire(t);
+    expect(await t.call({ type: 'home.grants.list' })).toMatchObject({ grants: [{ hash: wireHash, kind: 'ask-as-me', direction: 'given', origin: 'http://127.0.0.1:8787', standing: 'active' }] });
+    expect(await t.call({ type: 'home.revoke', kind: 'wire', hash: wireHash })).toMatchObject({ alreadyRevoked: false });
+    expect(await readRevoked(chain, wireHash)).toEqual({ ok: true, revoked: true });
+    expect(await t.call({ type: 'home.grants.list' })).toMatchObject({ grants: [{ hash: wireHash, standing: 'revoked' }] });
   }, 60_000);
 });

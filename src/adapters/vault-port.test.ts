@@ -11,11 +11,11 @@ import { createVaultPort } from './vault-port';
  * stores, parties by exact label or alias in the asker's tier (contacts, their organizations, members of the
  * organizations they steward), stewards from memberships, and the run-side tables as the harness expects them.
  */
-async function demo(asksPerHour?: number) {
+async function demo(budget?: { allowance: number; windowMs: number }) {
   const vault = await openTestVault();
   await loadDemoVault(vault, { addressOf: demoAddressOf });
   const who = async (id: Parameters<typeof demoAddressOf>[0]) => getAddress(await demoAddressOf(id));
-  return { vault, port: createVaultPort({ vault, ...(asksPerHour !== undefined ? { asksPerHour } : {}) }), who };
+  return { vault, port: createVaultPort({ vault, ...(budget !== undefined ? { budget } : {}) }), who };
 }
 
 describe('the VaultPort on the Dexie vault', () => {
@@ -68,14 +68,25 @@ describe('the VaultPort on the Dexie vault', () => {
     await expect(port.records.put({ id: 'x', type: 'keys', owner: alice, data: {}, createdAt: 0, updatedAt: 0 })).rejects.toMatchObject({ code: 'VAULT_ROW_INVALID' });
   });
 
-  it('charges a budget per agent and refuses when it is spent, until the hour turns', async () => {
-    const { vault, port, who } = await demo(2);
+  it('charges a budget per agent and refuses when it is spent, until the window turns', async () => {
+    const { vault, port, who } = await demo({ allowance: 2, windowMs: 3_600_000 });
     const alice = await who('alice');
     expect(await port.budget.charge(alice, 1)).toEqual({ ok: true, remaining: 1 });
     expect(await port.budget.charge(alice, 1)).toEqual({ ok: true, remaining: 0 });
-    expect((await port.budget.charge(alice, 1)).ok).toBe(false);
+    expect(await port.budget.charge(alice, 1)).toEqual({ ok: false, resetsAt: vault.clock.now() + 3_600_000, allowance: 2 });
     expect((await port.budget.charge(await who('missio-nexus'), 1)).ok).toBe(true);
     vault.clock.advance(3_600_000);
     expect((await port.budget.charge(alice, 1)).ok).toBe(true);
+  });
+
+  it('by default gives each agent the person’s daily allowance, kept in the vault: a new port (a restart) still sees it spent', async () => {
+    const { vault, port, who } = await demo();
+    const alice = await who('alice');
+    await vault.settings.set('budget.asksPerDay', 2);
+    expect(await port.budget.charge(alice, 2)).toEqual({ ok: true, remaining: 0 });
+    const restarted = createVaultPort({ vault });
+    expect(await restarted.budget.charge(alice, 1)).toEqual({ ok: false, resetsAt: vault.clock.now() + 86_400_000, allowance: 2 });
+    vault.clock.advance(86_400_000);
+    expect(await restarted.budget.charge(alice, 1)).toEqual({ ok: true, remaining: 1 });
   });
 });

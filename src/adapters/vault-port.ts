@@ -11,9 +11,14 @@ import { runsPort } from './vault-port-runs';
  */
 export type VaultPortOptions = {
   vault: Vault;
-  /** Asks per agent per hour before `BUDGET_SPENT` (seed 001 step 0.5); kept in memory, so a restart resets it. */
-  asksPerHour?: number;
+  /**
+   * Each agent's ask budget (seed 001 step 0.5): `allowance` units per `windowMs`. Unset, the person's setting
+   * `budget.asksPerDay` per day, read at every charge. What was spent is kept in the vault, so a restart keeps it.
+   */
+  budget?: { allowance: number; windowMs: number };
 };
+
+const DAY_MS = 24 * 3_600_000;
 
 /** The person this vault belongs to: its one agent of kind `person` (the demo's Alice), or null in an empty vault. */
 export async function vaultOwner(vault: Vault): Promise<Address | null> {
@@ -23,22 +28,15 @@ export async function vaultOwner(vault: Vault): Promise<Address | null> {
 
 export function createVaultPort(options: VaultPortOptions): VaultPort {
   const { vault } = options;
-  const limit = options.asksPerHour ?? 600;
-  const spent = new Map<string, { windowStart: number; units: number }>();
   return {
     ...peoplePort(vault, { owner: () => vaultOwner(vault) }),
     ...runsPort(vault),
     ...cabinetGrantsPort(vault),
     budget: {
       async charge(agent, units) {
-        const now = vault.clock.now();
-        const key = agent.toLowerCase();
-        const held = spent.get(key);
-        const current = held === undefined || now - held.windowStart >= 3_600_000 ? { windowStart: now, units: 0 } : held;
-        if (current.units + units > limit) return { ok: false, resetsAt: current.windowStart + 3_600_000 };
-        current.units += units;
-        spent.set(key, current);
-        return { ok: true, remaining: limit - current.units };
+        const budget = options.budget ?? { allowance: await vault.settings.get('budget.asksPerDay'), windowMs: DAY_MS };
+        const charged = await vault.budgets.charge({ agent, units, ...budget });
+        return charged.ok ? charged : { ok: false, resetsAt: charged.resetsAt, allowance: charged.allowance };
       },
     },
   };

@@ -32,7 +32,8 @@ export type HomeAgentParts = {
   effects?: EffectSinkPort;
   settings?: Partial<HarnessSettings>;
   ontology?: OntologyView;
-  asksPerHour?: number;
+  /** Each agent's ask budget; unset, the person's `budget.asksPerDay` (src/adapters/vault-port.ts). */
+  budget?: { allowance: number; windowMs: number };
   /** Wraps the chain port: a test stops "the worker" right after a redeem lands. */
   wrapChain?: (port: ChainPort) => ChainPort;
 };
@@ -53,7 +54,7 @@ export function createHomeAgentCore(parts: HomeAgentParts): HomeAgentCore {
   const chainPort = createChainPort({ vault, chain, redeemer: () => accountOf(parts.keys, 'harness') });
   const ports: Ports = {
     model: parts.model ?? null,
-    vault: createVaultPort({ vault, ...(parts.asksPerHour !== undefined ? { asksPerHour: parts.asksPerHour } : {}) }),
+    vault: createVaultPort({ vault, ...(parts.budget !== undefined ? { budget: parts.budget } : {}) }),
     authority: createAuthorityPort({ vault, chain, harnessAgent: () => harnessAgentOf(vault) }),
     chain: parts.wrapChain === undefined ? chainPort : parts.wrapChain(chainPort),
     agents: parts.agents ?? unconfiguredAgents(),

@@ -127,8 +127,8 @@ export interface VaultPort {
     cabinet(query: { person: Address; agent: string }): Promise<CabinetGrantHeld | null>;
   };
   budget: {
-    /** Charges the agent's budget; refused when spent. */
-    charge(agent: Address, units: number): Promise<{ ok: true; remaining: number } | { ok: false; resetsAt: number }>;
+    /** Charges the agent's budget; refused when spent (`resetsAt`: when its window ends; `allowance`: its size, when known). */
+    charge(agent: Address, units: number): Promise<{ ok: true; remaining: number } | { ok: false; resetsAt: number; allowance?: number }>;
   };
 }
 

@@ -39,6 +39,7 @@ export const SettingsView = z.strictObject({
   lightModel: Text(100),
   composeModel: Text(100),
   judgeProfile: z.enum(['fast', 'thorough']),
+  budgetAsksPerDay: z.number().int().positive(),
   chainMode: z.enum(['embedded', 'rpc']),
   chainRpcUrl: Text(500).nullable(),
   gatewayUrl: Text(500),

@@ -54,6 +54,8 @@ export const SettingsPatch = z
     /** The composing tier: the composed answers and instruction skills. */
     composeModel: ModelId,
     judgeProfile: z.enum(['fast', 'thorough']),
+    /** How many asks each agent answers in a day before it refuses, in words, until the next. */
+    budgetAsksPerDay: z.number().int().min(1).max(100_000),
     chainMode: z.enum(['embedded', 'rpc']),
     chainRpcUrl: HttpUrl.nullable(),
     gatewayUrl: HttpUrl,

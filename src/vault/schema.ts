@@ -75,13 +75,20 @@ export const VAULT_VERSIONS: readonly VaultVersion[] = [
     stores: {},
     upgrade: renameModelSettings,
   },
+  {
+    version: 5,
+    stores: {
+      // Each agent's ask budget in its current window (seed 001 step 0.5), so a worker restart keeps what was spent.
+      budgets: '&agent, windowStart',
+    },
+  },
 ];
 
 /** Every table of the vault (the union over all versions; no version has dropped a table). */
 export const VAULT_TABLES = [...new Set(VAULT_VERSIONS.flatMap((v) => Object.keys(v.stores)))] as readonly VaultTable[];
 export type VaultTable =
   | 'agents' | 'keys' | 'records' | 'playbooks' | 'mandates' | 'wires' | 'spentNonces' | 'runs' | 'receipts'
-  | 'confirmations' | 'provenance' | 'settings' | 'chainState';
+  | 'confirmations' | 'provenance' | 'settings' | 'chainState' | 'budgets';
 export const LATEST_VAULT_VERSION = VAULT_VERSIONS[VAULT_VERSIONS.length - 1]!.version;
 
 /** The primary-key field of each table, from the latest spec that names it (the first index entry, `&` dropped). */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { VaultRecord } from './records/record';
 import { AgentRow } from './repositories/agents';
+import { BudgetRow } from './repositories/budgets';
 import { ChainStateRow } from './repositories/chain-state';
 import { ConfirmationRow } from './repositories/confirmations';
 import { KeyRow } from './repositories/keys';
@@ -29,4 +30,5 @@ export const TABLE_SCHEMAS: Readonly<Record<VaultTable, z.ZodType>> = {
   provenance: ProvenanceRow,
   settings: TypedSettingRow,
   chainState: ChainStateRow,
+  budgets: BudgetRow,
 };

@@ -1,6 +1,7 @@
 import { systemClock, type VaultClock } from './clock';
 import { openVault, type VaultDb, type VaultDbOptions } from './db';
 import { createAgentsRepository, type AgentsRepository } from './repositories/agents';
+import { createBudgetsRepository, type BudgetsRepository } from './repositories/budgets';
 import { createChainStateStore, type ChainStateStore } from './repositories/chain-state';
 import { createConfirmationsRepository, type ConfirmationsRepository } from './repositories/confirmations';
 import { createKeysRepository, type KeysRepository } from './repositories/keys';
@@ -33,6 +34,8 @@ export type Vault = {
   confirmations: ConfirmationsRepository;
   provenance: ProvenanceRepository;
   settings: SettingsRepository;
+  /** Each agent's ask budget, spent and refused across worker restarts. */
+  budgets: BudgetsRepository;
   /** The embedded chain's snapshot store (one per chain id; 'embedded' unless told). */
   chainState(id?: string): ChainStateStore;
   /** Reads every row of every table against its schema and lists each damaged one in words. */
@@ -57,6 +60,7 @@ export function createVault(db: VaultDb, options: { clock?: VaultClock } = {}): 
     confirmations: createConfirmationsRepository(db, clock),
     provenance: createProvenanceRepository(db, clock),
     settings: createSettingsRepository(db, clock),
+    budgets: createBudgetsRepository(db, clock),
     chainState: (id) => createChainStateStore(db, clock, id),
     check: async () => {
       const reads = await Promise.all(VAULT_TABLES.map(async (table) => readRows(table, TABLE_SCHEMAS[table], await db.table(table).toArray())));

@@ -22,6 +22,15 @@ export type Admitted =
 
 const refuse = (code: string, message: string, status: number): Admitted => ({ kind: 'refused', error: { code, message, details: { status } } });
 
+/** A spent budget in words: how many asks it held, and when it takes more (seed 001 step 0.5). */
+export function budgetSpentWords(spent: { resetsAt: number; allowance?: number }, now: number): string {
+  const what = spent.allowance !== undefined ? `This agent has answered the ${spent.allowance} asks it takes in its budget` : 'This agent has spent its budget';
+  const minutes = Math.ceil((spent.resetsAt - now) / 60_000);
+  if (minutes <= 0) return `${what}; try again later.`;
+  const when = minutes < 90 ? `${minutes} minute${minutes === 1 ? '' : 's'}` : `${Math.ceil(minutes / 60)} hours`;
+  return `${what}; it takes more in about ${when}. You can change the daily allowance in your Home's settings.`;
+}
+
 export async function admitCaller(ctx: HarnessContext, input: { request: AskRequest; door: Door }): Promise<Admitted> {
   const { request, door } = input;
   const addressee = normalizeAddressee(request.addressee, ctx.settings.chainId);
@@ -48,7 +57,7 @@ export async function admitCaller(ctx: HarnessContext, input: { request: AskRequ
   if (request.runRef === undefined) {
     if (request.supplied !== undefined && request.supplied.length > 0) return refuse('NOTHING_TO_RESUME', 'Answers were sent without the run they answer.', 400);
     const charged = await ctx.vault.budget.charge(addressee.address, ctx.settings.askCost);
-    if (!charged.ok) return refuse('BUDGET_SPENT', 'This agent has spent its budget for now; try again later.', 429);
+    if (!charged.ok) return refuse('BUDGET_SPENT', budgetSpentWords(charged, ctx.clock.now()), 429);
     return { kind: 'fresh', asker, addressee: addressee.address, door: record };
   }
 

@@ -24,6 +24,8 @@ describe('the Home: settings', () => {
     expect(view).toMatchObject({ judgeProfile: 'thorough', composeModel: 'claude-opus-4-5', lightModel: 'claude-haiku-4-5' });
     expect(await vault.settings.get('model.judgeProfile')).toBe('thorough');
     expect(await vault.settings.get('model.composeModel')).toBe('claude-opus-4-5');
+    expect(await call({ type: 'home.settings.set', patch: { budgetAsksPerDay: 40 } })).toMatchObject({ budgetAsksPerDay: 40 });
+    expect(await vault.settings.get('budget.asksPerDay')).toBe(40);
   });
 
   it('refuses an endpoint the browser may not reach yet, and changes nothing', async () => {

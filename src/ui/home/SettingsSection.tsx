@@ -5,7 +5,7 @@ import { ErrorText, useAction } from './background-context';
 import { Field } from './Field';
 import { useLoad } from './use-load';
 
-type Form = { threshold: string; apiKey: string; baseUrl: string; light: string; compose: string; judgeProfile: 'fast' | 'thorough'; chainMode: 'embedded' | 'rpc'; rpcUrl: string; gateway: string; autoLock: string };
+type Form = { threshold: string; apiKey: string; baseUrl: string; light: string; compose: string; judgeProfile: 'fast' | 'thorough'; asksPerDay: string; chainMode: 'embedded' | 'rpc'; rpcUrl: string; gateway: string; autoLock: string };
 
 const formOf = (v: SettingsView): Form => ({
   threshold: v.paymentsHighRiskAboveUsdc,
@@ -14,6 +14,7 @@ const formOf = (v: SettingsView): Form => ({
   light: v.lightModel,
   compose: v.composeModel,
   judgeProfile: v.judgeProfile,
+  asksPerDay: String(v.budgetAsksPerDay),
   chainMode: v.chainMode,
   rpcUrl: v.chainRpcUrl ?? '',
   gateway: v.gatewayUrl,
@@ -29,6 +30,7 @@ function patchOf(form: Form, was: SettingsView): SettingsPatch {
   if (form.light !== was.lightModel) patch.lightModel = form.light;
   if (form.compose !== was.composeModel) patch.composeModel = form.compose;
   if (form.judgeProfile !== was.judgeProfile) patch.judgeProfile = form.judgeProfile;
+  if (form.asksPerDay !== String(was.budgetAsksPerDay)) patch.budgetAsksPerDay = Number(form.asksPerDay);
   if (form.chainMode !== was.chainMode) patch.chainMode = form.chainMode;
   if (form.rpcUrl !== (was.chainRpcUrl ?? '')) patch.chainRpcUrl = form.rpcUrl === '' ? null : form.rpcUrl;
   if (form.gateway !== was.gatewayUrl) patch.gatewayUrl = form.gateway;
@@ -85,6 +87,7 @@ export function SettingsSection({ requestOrigins }: { requestOrigins: (origins: 
             <input type="radio" name="judge-profile" checked={form.judgeProfile === 'thorough'} onChange={() => set({ judgeProfile: 'thorough' })} /> Thorough (weighs each skill first; slower, more tokens)
           </label>
         </fieldset>
+        <Field label="Asks each agent answers in a day" type="number" min={1} max={100000} value={form.asksPerDay} onChange={(e) => set({ asksPerDay: e.target.value })} />
         <h3>Chain</h3>
         <fieldset>
           <legend>Where signatures and revocations are checked</legend>

@@ -25,6 +25,8 @@ export const SETTINGS = {
   'model.composeModel': { schema: ModelId, fallback: 'claude-sonnet-5' },
   /** The skill judge's profile: 'fast' (one short answer) or 'thorough' (reasons over each option first; slower). */
   'model.judgeProfile': { schema: z.enum(['fast', 'thorough']), fallback: 'fast' },
+  /** How many asks each agent answers in a day (seed 001 step 0.5: a budget per agent); more are refused in words. */
+  'budget.asksPerDay': { schema: z.number().int().min(1).max(100_000), fallback: 500 },
   'chain.mode': { schema: z.enum(['embedded', 'rpc']), fallback: 'embedded' },
   'chain.rpcUrl': { schema: HttpUrl.nullable(), fallback: null },
   'gateway.url': { schema: HttpUrl, fallback: 'http://127.0.0.1:8787' },

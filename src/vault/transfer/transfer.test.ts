@@ -33,6 +33,7 @@ async function fullVault(): Promise<TestVault> {
   await vault.provenance.put({ id: 'prov-1', runRef: 'run-1', kind: 'run.provenance', mediaType: 'application/ld+json', body: { '@graph': [] }, expiresAt: T0 + 1e6 });
   await vault.settings.set('lock.autoLockMinutes', 7);
   await vault.chainState().save(new Uint8Array(4096).map((_, i) => (i * 31) % 256));
+  await vault.budgets.charge({ agent: addr(1), units: 2, allowance: 10, windowMs: 86_400_000 });
   return vault;
 }
 

@@ -23,10 +23,10 @@ export function renderTable(t: Table, markdown: boolean): string {
 }
 
 export function renderReport(r: SuiteReport, markdown: boolean): string {
-  const out: string[] = [markdown ? `### ${r.title}` : `\n▶ ${r.id}: ${r.title}`];
+  const out: string[] = [markdown ? `\n### ${r.title}` : `\n▶ ${r.id}: ${r.title}`];
   for (const t of r.tables) out.push('', renderTable(t, markdown));
   out.push('', markdown ? '**Targets**' : 'targets');
-  for (const t of r.targets) out.push(`${markdown ? '- ' : '  '}${t.met ? 'met   ' : 'MISSED'} ${t.name}: ${t.figure}`);
+  for (const t of r.targets) out.push(markdown ? `- ${t.met ? 'met' : '**MISSED**'} — ${t.name}: ${t.figure}` : `  ${t.met ? 'met   ' : 'MISSED'} ${t.name}: ${t.figure}`);
   if (r.worst.length > 0) {
     out.push('', markdown ? '**Worst cases found**' : 'worst cases found');
     for (const w of r.worst) out.push(`${markdown ? '- ' : '  '}${w}`);

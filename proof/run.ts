@@ -1,4 +1,5 @@
-import { pathToFileURL } from 'node:url';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { authoritySuite } from './authority/suite';
 import { gatewaySuite } from './gateway/suite';
 import { injectionSuite } from './injection/suite';
@@ -7,7 +8,8 @@ import { renderReport, type ProofSuite, type SuiteReport } from './report';
 
 /**
  * `npm run proof` — the adversarial suite of issue 9, one table per suite; `npm run proof -- <suite> …` runs those
- * only; `--markdown` prints the tables as Markdown for PROOF.md; `--json` prints the reports. Exits 1 when any
+ * only; `--markdown` prints the tables as Markdown; `--write` (a full run) also writes them into PROOF.md's latest-run
+ * section; `--json` prints the reports. Exits 1 when any
  * target is missed (attack success above 0, a control below 90%, any HTTP 500, any crash), 2 on a bad argument.
  *
  * Suites still to come (issue 9) have their place here, marked pending, so the run says what it does not yet prove:
@@ -35,8 +37,24 @@ export async function runSuites(wanted: readonly string[]): Promise<SuiteReport[
   return reports;
 }
 
+const BEGIN = '<!-- proof:latest-run:begin -->';
+const END = '<!-- proof:latest-run:end -->';
+
+/** Puts the latest run's tables into PROOF.md between its markers (a full run only: every suite, every target). */
+function writeProofMd(reports: readonly SuiteReport[], seconds: number): void {
+  const path = fileURLToPath(new URL('../PROOF.md', import.meta.url));
+  const doc = readFileSync(path, 'utf8');
+  const at = doc.indexOf(BEGIN);
+  const end = doc.indexOf(END);
+  if (at < 0 || end < at) throw new Error(`PROOF.md has no ${BEGIN} … ${END} section to write into.`);
+  const stamp = `Run on ${new Date().toISOString().slice(0, 10)} with Node ${process.versions.node}, ${seconds.toFixed(0)} s: \`npm run proof -- --write\`.`;
+  const body = [stamp, ...reports.map((r) => renderReport(r, true)), ...PENDING.map((p) => `\n### ${p.id} (pending)\n\n${p.why}.`)].join('\n');
+  writeFileSync(path, `${doc.slice(0, at + BEGIN.length)}\n${body}\n${doc.slice(end)}`);
+}
+
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
+  const write = args.includes('--write');
   const markdown = args.includes('--markdown');
   const json = args.includes('--json');
   const wanted = args.filter((a) => !a.startsWith('--'));
@@ -53,6 +71,8 @@ async function main(): Promise<number> {
   const pending = PENDING.filter((p) => wanted.length === 0 || wanted.includes(p.id));
   if (!json) for (const p of pending) console.log(`\n▶ ${p.id}: pending — ${p.why}`);
   const missed = reports.flatMap((r) => r.targets.filter((t) => !t.met).map((t) => `${r.id}: ${t.name} (${t.figure})`));
+  if (write && wanted.length === 0) writeProofMd(reports, (performance.now() - started) / 1000);
+  else if (write) console.error('--write updates PROOF.md only from a full run (no suite named).');
   if (!json) {
     console.log(`\n${missed.length === 0 ? 'every target met' : `${missed.length} target(s) missed:\n  ${missed.join('\n  ')}`} — ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }

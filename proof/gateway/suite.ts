@@ -61,7 +61,10 @@ export async function gatewayReport(options: { runs?: number; seed?: number } = 
     const rolesOk = roles.filter((r) => r.refused);
     const byStatus = [...statuses.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}: ${n}`).join(', ');
     const codes = new Map<string, number>();
-    for (const f of fuzzed) codes.set(`${f.status} ${f.code ?? (f.rpcCode === null ? '—' : String(f.rpcCode))}`, (codes.get(`${f.status} ${f.code ?? (f.rpcCode === null ? '—' : String(f.rpcCode))}`) ?? 0) + 1);
+    for (const f of fuzzed) {
+      const label = `${f.status} ${f.code ?? (f.rpcCode !== null ? String(f.rpcCode) : f.status < 300 ? 'answered' : '—')}`;
+      codes.set(label, (codes.get(label) ?? 0) + 1);
+    }
     return {
       id: 'gateway',
       title: 'Gateway: bearer forgeries, JSON-RPC fuzzing, roles and grants (HeartCoach on loopback, PGlite)',

@@ -62,11 +62,12 @@ async function resume(agent: HomeAgent, runRef: string, act: ResumeAct, out: Out
   if (act.kind === 'continue') return reply(out, await agent.resume({ runRef, surface: 'cli' }));
   if (act.kind === 'decline') return reply(out, await agent.decline({ runRef, surface: 'cli', ...(act.reason !== undefined ? { reason: act.reason } : {}) }));
   if (act.kind === 'sign') {
-    const requirement = await agent.requirement(runRef);
-    if (!out.json) process.stderr.write(`${renderRequirement(requirement)}\n`);
-    await confirmTyped('sign', 'Sign this mandate with your key?', { yes });
-    const { signed, response } = await agent.sign({ runRef, surface: 'cli', expect: requirement.bindingDigest });
-    if (!out.json) process.stderr.write(`Signed mandate ${signed.mandateHash}.\n`);
+    // The later steps from the same account (alsoApprove) are shown with it and signed in the same sitting.
+    const { requirement, also } = await agent.requirements(runRef);
+    if (!out.json) process.stderr.write(`${[requirement, ...also].map(renderRequirement).join('\n\n')}\n`);
+    await confirmTyped('sign', also.length === 0 ? 'Sign this mandate with your key?' : `Sign these ${also.length + 1} mandates (one per step) with your key?`, { yes });
+    const { signed, response } = await agent.sign({ runRef, surface: 'cli', expect: requirement.bindingDigest, ...(also.length > 0 ? { alsoExpect: also.map((r) => r.bindingDigest) } : {}) });
+    if (!out.json) process.stderr.write(`Signed mandate ${[signed.mandateHash, ...signed.also.map((a) => a.mandateHash)].join(', ')}.\n`);
     return reply(out, response, { mandateHash: signed.mandateHash });
   }
   const pending = (await runStateOf(agent, runRef)).pending;

@@ -5,7 +5,7 @@ import type { Result } from '../protocol/errors';
 import type { AskResponse, Requirement } from '../protocol/harness-reply';
 import { createHomeAgentCore, type HomeAgentCore, type HomeAgentParts } from './home-agent';
 import { grantAskAsMe, revokeHeld, type Revoked } from './grants';
-import { askAt, declineAt, pendingRequirement, pendingRuns, resumeAt, type AskInput, type PendingRun, type ResumeInput } from './runs';
+import { askAt, declineAt, pendingRequirement, pendingRequirements, pendingRuns, resumeAt, type AskInput, type PendingRun, type ResumeInput } from './runs';
 import { signPending, type SignResult } from './sign';
 
 /**
@@ -18,10 +18,12 @@ export type HomeAgent = HomeAgentCore & {
   ask(input: AskInput, controls?: AskControls): Promise<Result<AskResponse>>;
   resume(input: ResumeInput, controls?: AskControls): Promise<Result<AskResponse>>;
   /** Signs the run's pending requirement with the unlocked owner key and resumes the run with it. */
-  sign(input: { runRef: string; surface: AskSurface; expect?: Hex }): Promise<SignResult>;
+  sign(input: { runRef: string; surface: AskSurface; expect?: Hex; alsoExpect?: readonly Hex[] }): Promise<SignResult>;
   decline(input: { runRef: string; reason?: string; surface: AskSurface }): Promise<Result<AskResponse>>;
   /** What the run waits for the person to sign (shown before they confirm). */
   requirement(runRef: string): Promise<Requirement>;
+  /** The same, with the later steps' requirements listed in alsoApprove (to review and sign together). */
+  requirements(runRef: string): Promise<{ requirement: Requirement; also: Requirement[] }>;
   pending(limit?: number): Promise<PendingRun[]>;
   revoke(hash: Hex): Promise<Revoked>;
   grantAskAsMe(input: Parameters<typeof grantAskAsMe>[1]): ReturnType<typeof grantAskAsMe>;
@@ -36,6 +38,7 @@ export function createHomeAgent(parts: HomeAgentParts): HomeAgent {
     sign: (input) => signPending(core, input),
     decline: (input) => declineAt(core, input),
     requirement: (runRef) => pendingRequirement(core, runRef),
+    requirements: (runRef) => pendingRequirements(core, runRef),
     pending: (limit) => pendingRuns(core, limit),
     revoke: (hash) => revokeHeld(core, hash),
     grantAskAsMe: (input) => grantAskAsMe(core, input),

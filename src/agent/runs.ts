@@ -60,6 +60,14 @@ export function declineAt(core: HomeAgentCore, input: { runRef: string; reason?:
  * What the person signs is then verified from scratch when they resume, against the step as it stands.
  */
 export async function pendingRequirement(core: HomeAgentCore, runRef: string): Promise<Requirement> {
+  return (await pendingRequirements(core, runRef)).requirement;
+}
+
+/**
+ * The same, with the later steps' requirements the reply listed in alsoApprove (same delegator), to review and sign
+ * in the same sitting (src/harness/run/also-approve.ts). Read from the checkpoint, never by taking a turn.
+ */
+export async function pendingRequirements(core: HomeAgentCore, runRef: string): Promise<{ requirement: Requirement; also: Requirement[] }> {
   const state = await runStateOf(core, runRef);
   const pending = state.pending;
   if (state.status !== 'awaiting' || pending === null || pending.kind !== 'authority') throw new HomeError('NOTHING_TO_SIGN', 'That run is not waiting for a mandate from you.');
@@ -68,7 +76,13 @@ export async function pendingRequirement(core: HomeAgentCore, runRef: string): P
   if (requirement.bindingDigest !== pending.bindingDigest || requirement.stepRef !== pending.stepRef || requirement.runRef !== state.runRef) {
     throw new HomeError('RUN_CORRUPT', 'That run’s record does not agree with itself, so nothing from it will be signed; decline it and ask again.');
   }
-  return requirement;
+  const also = pending.also ?? [];
+  for (const r of also) {
+    if (r.runRef !== state.runRef || r.stepRef === requirement.stepRef || r.delegator.toLowerCase() !== requirement.delegator.toLowerCase()) {
+      throw new HomeError('RUN_CORRUPT', 'That run’s record does not agree with itself, so nothing from it will be signed; decline it and ask again.');
+    }
+  }
+  return { requirement, also };
 }
 
 export type PendingRun = { runRef: string; addressee: Address; asker: Address; words: string; waitingFor: 'authority' | 'approval' | 'data' | 'choice'; text: string; toolId: string | null; createdAt: number; expiresAt: number };

@@ -4,28 +4,47 @@ import { HomeError, type Result } from '../protocol/errors';
 import type { AskResponse, Requirement } from '../protocol/harness-reply';
 import { harnessAgentOf, heldAgent, requireAccount } from './accounts';
 import type { HomeAgentCore } from './home-agent';
-import { pendingRequirement, resumeAt } from './runs';
+import { pendingRequirements, resumeAt } from './runs';
 import { buildMandate, checkSignable, storeMandate } from './sign-mandate';
 
 /**
  * Sign (the person's act, from the popup or the command line, after they saw the requirement): the run's pending
  * requirement becomes a mandate signed with the unlocked owner key, stored in the vault, and the run resumes with
  * it — where the harness verifies it from scratch. `expect` is the binding digest the person was shown: when the
- * run now waits for something else, nothing is signed.
+ * run now waits for something else, nothing is signed. `alsoExpect` are the binding digests of the later steps the
+ * person was shown with it (the reply's alsoApprove): only when a face echoes exactly that list are those signed too,
+ * one mandate per step, in the same sitting — a face that showed only the first signs only the first.
  */
-export type SignResult = { signed: { mandateHash: Hex; stepRef: string; requirement: Requirement }; response: Result<AskResponse> };
+export type SignResult = {
+  signed: { mandateHash: Hex; stepRef: string; requirement: Requirement; also: { mandateHash: Hex; stepRef: string }[] };
+  response: Result<AskResponse>;
+};
 
-export async function signPending(core: HomeAgentCore, input: { runRef: string; surface: AskSurface; expect?: Hex }): Promise<SignResult> {
-  const requirement = await pendingRequirement(core, input.runRef);
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].map((x) => x.toLowerCase()).sort().join() === [...b].map((x) => x.toLowerCase()).sort().join();
+
+export async function signPending(core: HomeAgentCore, input: { runRef: string; surface: AskSurface; expect?: Hex; alsoExpect?: readonly Hex[] }): Promise<SignResult> {
+  const { requirement, also } = await pendingRequirements(core, input.runRef);
   if (input.expect !== undefined && input.expect.toLowerCase() !== requirement.bindingDigest.toLowerCase()) {
     throw new HomeError('REQUIREMENT_CHANGED', 'The request changed since you were shown it; nothing was signed. Look at it again.');
   }
+  if (input.alsoExpect !== undefined && !sameSet(input.alsoExpect, also.map((r) => r.bindingDigest))) {
+    throw new HomeError('REQUIREMENT_CHANGED', 'The steps to sign with this one changed since you were shown them; nothing was signed. Look at them again.');
+  }
+  const together = input.alsoExpect === undefined ? [requirement] : [requirement, ...also];
   const { vault, chain, keys } = core.parts;
   const owner = await requireAccount(keys, 'owner');
+  const harnessAgent = await harnessAgentOf(vault);
   const agent = await heldAgent(vault, requirement.delegator);
-  checkSignable(requirement, { harnessAgent: await harnessAgentOf(vault), agent, owner });
-  const signed = await buildMandate({ chain, requirement, owner, agent, nowSeconds: Math.floor(core.clock.now() / 1000) });
-  await storeMandate(vault, requirement, signed);
-  const response = await resumeAt(core, { runRef: input.runRef, surface: input.surface, supplied: [{ kind: 'mandate', stepRef: requirement.stepRef, mandateHash: signed.hash }] });
-  return { signed: { mandateHash: signed.hash, stepRef: requirement.stepRef, requirement }, response };
+  // Every check before any signature: one that fails leaves nothing signed.
+  for (const r of together) checkSignable(r, { harnessAgent, agent, owner });
+  const nowSeconds = Math.floor(core.clock.now() / 1000);
+  const signed: { mandateHash: Hex; stepRef: string }[] = [];
+  for (const r of together) {
+    const mandate = await buildMandate({ chain, requirement: r, owner, agent, nowSeconds });
+    await storeMandate(vault, r, mandate);
+    signed.push({ mandateHash: mandate.hash, stepRef: r.stepRef });
+  }
+  const first = signed[0]!;
+  const response = await resumeAt(core, { runRef: input.runRef, surface: input.surface, supplied: [{ kind: 'mandate', stepRef: first.stepRef, mandateHash: first.mandateHash }] });
+  return { signed: { ...first, requirement, also: signed.slice(1) }, response };
 }

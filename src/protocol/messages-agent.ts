@@ -13,8 +13,14 @@ const req = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.
 
 export const AgentResumeRequest = req('agent.resume', { runRef: RunRef, supplied: z.array(Supplied).max(16) });
 export const AgentRequirementRequest = req('agent.requirement', { runRef: RunRef });
-/** `expect`: the binding digest the person was shown; a run that now needs something else is not signed. */
-export const AgentSignRequest = req('agent.sign', { runRef: RunRef, expect: DigestSchema });
+/**
+ * `expect`: the binding digest the person was shown; a run that now needs something else is not signed.
+ * `alsoExpect`: the later steps' binding digests the person was shown with it (alsoApprove), signed in the same
+ * sitting only when this is exactly the run's list; absent, only the first is signed.
+ */
+export const AgentSignRequest = req('agent.sign', { runRef: RunRef, expect: DigestSchema, alsoExpect: z.array(DigestSchema).max(8).optional() });
+/** A run's requirement with the later steps' requirements listed in its alsoApprove (to show them together). */
+export const AgentRequirementsRequest = req('agent.requirements', { runRef: RunRef });
 export const AgentDeclineRequest = req('agent.decline', { runRef: RunRef, reason: z.string().max(500).optional() });
 export const AgentPendingRequest = req('agent.pending', {});
 
@@ -31,14 +37,17 @@ export const PendingRun = z.strictObject({
 });
 export type PendingRunMessage = z.infer<typeof PendingRun>;
 
-export const AgentSignReply = AskResponse.extend({ signed: z.strictObject({ mandateHash: DigestSchema, stepRef: z.string().max(64) }) });
+const Signed = z.strictObject({ mandateHash: DigestSchema, stepRef: z.string().max(64) });
+export const AgentSignReply = AskResponse.extend({ signed: Signed.extend({ also: z.array(Signed).max(8).optional() }) });
+export const AgentRequirementsReply = z.strictObject({ requirement: Requirement, also: z.array(Requirement).max(8) });
 export const AgentPendingReply = z.strictObject({ runs: z.array(PendingRun).max(100) });
 
-export const AGENT_REQUESTS = [AgentResumeRequest, AgentRequirementRequest, AgentSignRequest, AgentDeclineRequest, AgentPendingRequest] as const;
+export const AGENT_REQUESTS = [AgentResumeRequest, AgentRequirementRequest, AgentRequirementsRequest, AgentSignRequest, AgentDeclineRequest, AgentPendingRequest] as const;
 
 export const AGENT_REPLIES = {
   'agent.resume': AskResponse,
   'agent.requirement': Requirement,
+  'agent.requirements': AgentRequirementsReply,
   'agent.sign': AgentSignReply,
   'agent.decline': AskResponse,
   'agent.pending': AgentPendingReply,

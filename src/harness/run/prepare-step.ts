@@ -11,6 +11,7 @@ import { bindArgs, type ResultsById } from './bind';
 import { labelFor, labelMap, personWords, resumeTokenOf, stepStateOf, stop, type PhaseOutcome, type RunEnv } from './env';
 import type { StepState } from './run-state';
 import { finishStep } from './finish-step';
+import { alsoApproveFor } from './also-approve';
 import { isControlRun, unguardedDecision } from './control';
 
 /**
@@ -113,9 +114,10 @@ export async function prepareStep(env: RunEnv, at: { planIndex: number; stepRef:
       return { kind: 'ready', prepared: { st, tool, planStep, input, argSources: resolved.argSources, decision } };
     case 'authority-required': {
       const resumeToken = resumeTokenOf(state, { kind: 'authority', stepRef: st.stepRef, binding: decision.requirement.bindingDigest });
-      state.pending = { kind: 'authority', resumeToken, stepRef: st.stepRef, bindingDigest: decision.requirement.bindingDigest, requirement: decision.requirement };
+      const also = await alsoApproveFor(env, { planIndex: at.planIndex, stepRef: st.stepRef, requirement: decision.requirement, results: at.results });
+      state.pending = { kind: 'authority', resumeToken, stepRef: st.stepRef, bindingDigest: decision.requirement.bindingDigest, requirement: decision.requirement, also };
       const grantLink = `${ctx.settings.grantBase}?run=${encodeURIComponent(state.runRef)}`;
-      return stop(authorityRequiredReply(state, { decision, tool, parties: st.parties, label: labelFor(env), grantLink, alsoApprove: [] }));
+      return stop(authorityRequiredReply(state, { decision, tool, parties: st.parties, label: labelFor(env), grantLink, alsoApprove: also.map((r) => r.bindingDigest) }));
     }
     case 'approval-required': {
       const resumeToken = resumeTokenOf(state, { kind: 'approval', stepRef: st.stepRef, digest: decision.approvalDigest, have: decision.have });

@@ -5,6 +5,8 @@ import {
   AgentPendingReply,
   AgentPendingRequest,
   AgentRequirementRequest,
+  AgentRequirementsReply,
+  AgentRequirementsRequest,
   AgentResumeRequest,
   AgentSignReply,
   AgentSignRequest,
@@ -48,13 +50,21 @@ export function agentHandlers(deps: AgentDeps) {
       handle: async ({ runRef }) => (await deps.agent()).requirement(runRef),
     }),
     defineHandler({
+      type: 'agent.requirements',
+      senders: ['extension-page'],
+      request: AgentRequirementsRequest,
+      reply: AgentRequirementsReply,
+      handle: async ({ runRef }) => (await deps.agent()).requirements(runRef),
+    }),
+    defineHandler({
       type: 'agent.sign',
       senders: ['extension-page'],
       request: AgentSignRequest,
       reply: AgentSignReply,
-      async handle({ runRef, expect }) {
-        const { signed, response } = await (await deps.agent()).sign({ runRef, expect, surface: 'popup' });
-        return { ...unwrap(response), signed: { mandateHash: signed.mandateHash, stepRef: signed.stepRef } };
+      async handle({ runRef, expect, alsoExpect }) {
+        const { signed, response } = await (await deps.agent()).sign({ runRef, expect, surface: 'popup', ...(alsoExpect !== undefined ? { alsoExpect } : {}) });
+        const also = signed.also.length > 0 ? { also: signed.also } : {};
+        return { ...unwrap(response), signed: { mandateHash: signed.mandateHash, stepRef: signed.stepRef, ...also } };
       },
     }),
     defineHandler({

@@ -59,11 +59,16 @@ export const AppFoldersRequest = req('apps.folders', { origin: Origin, folders: 
 /** Disconnect: the grant revoked on chain, the session ended at the app, the connection forgotten. */
 export const AppDisconnectRequest = req('apps.disconnect', { origin: Origin });
 
-export const APP_REQUESTS = [ConsentGetRequest, ConsentDecideRequest, AppsListRequest, AppFoldersRequest, AppDisconnectRequest] as const;
+/** A care-team member's demo Home (Dr. Dave, Dr. Priya), loaded only into an empty Home. */
+export const ClinicianDemoRequest = req('demo.clinician.load', { identity: z.enum(['dave', 'priya']), passphrase: z.string().min(10).max(1000) });
+export const ClinicianDemoReply = z.strictObject({ address: AddressSchema, name: z.string().max(200), roles: z.array(z.string().max(60)).max(8) });
+
+export const APP_REQUESTS = [ConsentGetRequest, ConsentDecideRequest, AppsListRequest, AppFoldersRequest, AppDisconnectRequest, ClinicianDemoRequest] as const;
 export const APP_REPLIES = {
   'consent.get': ConsentView,
   'consent.decide': ConsentOutcome,
   'apps.list': AppsListReply,
   'apps.folders': AppConnectionView,
   'apps.disconnect': z.strictObject({ origin: Origin, revoked: z.boolean() }),
+  'demo.clinician.load': ClinicianDemoReply,
 } as const;

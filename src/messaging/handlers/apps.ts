@@ -1,5 +1,7 @@
 import type { AppsDeps } from '../../apps/heartcoach/app-services';
+import { loadClinicianProfile } from '../../apps/heartcoach/clinician-profile';
 import { appViews, changeFolders, disconnectApp } from '../../apps/heartcoach/connect';
+import type { HomeDeps } from './home-deps';
 import { HomeError } from '../../protocol/errors';
 import {
   AppConnectionView,
@@ -7,6 +9,8 @@ import {
   AppFoldersRequest,
   AppsListReply,
   AppsListRequest,
+  ClinicianDemoReply,
+  ClinicianDemoRequest,
   ConsentDecideRequest,
   ConsentGetRequest,
   ConsentOutcome,
@@ -20,8 +24,18 @@ import { defineHandler } from '../handler';
  * one request by its id and the person decides it there — approving while the Home is locked is refused in words
  * (unlock first); the options page lists connections, withdraws folders (a new grant) and disconnects.
  */
-export function appHandlers(deps: AppsDeps) {
+export function appHandlers(deps: AppsDeps & HomeDeps) {
   return [
+    defineHandler({
+      type: 'demo.clinician.load',
+      senders: ['extension-page'],
+      request: ClinicianDemoRequest,
+      reply: ClinicianDemoReply,
+      async handle({ identity, passphrase }) {
+        const services = await deps.home();
+        return loadClinicianProfile(services, { identity, passphrase });
+      },
+    }),
     defineHandler({
       type: 'consent.get',
       senders: ['extension-page'],

@@ -46,6 +46,7 @@ describe('the background handlers', () => {
       'apps.list': ['extension-page'],
       'apps.folders': ['extension-page'],
       'apps.disconnect': ['extension-page'],
+      'demo.clinician.load': ['extension-page'],
       home_connect: ['page'],
       home_grantAskAsMe: ['page'],
       home_ask: ['page'],

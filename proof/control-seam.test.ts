@@ -10,19 +10,27 @@ import { planAnswer, scriptedModel } from '../src/harness/testing/scripted-model
 import { createHarness } from '../src/harness/harness';
 
 /**
- * The control run's seam (src/harness/run/control.ts) is reachable only from tests and the proof: the two harness
- * stages that read it, the testing module that sets it, and proof/. Any other importer — the background, the
- * agent, an adapter, the command line, the gateway — fails this test, which reads the sources (lint can be
- * bypassed; this cannot). And the switch works only with the exact frozen value: a look-alike leaves the guards on.
+ * The control run's seam (src/harness/run/control.ts) is reachable only from tests and the proof. Reading the switch
+ * (`isControlRun`, `unguardedDecision`) is the harness's own business, so any module of src/harness may; setting it
+ * needs `CONTROL_RUN` and `CONTROL_OFF`, which only src/harness/testing/control-run.ts and proof/ may import; and the
+ * control harness itself only tests and proof/. The background, the agent, the adapters, the command line and the
+ * gateway may import none of it. This test reads the sources (lint can be bypassed; this cannot). And the switch works
+ * only with the exact frozen value: a look-alike leaves the guards on.
  */
 const ROOT = resolve(__dirname, '..');
-const SEAM = ['src/harness/run/control.ts', 'src/harness/testing/control-run.ts'];
-const ALLOWED = new Set(['src/harness/run/plan-phase.ts', 'src/harness/run/prepare-step.ts', 'src/harness/testing/control-run.ts']);
+const CONTROL = 'src/harness/run/control';
+const CONTROL_HARNESS = 'src/harness/testing/control-run';
+const SETTERS = new Set(['CONTROL_RUN', 'CONTROL_OFF']);
 const SCANNED = ['entrypoints', 'src', 'gateway', 'cli', 'eval', 'bench', 'scripts', 'ontology', 'e2e'];
 
-/** Module specifiers a source imports or re-exports, statically or dynamically. */
-const importsOf = (source: string): string[] =>
-  [...source.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm)].map((m) => (m[1] ?? m[2] ?? m[3])!);
+/** Each import or re-export: the module specifier and the names it takes ('*' for a namespace or side effect). */
+const importsOf = (source: string): { specifier: string; names: string[] }[] =>
+  [...source.matchAll(/(?:import|export)\s+(type\s+)?([^'"]*?)\s*from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm)].map((m) => {
+    const specifier = (m[3] ?? m[4] ?? m[5])!;
+    const braces = /\{([^}]*)\}/.exec(m[2] ?? '');
+    const names = braces === null ? ['*'] : braces[1]!.split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!).filter((n) => n !== '');
+    return { specifier, names };
+  });
 
 function sources(dir: string): string[] {
   let names: string[];
@@ -39,14 +47,22 @@ function sources(dir: string): string[] {
   });
 }
 
-/** Files (relative to the root) that import the seam but are neither allowed, nor tests, nor test-only helpers. */
+/** Imports of the seam that break the rule above, as "file imports specifier". */
 export function seamBreaches(files: readonly { file: string; source: string }[]): string[] {
   return files.flatMap(({ file, source }) => {
     const rel = relative(ROOT, file);
-    if (ALLOWED.has(rel) || rel.startsWith('src/harness/testing/') || rel.startsWith('proof/') || /\.test\.tsx?$/.test(rel)) return [];
-    return importsOf(source)
-      .filter((s) => s.startsWith('.') && SEAM.some((seam) => relative(ROOT, resolve(dirname(file), s)).replace(/\.ts$/, '') === seam.replace(/\.ts$/, '')))
-      .map((s) => `${rel} imports ${s}`);
+    if (rel.startsWith('proof/') || /\.test\.tsx?$/.test(rel)) return [];
+    const testing = rel.startsWith('src/harness/testing/');
+    const harness = rel.startsWith('src/harness/');
+    return importsOf(source).flatMap(({ specifier, names }) => {
+      if (!specifier.startsWith('.')) return [];
+      const target = relative(ROOT, resolve(dirname(file), specifier)).replace(/\.ts$/, '');
+      if (target === CONTROL_HARNESS && !testing) return [`${rel} imports ${specifier}`];
+      if (target !== CONTROL) return [];
+      if (!harness) return [`${rel} imports ${specifier}`];
+      const sets = names.some((n) => n === '*' || SETTERS.has(n));
+      return sets && rel !== `${CONTROL_HARNESS}.ts` ? [`${rel} imports ${specifier} (${names.join(', ')})`] : [];
+    });
   });
 }
 
@@ -60,14 +76,17 @@ describe('the control run seam', () => {
   it('catches a breach when one is planted', () => {
     const planted = [
       { file: join(ROOT, 'entrypoints/background.ts'), source: "import { controlHarness } from '../src/harness/testing/control-run';" },
-      { file: join(ROOT, 'src/agent/agent.ts'), source: "import { CONTROL_RUN } from '../harness/run/control';" },
-      { file: join(ROOT, 'src/harness/run/run-ask.ts'), source: "import { isControlRun } from './control';" },
+      { file: join(ROOT, 'src/agent/agent.ts'), source: "import { isControlRun } from '../harness/run/control';" },
+      { file: join(ROOT, 'src/harness/run/run-ask.ts'), source: "import { CONTROL_OFF, isControlRun } from './control';" },
+      { file: join(ROOT, 'src/harness/harness.ts'), source: "export * from './run/control';" },
       { file: join(ROOT, 'src/harness/run/plan-phase.ts'), source: "import { isControlRun } from './control';" },
+      { file: join(ROOT, 'src/harness/testing/control-run.ts'), source: "import { CONTROL_OFF, CONTROL_RUN } from '../run/control';" },
     ];
     expect(seamBreaches(planted)).toEqual([
       'entrypoints/background.ts imports ../src/harness/testing/control-run',
       'src/agent/agent.ts imports ../harness/run/control',
-      'src/harness/run/run-ask.ts imports ./control',
+      'src/harness/run/run-ask.ts imports ./control (CONTROL_OFF, isControlRun)',
+      'src/harness/harness.ts imports ./run/control (*)',
     ]);
   });
 

@@ -35,6 +35,15 @@ function mutations(valid: Record<string, unknown>): fc.Arbitrary<unknown> {
   );
 }
 
+/** Any value as text (fast-check's objects may have no prototype, and refuse String()). */
+function printable(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return 'unprintable';
+  }
+}
+
 export function messages(world: RouterWorld): { arbitrary: fc.Arbitrary<Sent>; noExample: string[] } {
   const types = world.registry.types();
   const examples = types.flatMap((t) => {
@@ -58,7 +67,7 @@ export function messages(world: RouterWorld): { arbitrary: fc.Arbitrary<Sent>; n
   const direct = fc.tuple(shaped, fc.oneof(fc.constant(PANEL), overlay)).map(([message, sender]) => ({ message, sender }));
   const relayed = fc.tuple(shaped, overlay, fc.boolean()).map(([inner, sender, keepParams]) => {
     const body = typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>) : {};
-    const method = typeof body.type === 'string' ? body.type : String(inner).slice(0, 30);
+    const method = typeof body.type === 'string' ? body.type : printable(inner).slice(0, 30);
     const { type: _type, ...params } = body;
     return { message: { type: 'page.relay', method, ...(keepParams ? { params } : {}) }, sender };
   });

@@ -8,9 +8,10 @@ import type { Tool } from '../tools/tools';
  *
  * The switch is a property keyed by `CONTROL_RUN`, a plain Symbol (never `Symbol.for`, which any code could spell)
  * that only this module holds. The only code that sets it is `src/harness/testing/control-run.ts`; production builds
- * its ports in src/adapters and the background, never imports either module, and `proof/control-seam.test.ts` fails
- * if any file outside src/harness/testing and proof/ imports them. Anything but the frozen CONTROL_OFF value under
- * the key leaves every guard on (fail closed).
+ * its ports in src/adapters and the background and never imports either module. `proof/control-seam.test.ts` fails if
+ * anything outside src/harness imports this module, if anything but the testing module imports the setters
+ * (`CONTROL_RUN`, `CONTROL_OFF`), or if anything but tests imports the control harness. Anything but the frozen
+ * CONTROL_OFF value under the key leaves every guard on (fail closed).
  */
 export const CONTROL_RUN: unique symbol = Symbol('home-agent.harness.control-run');
 

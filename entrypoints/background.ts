@@ -72,6 +72,6 @@ export default defineBackground(() => {
   const self = { id: browser.runtime.id, origin: new URL(browser.runtime.getURL('/')).origin };
   listenForMessages(browser.runtime.onMessage, router, self);
   // A streamed ask (the side panel's answer as it is written, and its Stop) over a Port: src/messaging/ask-stream.ts.
-  listenForAskStreams(browser.runtime.onConnect, deps, self);
+  listenForAskStreams(browser.runtime.onConnect, { ...deps, handled: (type) => router.noteHandled(type) }, self);
   wireOverlayTriggers(browser);
 });

@@ -1,5 +1,7 @@
 import { browser } from 'wxt/browser';
+import { createAskStream } from '../../src/messaging/ask-stream-client';
 import { requestBackground } from '../../src/messaging/client';
+import { AddressSchema } from '../../src/protocol/ask';
 import { fromThisExtension, OverlayReplayReply, RunReplied } from '../../src/protocol/faces-broadcast';
 import { abortable } from '../../src/ui/conversation/abortable';
 import { Conversation } from '../../src/ui/conversation/Conversation';
@@ -9,10 +11,16 @@ import { BackgroundProvider } from '../../src/ui/home/background-context';
 import { mountPage } from '../../src/ui/mount-page';
 
 const send = (message: unknown) => browser.runtime.sendMessage(message);
+/** An ask streams over a Port: the answer's text shows as it is written, and Stop stops the model (src/messaging/ask-stream.ts). */
+const stream = createAskStream((name) => browser.runtime.connect({ name }));
+/** `?agent=0x…`: ask an agent the person stewards (an organization's), as the command line's --to does. */
+const agent = AddressSchema.safeParse(new URLSearchParams(location.search).get('agent'));
+const addressee = agent.success ? agent.data : undefined;
 
 /** The side panel's way to its agent: the background for asks and resumes, the popup window for signing. */
 const transport: AgentTransport = {
-  ask: (words, material, { signal }) => abortable(requestBackground(send, material === undefined ? { type: 'ask', words } : { type: 'ask', words, material }), signal),
+  ask: (words, material, { signal, onText }) =>
+    abortable(stream.ask({ words, ...(material !== undefined ? { material } : {}), ...(addressee !== undefined ? { addressee } : {}) }, { signal, ...(onText !== undefined ? { onText } : {}) }), signal),
   resume: (runRef, supplied, { signal }) => abortable(requestBackground(send, { type: 'agent.resume', runRef, supplied }), signal),
   async review(runRef) {
     // One request at a time, resolved by its id: the popup opens on this run's request and nothing else.
@@ -52,6 +60,7 @@ mountPage(
   <BackgroundProvider request={(message) => requestBackground(send, message)}>
     <main>
       <h1>Home Agent</h1>
+      {addressee === undefined ? null : <p className="ha-meta">Asking the agent {addressee}</p>}
       <Conversation transport={transport} onProvenance={download} />
     </main>
   </BackgroundProvider>,

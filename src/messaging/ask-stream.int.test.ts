@@ -103,6 +103,9 @@ describe('a streamed ask over the Port', () => {
     const calls = result.data.reply.plannerTrace.calls;
     expect(calls.at(-1)).toMatchObject({ role: 'skill-apply', outcome: 'failed' });
     expect(calls.at(-1)!.note).toMatch(/cancelled/);
+    // The model's stream itself was cut: the server saw the client go before the letter was sent.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(server.requests.at(-1)).toMatchObject({ aborted: true });
   });
 
   it('closing the Port (the panel closed) stops the ask; another page than the extension’s own is refused', async () => {

@@ -31,13 +31,16 @@ export type AskStreamPort = {
 export type ConnectEvent = { addListener(listener: (port: AskStreamPort) => void): void };
 
 /** Must be called synchronously when the worker starts, like the message listener. */
-export function listenForAskStreams(onConnect: ConnectEvent, deps: AgentDeps, self: ExtensionSelf): void {
+export function listenForAskStreams(onConnect: ConnectEvent, deps: AskStreamDeps, self: ExtensionSelf): void {
   onConnect.addListener((port) => {
     if (port.name === ASK_STREAM_PORT) serveAskStream(port, deps, self);
   });
 }
 
-export function serveAskStream(port: AskStreamPort, deps: AgentDeps, self: ExtensionSelf): void {
+/** `handled`: told of every ask started, as the router's spy counts an `ask` it routed (the same operation). */
+export type AskStreamDeps = AgentDeps & { handled?: (type: 'ask') => void };
+
+export function serveAskStream(port: AskStreamPort, deps: AskStreamDeps, self: ExtensionSelf): void {
   let open = true;
   const post = (message: Outbound) => {
     if (!open) return;
@@ -82,6 +85,7 @@ export function serveAskStream(port: AskStreamPort, deps: AgentDeps, self: Exten
     }
     const controller = new AbortController();
     asks.set(message.askId, controller);
+    deps.handled?.('ask');
     void run(message, controller).finally(() => asks.delete(message.askId));
   });
 

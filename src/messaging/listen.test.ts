@@ -9,7 +9,7 @@ type Listener = Parameters<MessageEvent['addListener']>[0];
 
 function setup(route: Router['route']) {
   let listener: Listener | undefined;
-  listenForMessages({ addListener: (l) => (listener = l) }, { route, stats: () => ({ handled: {}, refused: {} }) }, self);
+  listenForMessages({ addListener: (l) => (listener = l) }, { route, stats: () => ({ handled: {}, refused: {} }), noteHandled: () => undefined }, self);
   return (message: unknown, sender: RuntimeSender) => {
     const sendResponse = vi.fn<(reply: Result<unknown>) => void>();
     const keepOpen = listener?.(message, sender, sendResponse);

@@ -15,6 +15,8 @@ export type Router = {
    */
   route(message: unknown, sender: SenderContext): Promise<Result<unknown>> | undefined;
   stats(): RouterStats;
+  /** Counts a request a handler ran outside `route` (a streamed ask over a Port), so the spy sees every ask. */
+  noteHandled(type: string): void;
 };
 
 function typeOf(message: unknown): unknown {
@@ -81,5 +83,6 @@ export function createRouter(registry: HandlerRegistry): Router {
       return dispatch(message, sender);
     },
     stats: () => ({ handled: { ...stats.handled }, refused: { ...stats.refused } }),
+    noteHandled: (type) => void (stats.handled[type] = (stats.handled[type] ?? 0) + 1),
   };
 }

@@ -101,8 +101,15 @@ export async function startScriptedMessagesServer(options: ScriptedMessagesServe
       return send(res, 200, response);
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    let gone = false;
+    res.on('close', () => void (gone = !res.writableFinished));
     for (const event of events) {
       if (chunkDelayMs > 0 && event.startsWith('event: content_block_delta')) await sleep(chunkDelayMs);
+      if (gone) {
+        // The client cancelled the call: a real stream stops here too.
+        recorded.aborted = true;
+        return;
+      }
       res.write(event);
     }
     res.end();

@@ -34,6 +34,8 @@ export type RecordedRequest = {
   path: string;
   headers: Record<string, string>;
   body: MessagesRequestBody;
+  /** Set when the client went away before the whole answer was sent (a cancelled call). */
+  aborted?: boolean;
 };
 
 /** A block the scripted model answers with. A tool_use id is generated when the script gives none. */

@@ -1,16 +1,20 @@
 import type { Violation } from '../../protocol/harness-reply';
 import type { Plan } from '../plan/plan-schema';
+import { emptiedDuplicateActs } from './emptied-acts';
 import { ADMISSION_RULES, type AdmissionInput } from './rules';
 
 /**
  * Step 6 — admit the plan. Every rule runs and every violation is reported at once. Then: none → continue; all
  * ask → the offending args are dropped and become prompts; any refuse → denied; anything else → one re-plan told
- * the violations, and a second failure is denied (`plan_refused`). The caller counts the rounds.
+ * the violations, and a second failure is denied (`plan_refused`). The caller counts the rounds. Before asking, an
+ * act emptied of every argument that repeats another act of the same tool is left out (emptied-acts.ts), so the
+ * person is never asked twice for one act; what was left out is reported among the violations (by its place in the
+ * plan as proposed).
  */
 export type MissingArg = { stepIndex: number; arg: string; reason: string };
 
 export type AdmissionVerdict =
-  | { kind: 'continue'; plan: Plan }
+  | { kind: 'continue'; plan: Plan; violations?: Violation[] }
   | { kind: 'ask'; plan: Plan; missing: MissingArg[]; violations: Violation[] }
   | { kind: 'refuse'; violations: Violation[] }
   | { kind: 'replan'; violations: Violation[] };
@@ -20,6 +24,8 @@ export function admitPlan(input: AdmissionInput): AdmissionVerdict {
   if (violations.length === 0) return { kind: 'continue', plan: input.plan };
   if (violations.some((x) => x.recovery === 'refuse')) return { kind: 'refuse', violations };
   if (violations.every((x) => x.recovery === 'ask' && x.stepIndex !== null && x.arg !== undefined)) {
+    const emptied = emptiedDuplicateActs(input.plan, new Set(violations.map((x) => `${x.stepIndex}:${x.arg}`)), input.tools);
+    if (emptied !== null) return withDropped(admitPlan({ ...input, plan: emptied.plan }), emptied.dropped);
     const missing = new Map<string, MissingArg>();
     for (const x of violations) missing.set(`${x.stepIndex}:${x.arg}`, { stepIndex: x.stepIndex!, arg: x.arg!, reason: x.message });
     const plan: Plan = {
@@ -34,6 +40,10 @@ export function admitPlan(input: AdmissionInput): AdmissionVerdict {
     return { kind: 'ask', plan, missing: [...missing.values()], violations };
   }
   return { kind: 'replan', violations };
+}
+
+function withDropped(verdict: AdmissionVerdict, dropped: Violation[]): AdmissionVerdict {
+  return verdict.kind === 'continue' ? { ...verdict, violations: [...dropped, ...(verdict.violations ?? [])] } : { ...verdict, violations: [...dropped, ...verdict.violations] };
 }
 
 /** Violations in words, for the re-plan and the refusal. */

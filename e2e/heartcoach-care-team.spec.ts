@@ -11,7 +11,6 @@ import { signInToHeartCoach, startGatewayProcess, type GatewayProcess } from './
  */
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-type Wire = { ok: true; data: Record<string, unknown> } | { ok: false; error: { code: string; message: string } };
 let gw: GatewayProcess;
 
 /** A fresh browser profile whose Home holds a clinician's demo identity, signed in to the HeartCoach page. */
@@ -19,8 +18,12 @@ async function clinician(identity: 'dave' | 'priya'): Promise<{ extension: Exten
   const extension = await launchExtension();
   const options = await extension.context.newPage();
   await options.goto(extension.url('options.html'));
-  const loaded = await options.evaluate((m) => chrome.runtime.sendMessage(m) as Promise<Wire>, { type: 'demo.clinician.load', identity, passphrase: PASSPHRASE });
-  if (!loaded.ok) throw new Error(loaded.error.message);
+  const card = options.locator('section[aria-labelledby="clinician-title"]');
+  await card.getByLabel(identity === 'dave' ? 'Dr. Dave Silva, cardiologist' : 'Dr. Priya Nair, primary-care physician').check();
+  await card.getByLabel('Passphrase (at least 10 characters)').fill(PASSPHRASE);
+  await card.getByRole('button', { name: 'Load the care-team demo profile' }).click();
+  await expect(options.getByRole('heading', { name: 'Your key', level: 2 })).toBeVisible({ timeout: 30_000 });
+  await expect(options.locator('body')).toContainText(identity === 'dave' ? 'Dr. Dave Silva, MD' : 'Dr. Priya Nair');
   await options.close();
   const page = await extension.context.newPage();
   await signInToHeartCoach(extension.context, page, gw.url);

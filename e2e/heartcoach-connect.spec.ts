@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, type ExtensionHandle } from './fixtures';
 import { askInPanel, demoExtension, seriousAxeViolations } from './faces-support';
 import { consentWindow, signInToHeartCoach, startGatewayProcess, type GatewayProcess } from './heartcoach-support';
+import { SCREENSHOTS_DIR } from './paths';
 
 /**
  * Issue 8, flow 2 — the app's consultation: HeartCoach connected from its own page with three folders (one consent
@@ -79,11 +80,21 @@ test('"How is my week going?" from the side panel: answered by HeartCoach, over 
   await saveScreenshot(panel, 'heartcoach-sidepanel-answer');
 });
 
-test('doses withdrawn — a new grant, the old one revoked on chain — and what the gateway receives has no doses', async () => {
-  const view = await send({ type: 'apps.folders', origin: gw.url, folders: ['profile', 'readings'] });
-  expect(view.grant).toMatchObject({ folders: ['profile', 'readings'] });
-  const grants = (await send({ type: 'home.grants.list' })).grants as { kind: string; folders: string[]; standing: string }[];
-  expect(grants.filter((g) => g.kind === 'cabinet-grant').map((g) => [g.folders.join(','), g.standing]).sort()).toEqual([['doses,profile,readings', 'revoked'], ['profile,readings', 'active']]);
+test('doses withdrawn in the options page — a new grant, the old one revoked on chain — and the gateway receives no doses', async ({ saveScreenshot }) => {
+  await home.reload();
+  const app = home.getByRole('article', { name: `HeartCoach at ${gw.url}` });
+  await expect(app).toContainText('card digest');
+  await expect(app.getByRole('checkbox', { name: 'Doses' })).toBeChecked();
+  await expect(app.getByRole('checkbox', { name: 'Symptoms' })).not.toBeChecked();
+  await app.getByRole('checkbox', { name: 'Doses' }).uncheck();
+  await app.getByRole('button', { name: 'Save folders (a new grant)' }).click();
+  const cabinetGrants = async () =>
+    ((await send({ type: 'home.grants.list' })).grants as { kind: string; folders: string[]; standing: string }[])
+      .filter((g) => g.kind === 'cabinet-grant').map((g) => [g.folders.join(','), g.standing]).sort();
+  await expect.poll(cabinetGrants, { timeout: 30_000 }).toEqual([['doses,profile,readings', 'revoked'], ['profile,readings', 'active']]);
+  expect(await seriousAxeViolations(home)).toEqual([]);
+  await app.screenshot({ path: `${SCREENSHOTS_DIR}/heartcoach-options-apps.png` });
+  void saveScreenshot;
   const card = await askInPanel(panel, 'How is my week going?');
   await expect(card).toContainText('HeartCoach says:', { timeout: 30_000 });
   expect(lastBrief()).not.toMatch(/Doses today: /);

@@ -40,11 +40,11 @@ export function grantCapabilities(member: DemoPersonId): string[] {
 export const DEMO_DESK_NOW = '2026-09-29T11:58:00.000Z';
 
 /**
- * `now` given (a live gateway on the system clock): every demo date moves by the whole days between the seed's "now"
- * and this one, so the demo is always day 3 of Alice's thirty, at the same times of day. Tests pass nothing.
+ * `now` given (a live gateway on the system clock): every demo date moves by the time between the seed's "now" and
+ * this one (to the minute), so the demo starts on day 3 of Alice's thirty whatever the hour. Tests pass nothing.
  */
 export async function seedDemoDesk(sql: Sql, dir: DemoDirectory, options: { now?: Date } = {}): Promise<void> {
-  const shift = options.now === undefined ? 0 : Math.round((options.now.getTime() - Date.parse(DEMO_DESK_NOW)) / 86_400_000) * 86_400_000;
+  const shift = options.now === undefined ? 0 : Math.round((options.now.getTime() - Date.parse(DEMO_DESK_NOW)) / 60_000) * 60_000;
   const at = (iso: string) => new Date(Date.parse(iso) + shift).toISOString();
   const practice = dir.addressOf('atria-heart');
   const a = (id: DemoPersonId) => dir.addressOf(id);

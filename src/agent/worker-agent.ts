@@ -1,4 +1,5 @@
 import { createRemoteAgents } from '../adapters/remote-agent';
+import type { RemoteAgentPort } from '../harness/ports';
 import type { PendingRequest } from '../protocol/messages';
 import type { Keyring } from '../vault/keys/keyring';
 import type { Vault } from '../vault/vault';
@@ -24,7 +25,10 @@ export type WorkerAgent = {
   signatureRequests(origin: string): Promise<PendingRequest[]>;
 };
 
-export function createWorkerAgent(home: () => Promise<WorkerAgentHome>): WorkerAgent {
+/** `agents`: the outside agents the harness may consult (HeartCoach with the person's connection, issue 8). */
+export type WorkerAgentOptions = { agents?: (vault: Vault) => RemoteAgentPort };
+
+export function createWorkerAgent(home: () => Promise<WorkerAgentHome>, options: WorkerAgentOptions = {}): WorkerAgent {
   let built: Promise<HomeAgent> | undefined;
   let hooked: Keyring | undefined;
 
@@ -43,8 +47,8 @@ export function createWorkerAgent(home: () => Promise<WorkerAgentHome>): WorkerA
       clock: h.vault.clock,
       model: await modelOf(h.vault),
       settings: await harnessSettingsOf(h.vault),
-      // HeartCoach over A2A; the session token arrives with "Connect my agent" (issue 8) — until then, not connected.
-      agents: createRemoteAgents({ agents: { heartcoach: { url: gateway, token: async () => null } } }),
+      // HeartCoach over A2A with the session "Connect my agent" opened (issue 8); without it, not connected.
+      agents: options.agents !== undefined ? options.agents(h.vault) : createRemoteAgents({ agents: { heartcoach: { url: gateway, token: async () => null } } }),
     });
   }
 

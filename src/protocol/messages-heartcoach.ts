@@ -54,6 +54,8 @@ export const AppConnectionView = z.strictObject({
 export type AppConnectionView = z.infer<typeof AppConnectionView>;
 export const AppsListRequest = req('apps.list', {});
 export const AppsListReply = z.strictObject({ apps: z.array(AppConnectionView).max(20) });
+/** Connect from the options page: the consent window shows the app at `origin` (the person's gateway setting). */
+export const AppConnectRequest = req('apps.connect', { origin: Origin });
 /** Withdraw (or add) folders: a new grant for exactly these; the old one is revoked on chain. Empty = no folders. */
 export const AppFoldersRequest = req('apps.folders', { origin: Origin, folders: z.array(CabinetFolder).max(6) });
 /** Disconnect: the grant revoked on chain, the session ended at the app, the connection forgotten. */
@@ -63,11 +65,12 @@ export const AppDisconnectRequest = req('apps.disconnect', { origin: Origin });
 export const ClinicianDemoRequest = req('demo.clinician.load', { identity: z.enum(['dave', 'priya']), passphrase: z.string().min(10).max(1000) });
 export const ClinicianDemoReply = z.strictObject({ address: AddressSchema, name: z.string().max(200), roles: z.array(z.string().max(60)).max(8) });
 
-export const APP_REQUESTS = [ConsentGetRequest, ConsentDecideRequest, AppsListRequest, AppFoldersRequest, AppDisconnectRequest, ClinicianDemoRequest] as const;
+export const APP_REQUESTS = [ConsentGetRequest, ConsentDecideRequest, AppsListRequest, AppConnectRequest, AppFoldersRequest, AppDisconnectRequest, ClinicianDemoRequest] as const;
 export const APP_REPLIES = {
   'consent.get': ConsentView,
   'consent.decide': ConsentOutcome,
   'apps.list': AppsListReply,
+  'apps.connect': AppConnectionView,
   'apps.folders': AppConnectionView,
   'apps.disconnect': z.strictObject({ origin: Origin, revoked: z.boolean() }),
   'demo.clinician.load': ClinicianDemoReply,

@@ -32,6 +32,8 @@ export async function loadClinicianProfile(home: { vault: Vault; keyring: Keyrin
   if (archetype !== undefined) {
     await vault.playbooks.assign({ agent: agent.address, assignedBy: agent.address, archetypeId: archetype.id, archetypeVersion: archetype.version, definitionDigest: archetype.definitionDigest });
   }
+  // Public demo keys: there is no backup to keep, so the Home does not ask for one (as the Alice demo does not).
+  await vault.records.put({ id: 'home.backup.confirmed', type: 'preference', owner: agent.address, data: { key: 'home.backup.confirmed', value: vault.clock.now() } });
   const unlocked = await keyring.unlock(input.passphrase);
   if (!unlocked.ok) throw new HomeError(unlocked.code, unlocked.message);
   return { address: agent.address, name: person.name, roles: person.careRoles };

@@ -31,13 +31,24 @@ export async function connectApp(
     issuedAt: now, expirationTime: new Date(now.getTime() + 10 * 60_000), statement: `Sign in to ${card.name} with Home Agent.`,
   });
   if (!input.connectAgent) return { address: person.address, message: proof.message, signature: proof.signature as Hex, connected: null };
+  const grantHash = await connectAgent(parts, person, card, input.folders);
+  return { address: person.address, message: proof.message, signature: proof.signature as Hex, connected: { folders: [...input.folders].sort(), grantHash } };
+}
 
+/** Connecting from the options page: the agent's own session, the grant, the pinned card — no page to sign in. */
+export async function connectFromHome(parts: AppParts, input: { card: AppCard; folders: CabinetFolderName[] }): Promise<AppConnectionView> {
+  await connectAgent(parts, await personOf(parts), input.card, input.folders);
+  return (await appViews(parts)).find((a) => a.origin === input.card.origin)!;
+}
+
+async function connectAgent(parts: AppParts, person: Person, card: AppCard, folders: CabinetFolderName[]): Promise<Hex | null> {
+  const chain = await parts.chain();
   const session = await signInToApp(parts, { origin: card.origin, owner: person.owner, agent: person.agent, chainId: chain.chainId, name: card.name });
-  const grantHash = await regrant(parts, person, card, input.folders);
+  const grantHash = await regrant(parts, person, card, folders);
   await parts.store.put({ origin: card.origin, name: card.name, agent: card.agent, cardDigest: card.digest, connectedAt: parts.now(), session });
   // HeartCoach's consultations go to the app the person connected (the A2A client reads this origin when it sends).
   await parts.vault.settings.set('gateway.url', card.origin);
-  return { address: person.address, message: proof.message, signature: proof.signature as Hex, connected: { folders: [...input.folders].sort(), grantHash } };
+  return grantHash;
 }
 
 /** A new grant for exactly `folders` (none: no grant), every earlier live grant to the origin revoked on chain. */

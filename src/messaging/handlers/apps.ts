@@ -1,10 +1,14 @@
 import type { AppsDeps } from '../../apps/heartcoach/app-services';
 import { loadClinicianProfile } from '../../apps/heartcoach/clinician-profile';
-import { appViews, changeFolders, disconnectApp } from '../../apps/heartcoach/connect';
+import { liveGrants } from '../../apps/heartcoach/app-parts';
+import { appViews, changeFolders, connectFromHome, disconnectApp } from '../../apps/heartcoach/connect';
+import { CABINET_FOLDERS } from '../../vault/records/cabinet';
+import { approved, card, openConsent, personView } from './app-consent';
 import type { HomeDeps } from './home-deps';
 import { HomeError } from '../../protocol/errors';
 import {
   AppConnectionView,
+  AppConnectRequest,
   AppDisconnectRequest,
   AppFoldersRequest,
   AppsListReply,
@@ -64,6 +68,26 @@ export function appHandlers(deps: AppsDeps & HomeDeps) {
       request: AppsListRequest,
       reply: AppsListReply,
       handle: async () => ({ apps: await appViews((await deps.apps()).parts) }),
+    }),
+    defineHandler({
+      type: 'apps.connect',
+      senders: ['extension-page'],
+      request: AppConnectRequest,
+      reply: AppConnectionView,
+      async handle({ origin }) {
+        const s = await deps.apps();
+        const appCard = await card(s, origin);
+        const person = await personView(s);
+        const pinned = await s.parts.store.get(origin);
+        const granted = (await liveGrants(s.parts, person.address, origin))[0]?.folders ?? [];
+        const consent = await openConsent(s, {
+          kind: 'connect', origin, person, wire: null, signIn: null,
+          agent: { name: appCard.name, address: appCard.agent, cardDigest: appCard.digest, chainId: appCard.chainId },
+          cardChanged: pinned !== null && pinned.cardDigest !== appCard.digest,
+          folders: { requested: [...CABINET_FOLDERS], granted: [...granted] },
+        });
+        return approved(consent, (folders) => connectFromHome(s.parts, { card: appCard, folders }), (v) => `Connected; ${appCard.name} may read ${v.grant?.folders.join(', ') ?? 'no folder'}.`);
+      },
     }),
     defineHandler({
       type: 'apps.folders',

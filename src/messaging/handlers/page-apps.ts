@@ -1,12 +1,10 @@
-import { getAddress } from 'viem';
-import { readAppCard } from '../../apps/heartcoach/app-card';
 import { liveGrants } from '../../apps/heartcoach/app-parts';
-import type { AppsDeps, AppServices } from '../../apps/heartcoach/app-services';
+import type { AppsDeps } from '../../apps/heartcoach/app-services';
 import { connectApp } from '../../apps/heartcoach/connect';
-import type { ConsentDetail, OpenConsent } from '../../apps/heartcoach/consents';
-import { HomeError, toWireError } from '../../protocol/errors';
+import { HomeError } from '../../protocol/errors';
 import { HomeAskReply, HomeAskRequest, HomeConnectReply, HomeConnectRequest, HomeGrantAskAsMeReply, HomeGrantAskAsMeRequest } from '../../protocol/page-provider-app';
 import { defineHandler } from '../handler';
+import { approved, card, openConsent, personView } from './app-consent';
 import type { SenderContext } from '../sender';
 
 /**
@@ -15,38 +13,6 @@ import type { SenderContext } from '../sender';
  * page's own origin (the browser's record of the sender, never the page's word). `home_ask` is ask-as-me: the agent
  * admits the wire and the app's caller assertion, and answers as the person — acts wait for the person's own popup.
  */
-async function card(s: AppServices, origin: string) {
-  const chain = await s.parts.chain();
-  return readAppCard(s.parts.fetch, origin, chain.chainId);
-}
-
-async function personView(s: AppServices) {
-  const person = (await s.parts.vault.agents.list('person')).rows[0];
-  if (person === undefined) throw new HomeError('NO_OWNER', 'This Home holds no person yet: load the demo profile, or create or import your key, first.');
-  return { address: getAddress(person.address), name: person.label };
-}
-
-/** Waits for the person's answer; a decline is a refusal in words, and nothing was signed. */
-async function approved<T>(consent: OpenConsent, work: (folders: ConsentDecidedFolders) => Promise<T>, summary: (result: T) => string): Promise<T> {
-  const decision = await consent.decision;
-  if (!decision.approve) throw new HomeError('DECLINED', `The person declined: ${decision.reason}. Nothing was signed.`);
-  try {
-    const result = await work(decision.folders);
-    consent.settle({ ok: true, summary: summary(result) });
-    return result;
-  } catch (error) {
-    consent.settle({ ok: false, summary: 'Nothing was connected or granted.', error: toWireError(error) });
-    throw error;
-  }
-}
-type ConsentDecidedFolders = Extract<Awaited<OpenConsent['decision']>, { approve: true }>['folders'];
-
-async function openConsent(s: AppServices, detail: ConsentDetail): Promise<OpenConsent> {
-  const consent = s.consents.open(detail);
-  await s.openConsent(consent.id);
-  return consent;
-}
-
 export function pageAppHandlers(deps: AppsDeps) {
   return [
     defineHandler({

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { AppsSection } from '../heartcoach/AppsSection';
+import { ClinicianDemo } from '../heartcoach/ClinicianDemo';
 import type { HomeStatus } from '../../protocol/messages-home-replies';
 import { AgentsSection } from './AgentsSection';
 import { ErrorText } from './background-context';
@@ -17,6 +19,7 @@ const SECTIONS = [
   ['agents-title', 'Agents and playbooks'],
   ['vault-title', 'Vault'],
   ['grants-title', 'Grants'],
+  ['apps-title', 'Connected apps'],
   ['mandates-title', 'Mandates'],
   ['settings-title', 'Settings'],
   ['transfer-title', 'Export and import'],
@@ -43,6 +46,7 @@ export function HomeApp({ requestOrigins }: { requestOrigins: (origins: string[]
     return (
       <>
         <Onboarding onKey={(b) => (setBackup(b), update(b.status))} onDemo={update} />
+        <ClinicianDemo onLoaded={update} />
         <section aria-labelledby="restore-title" className="ha-card">
           <h2 id="restore-title">Or restore a Home you exported</h2>
           <ImportVault onImported={update} heading="Restore from a vault file" />
@@ -66,6 +70,7 @@ export function HomeApp({ requestOrigins }: { requestOrigins: (origins: string[]
       <AgentsSection />
       <VaultBrowser />
       <GrantsSection />
+      <AppsSection />
       <MandatesSection />
       <SettingsSection requestOrigins={requestOrigins} />
       <TransferSection onImported={update} />

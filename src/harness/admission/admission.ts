@@ -14,7 +14,9 @@ import { ADMISSION_RULES, type AdmissionInput } from './rules';
 export type MissingArg = { stepIndex: number; arg: string; reason: string };
 
 export type AdmissionVerdict =
-  | { kind: 'continue'; plan: Plan; violations?: Violation[] }
+  | { kind: 'continue'; plan: Plan }
+  /** Continues once admission left out an emptied act that repeated another (what it left out, in `violations`). */
+  | { kind: 'continue'; plan: Plan; violations: Violation[] }
   | { kind: 'ask'; plan: Plan; missing: MissingArg[]; violations: Violation[] }
   | { kind: 'refuse'; violations: Violation[] }
   | { kind: 'replan'; violations: Violation[] };
@@ -43,7 +45,7 @@ export function admitPlan(input: AdmissionInput): AdmissionVerdict {
 }
 
 function withDropped(verdict: AdmissionVerdict, dropped: Violation[]): AdmissionVerdict {
-  return verdict.kind === 'continue' ? { ...verdict, violations: [...dropped, ...(verdict.violations ?? [])] } : { ...verdict, violations: [...dropped, ...verdict.violations] };
+  return { ...verdict, violations: [...dropped, ...('violations' in verdict ? verdict.violations : [])] };
 }
 
 /** Violations in words, for the re-plan and the refusal. */

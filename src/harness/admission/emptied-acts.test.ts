@@ -31,7 +31,7 @@ describe('admission: an emptied act that repeats another is left out', () => {
   it('the person’s own payment carries their words: the emptied injected one is left out and the plan continues', () => {
     const v = admit({ steps: [injectedPay, { toolId: 'payment.usdc.send', args: { amount: '2', recipient: 'nathan.treasury' } }] }, 'Send 2 USDC to nathan.treasury');
     expect(v).toMatchObject({ kind: 'continue', plan: { steps: [{ toolId: 'payment.usdc.send', args: { amount: '2', recipient: 'nathan.treasury' } }] } });
-    expect(v.kind === 'continue' ? v.violations : []).toContainEqual(expect.objectContaining({ rule: 'emptiedActRepeats', stepIndex: 0 }));
+    expect('violations' in v ? v.violations : []).toContainEqual(expect.objectContaining({ rule: 'emptiedActRepeats', stepIndex: 0 }));
   });
 
   it('a note the person did not say, beside the one they asked to keep: one note asked for', () => {

@@ -74,7 +74,7 @@ export function PopupApp({ transport, location, openSidePanel }: { transport: Si
           item={{ ...item, requirement: item.requirement }}
           unlocked={current?.unlocked ?? false}
           busy={busy}
-          onSign={(expect) => void act(item.runRef, () => transport.sign(item.runRef, expect))}
+          onSign={(expect, alsoExpect) => void act(item.runRef, () => transport.sign(item.runRef, expect, alsoExpect))}
           onDecline={(reason) => void act(item.runRef, () => transport.decline(item.runRef, reason))}
           onUntrusted={() => setError({ code: 'UNTRUSTED_GESTURE', message: 'Nothing was signed: only you can press Sign.' })}
         />

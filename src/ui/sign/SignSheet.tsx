@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { Requirement } from '../../protocol/harness-reply';
 import { FactList } from '../conversation/FactList';
-import { argumentSources, requirementFacts } from '../words/requirement-words';
+import { argumentSources, partyName, requirementFacts } from '../words/requirement-words';
 import { tokenAmount, when } from '../words/format';
 import type { PendingItem } from './transport';
 import { useVaultNames } from './use-vault-names';
@@ -17,16 +17,23 @@ function caveatFacts(r: Requirement) {
   return facts;
 }
 
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** A later step's arguments in words (who is invited, paid…): what tells it apart from the first. */
+const argumentFacts = (r: Requirement, parties: Parameters<typeof partyName>[1]) =>
+  Object.entries(r.args).map(([arg, v]) => ({ term: arg, detail: typeof v === 'string' && ADDRESS.test(v) ? partyName(v, parties) : String(v).slice(0, 200) }));
+const addressesIn = (rs: readonly Requirement[]) => rs.flatMap((r) => Object.values(r.args).filter((v): v is `0x${string}` => typeof v === 'string' && ADDRESS.test(v)));
+
 /**
  * The signing sheet for ONE request, resolved by its id: the requirement in words, the exact digest that will be
  * signed, the delegate, the caveats and the risk. Sign needs the unlocked key and a real gesture (a trusted click or
  * key press — a script's synthetic click is ignored); Decline ends the run, refused, with the person's reason.
  */
-export function SignSheet(props: { item: PendingItem & { requirement: Requirement }; unlocked: boolean; busy: boolean; onSign: (expect: `0x${string}`) => void; onDecline: (reason: string | undefined) => void; onUntrusted: () => void }) {
+export function SignSheet(props: { item: PendingItem & { requirement: Requirement }; unlocked: boolean; busy: boolean; onSign: (expect: `0x${string}`, alsoExpect: `0x${string}`[]) => void; onDecline: (reason: string | undefined) => void; onUntrusted: () => void }) {
   const { item, unlocked, busy } = props;
   const r = item.requirement;
+  const also = item.also ?? [];
   const reasonId = useId();
-  const parties = useVaultNames([r.delegator, r.delegate, ...(r.caveats.recipient === undefined ? [] : [r.caveats.recipient])]);
+  const parties = useVaultNames([r.delegator, r.delegate, ...(r.caveats.recipient === undefined ? [] : [r.caveats.recipient]), ...addressesIn(also)]);
   const [reason, setReason] = useState('');
   const trusted = useRef(false);
   return (
@@ -48,6 +55,21 @@ export function SignSheet(props: { item: PendingItem & { requirement: Requiremen
       <h3>Caveats</h3>
       <FactList facts={caveatFacts(r)} label="Caveats" />
       <FactList facts={argumentSources(r)} label="Where each detail came from" />
+      {also.length === 0 ? null : (
+        <section aria-labelledby="also-title">
+          <h3 id="also-title">Signed with it: {also.length} more step{also.length > 1 ? 's' : ''} of this plan, one mandate each</h3>
+          {also.map((a) => (
+            <div key={a.bindingDigest} className="ha-card">
+              <FactList facts={[...argumentFacts(a, parties), ...requirementFacts(a, parties, Date.now())]} label={`Step ${a.stepRef}: what you would allow`} />
+              <p>
+                <code className="ha-digest" data-testid="also-digest">
+                  {a.bindingDigest}
+                </code>
+              </p>
+            </div>
+          ))}
+        </section>
+      )}
       {unlocked ? null : <p className="ha-warning">Your key is locked: unlock it above to sign.</p>}
       <div className="ha-actions">
         <button
@@ -56,10 +78,10 @@ export function SignSheet(props: { item: PendingItem & { requirement: Requiremen
           onClick={(event) => {
             trusted.current = event.nativeEvent.isTrusted;
             if (!trusted.current) return props.onUntrusted();
-            props.onSign(r.bindingDigest);
+            props.onSign(r.bindingDigest, also.map((a) => a.bindingDigest));
           }}
         >
-          {busy ? 'Signing…' : 'Sign'}
+          {busy ? 'Signing…' : also.length === 0 ? 'Sign' : `Sign all ${also.length + 1}`}
         </button>
         <button type="button" className="ha-secondary" disabled={busy} onClick={() => props.onDecline(reason.trim() === '' ? undefined : reason.trim())}>
           Decline

@@ -18,14 +18,14 @@ export function backgroundSigning(request: Request, announce: SigningTransport['
         listed.data.runs.map(async (run): Promise<PendingItem> => {
           const item: PendingItem = { runRef: run.runRef, addressee: run.addressee, words: run.words, waitingFor: KIND[run.waitingFor], text: run.text, expiresAt: run.expiresAt };
           if (run.waitingFor !== 'authority') return item;
-          const requirement = await request({ type: 'agent.requirement', runRef: run.runRef });
-          return requirement.ok ? { ...item, requirement: requirement.data } : item;
+          const read = await request({ type: 'agent.requirements', runRef: run.runRef });
+          return read.ok ? { ...item, requirement: read.data.requirement, ...(read.data.also.length > 0 ? { also: read.data.also } : {}) } : item;
         }),
       );
       return ok(items);
     },
-    async sign(runRef, expect) {
-      const signed = await request({ type: 'agent.sign', runRef, expect });
+    async sign(runRef, expect, alsoExpect) {
+      const signed = await request({ type: 'agent.sign', runRef, expect, ...(alsoExpect !== undefined && alsoExpect.length > 0 ? { alsoExpect } : {}) });
       if (!signed.ok) return signed;
       // The reply envelope, as every other face receives it (the mandate's hash is in the vault and its receipt).
       const { signed: _mandate, ...response } = signed.data;

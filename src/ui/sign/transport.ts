@@ -14,6 +14,8 @@ export type PendingItem = {
   expiresAt: number;
   /** What signing would allow: present when the run waits on a mandate. */
   requirement?: Requirement;
+  /** Later steps needing a mandate from the same account (the reply's alsoApprove): shown and signed with it. */
+  also?: Requirement[];
   /** Present when the run waits on other people's co-signatures. */
   approval?: { resumeToken: Hex; approvalDigest: Hex; approvers: Hex[]; quorum: number; have: Hex[]; requirement?: Requirement };
 };
@@ -21,8 +23,11 @@ export type PendingItem = {
 /** What the popup asks of the person's agent. Every operation names the request by its id; nothing acts on "the current one". */
 export type SigningTransport = {
   pending(): Promise<Result<PendingItem[]>>;
-  /** Signs exactly the requirement that was shown: `expect` is its binding digest; a request that changed is refused. */
-  sign(runRef: string, expect: Hex): Promise<Result<AskResponse>>;
+  /**
+   * Signs exactly the requirement that was shown: `expect` is its binding digest; a request that changed is refused.
+   * `alsoExpect`: the digests of the later steps shown with it, signed in the same sitting (one mandate per step).
+   */
+  sign(runRef: string, expect: Hex, alsoExpect?: Hex[]): Promise<Result<AskResponse>>;
   decline(runRef: string, reason: string | undefined): Promise<Result<AskResponse>>;
   /** Resumes the run with another person's co-signature. */
   supplyApproval(runRef: string, cosignature: CoSignatureFile): Promise<Result<AskResponse>>;

@@ -2,6 +2,7 @@ import { getAddress, type Address, type Hex } from 'viem';
 import type { AuthorityPort, MandateSummary, MandateVerdict, WireVerdict } from '../harness/ports';
 import { AskAsMeWire } from '../protocol/delegation';
 import { digestOf } from '../protocol/digest';
+import { HomeError } from '../protocol/errors';
 import type { Vault } from '../vault/vault';
 import { delegationHashOf, verifyMandate, verifyWire, type WalletChain } from '../wallet';
 import { caveatsOf, issuedAtOf, mandateOfRow, summaryOf } from './authority-port-mandates';
@@ -56,7 +57,12 @@ export function createAuthorityPort(options: AuthorityPortOptions): AuthorityPor
     held: async (delegator) => newestFirst((await summaries(delegator)).map((h) => h.summary)),
 
     async verifyMandate(q): Promise<MandateVerdict> {
-      const row = await vault.mandates.get(q.hash);
+      // A damaged row is a refusal in words that settles the run, never "the world broke" (a resume would meet it again).
+      const row = await vault.mandates.get(q.hash).catch((error: unknown) => {
+        if (error instanceof HomeError && error.code === 'VAULT_ROW_CORRUPT') return error;
+        throw error;
+      });
+      if (row instanceof HomeError) return refused('MANDATE_CORRUPT', `${row.message} It authorizes nothing.`);
       if (row === undefined) return refused('MANDATE_NOT_FOUND', 'No mandate with that hash is in your vault, so it authorizes nothing.');
       const mandate = mandateOfRow(row);
       if (mandate === null) return refused('MANDATE_TAMPERED', 'The stored mandate does not match its own record; it was refused.');

@@ -21,12 +21,13 @@ test('window.homeAgent is read-only and EIP-1193 shaped', async ({ page, pages }
   expect(shape).toEqual({ isHomeAgent: true, request: 'function', replaced: false, same: true });
 });
 
-test('a page without a wire may only ping: other methods are refused in words', async ({ page, pages }) => {
+test('a page without a wire may only ping, connect and ask for a grant: an ask without one, and other methods, are refused in words', async ({ page, pages }) => {
   await page.goto(pages.url('/article.html'));
   const refusals = await page.evaluate(async () => {
-    const attempt = (method: string) => window.homeAgent.request({ method }).then(() => null, (e: Refusal) => ({ code: e.code, message: e.message }));
-    return { ask: await attempt('home_ask'), accounts: await attempt('eth_accounts') };
+    const attempt = (method: string, params?: unknown) => window.homeAgent.request({ method, params }).then(() => null, (e: Refusal) => ({ code: e.code, message: e.message }));
+    return { ask: await attempt('home_ask', { request: { addressee: `0x${'1'.repeat(40)}`, message: 'How many contacts do I have?', surface: 'page' } }), accounts: await attempt('eth_accounts') };
   });
-  expect(refusals.ask).toEqual({ code: 'UNKNOWN_METHOD', message: 'Home Agent has no method "home_ask". A page may call home_ping.' });
-  expect(refusals.accounts?.code).toBe('UNKNOWN_METHOD');
+  expect(refusals.ask?.code).toBe('BAD_INPUT');
+  expect(refusals.ask?.message).toMatch(/credential/);
+  expect(refusals.accounts).toEqual({ code: 'UNKNOWN_METHOD', message: 'Home Agent has no method "eth_accounts". A page may call home_ping, home_connect, home_grantAskAsMe and home_ask.' });
 });

@@ -64,7 +64,7 @@ export function createRouter(registry: HandlerRegistry): Router {
     if (handler === undefined) {
       const what = typeof type === 'string' ? `"${type.slice(0, 64)}"` : 'a message without a type';
       return from.kind === 'page'
-        ? refuse(new HomeError('UNKNOWN_METHOD', `Home Agent has no method ${what}. A page may call home_ping.`))
+        ? refuse(new HomeError('UNKNOWN_METHOD', `Home Agent has no method ${what}. A page may call home_ping, home_connect, home_grantAskAsMe and home_ask.`))
         : refuse(new HomeError('UNKNOWN_TYPE', `The background does not answer ${what}.`));
     }
     if (!handler.senders.includes(from.kind)) {

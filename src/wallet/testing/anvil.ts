@@ -9,15 +9,16 @@ export type AnvilNode = { url: string; port: number; stop: () => Promise<void> }
 const ANVIL_BIN = fileURLToPath(new URL('../../../node_modules/.bin/anvil', import.meta.url));
 
 /**
- * Starts anvil on 127.0.0.1 on a port the OS picks (`--port 0`, read back from its banner), with the embedded
- * chain's id and hardfork, and waits until it answers `eth_chainId`. Test support only (Node): never bundled.
+ * Starts anvil on 127.0.0.1 on a port the OS picks (`--port 0`, read back from its banner) or on `port` (a node
+ * brought back where it was), with the embedded chain's id and hardfork, and waits until it answers `eth_chainId`.
+ * Test support only (Node): never bundled.
  */
-export async function startAnvil(options: { timeoutMs?: number } = {}): Promise<AnvilNode> {
+export async function startAnvil(options: { timeoutMs?: number; port?: number } = {}): Promise<AnvilNode> {
   if (!existsSync(ANVIL_BIN)) throw new Error(`anvil is not installed at ${ANVIL_BIN} (npm package @foundry-rs/anvil).`);
   const child = spawn(
     ANVIL_BIN,
     // No dev accounts: every key a test uses is a documented one (demo identities, the deployer), funded explicitly.
-    ['--host', '127.0.0.1', '--port', '0', '--chain-id', String(HOME_CHAIN_ID), '--hardfork', HOME_HARDFORK, '--accounts', '0'],
+    ['--host', '127.0.0.1', '--port', String(options.port ?? 0), '--chain-id', String(HOME_CHAIN_ID), '--hardfork', HOME_HARDFORK, '--accounts', '0'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const port = await listeningPort(child, options.timeoutMs ?? 15_000);

@@ -48,6 +48,8 @@ async function main(): Promise<number> {
   const settings: Partial<HarnessSettings> = {};
   if (values.calibration !== undefined) settings.calibration = loadCalibrationMap(JSON.parse(readFileSync(values.calibration, 'utf8')));
   if (values['no-compiled-shapes']) settings.compiledShapes = false;
+  // The harness asks in this profile too, so plannerTrace records the profile the judge actually answered in.
+  if (profile !== undefined) settings.judgeProfile = profile;
   const modelLine = model === null
     ? 'model: none configured — the deterministic path (compiled shapes and the rule-based planner); these figures are real'
     : `model: anthropic (light ${model.config.lightModel}, composing ${model.config.composeModel}) at ${model.config.baseURL ?? 'https://api.anthropic.com'}`;

@@ -121,3 +121,25 @@ test('with the gateway stopped the side panel says so and keeps the question; ba
   const resumed = await send({ type: 'agent.resume', runRef, supplied: [] });
   expect(resumed.reply).toMatchObject({ kind: 'done', result: { text: expect.stringMatching(/^HeartCoach says: A steady week/) } });
 });
+
+test('disconnected in the options page (the grant revoked on chain), then connected again from there through the consent window', async () => {
+  await home.reload();
+  const app = home.getByRole('article', { name: `HeartCoach at ${gw.url}` });
+  await app.getByRole('button', { name: 'Disconnect HeartCoach' }).click();
+  await app.getByRole('button', { name: 'Yes, disconnect HeartCoach' }).click();
+  await expect(app).toHaveCount(0, { timeout: 30_000 });
+  const standings = async () => ((await send({ type: 'home.grants.list' })).grants as { kind: string; standing: string }[]).filter((g) => g.kind === 'cabinet-grant').map((g) => g.standing);
+  expect(await standings()).toEqual(['revoked', 'revoked']);
+  const waiting = await askInPanel(panel, 'How is my week going?');
+  await expect(waiting).toContainText('HeartCoach is not connected to your Home', { timeout: 30_000 });
+
+  const consent = await consentWindow(extension.context, () => home.getByRole('button', { name: `Connect HeartCoach at ${gw.url}` }).click());
+  await expect(consent.getByRole('heading', { name: 'Connect HeartCoach' })).toBeVisible();
+  for (const folder of ['Cardiac profile', 'Doses', 'Symptoms', 'Preferences', 'Earlier insights']) await consent.getByRole('checkbox', { name: folder }).uncheck();
+  await consent.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(app.getByRole('checkbox', { name: 'Readings' })).toBeChecked({ timeout: 30_000 });
+  await expect(app.getByRole('checkbox', { name: 'Doses' })).not.toBeChecked();
+  const card = await askInPanel(panel, 'How is my week going?');
+  await expect(card).toContainText('HeartCoach says:', { timeout: 30_000 });
+  expect(lastBrief()).toMatch(/Not shared with HeartCoach: profile, doses, symptoms, prefs, guidance/);
+});

@@ -18,6 +18,11 @@ import { signInToApp } from './app-session';
  */
 export const GRANT_DAYS = 90;
 
+/** What may be granted: the folders the person ticked, among those the app asked for — narrowed, never widened. */
+export function grantable(requested: readonly CabinetFolderName[], ticked: readonly CabinetFolderName[]): CabinetFolderName[] {
+  return [...new Set(ticked.filter((f) => requested.includes(f)))].sort();
+}
+
 export async function connectApp(
   parts: AppParts,
   input: { card: AppCard; nonce: string; connectAgent: boolean; folders: CabinetFolderName[] },

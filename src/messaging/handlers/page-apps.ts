@@ -1,6 +1,6 @@
 import { liveGrants } from '../../apps/heartcoach/app-parts';
 import type { AppsDeps } from '../../apps/heartcoach/app-services';
-import { connectApp } from '../../apps/heartcoach/connect';
+import { connectApp, grantable } from '../../apps/heartcoach/connect';
 import { HomeError } from '../../protocol/errors';
 import { HomeAskReply, HomeAskRequest, HomeConnectReply, HomeConnectRequest, HomeGrantAskAsMeReply, HomeGrantAskAsMeRequest } from '../../protocol/page-provider-app';
 import { defineHandler } from '../handler';
@@ -35,8 +35,7 @@ export function pageAppHandlers(deps: AppsDeps) {
         });
         return approved(
           consent,
-          // The person may only narrow what the page asked for, never widen it.
-          (folders) => connectApp(s.parts, { card: appCard, nonce: params.nonce, connectAgent: params.folders !== undefined, folders: folders.filter((f) => params.folders?.includes(f) === true) }),
+          (folders) => connectApp(s.parts, { card: appCard, nonce: params.nonce, connectAgent: params.folders !== undefined, folders: grantable(params.folders ?? [], folders) }),
           (r) => (r.connected === null ? `Signed in to ${appCard.name}.` : `Signed in; ${appCard.name} may read ${r.connected.folders.join(', ') || 'no folder'}.`),
         );
       },

@@ -36,6 +36,10 @@ export async function approved<T>(consent: OpenConsent, work: (folders: ConsentD
 export type ConsentDecidedFolders = Extract<Awaited<OpenConsent['decision']>, { approve: true }>['folders'];
 
 export async function openConsent(s: AppServices, detail: ConsentDetail): Promise<OpenConsent> {
+  // One request per origin at a time: a page cannot bury the person under consent windows.
+  if (s.consents.pending().some((v) => v.origin === detail.origin)) {
+    throw new HomeError('CONSENT_PENDING', `A request from ${detail.origin} is already waiting for you in Home Agent; answer it first.`);
+  }
   const consent = s.consents.open(detail);
   await s.openConsent(consent.id);
   return consent;

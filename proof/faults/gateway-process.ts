@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * HeartCoach's gateway as `npm run gateway` starts it, in its own process on loopback (PGlite, its session key, its
+ * embedded chain and archetype registry all in one data directory), its model the scripted Messages server at
+ * `modelUrl` (the hosted model cannot run here). `kill()` is SIGKILL — the process gets no chance to finish
+ * anything — and `start()` brings it back on the same port over the same data directory. `pid()` is the live
+ * process's id (to read its memory).
+ */
+export type GatewayProcess = { url: string; dir: string; pid(): number | null; start(): Promise<number>; kill(): Promise<void>; stop(): Promise<void>; close(): Promise<void> };
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function gatewayProcess(options: { modelUrl: string; clock?: string }): Promise<GatewayProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'heartcoach-proof-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DESK_DATA_DIR: join(dir, 'desk'),
+    SESSION_KEY_FILE: join(dir, 'session-key.json'),
+    GATEWAY_CHAIN_FILE: join(dir, 'chain.bin'),
+    ARCHETYPE_REGISTRY_DIR: join(dir, 'registry'),
+    ARCHETYPE_REGISTRY_PUBLISH: '1',
+    ANTHROPIC_API_KEY: 'scripted-proof-key',
+    ANTHROPIC_BASE_URL: options.modelUrl,
+    COACH_MODEL: 'claude-scripted',
+    ...(options.clock !== undefined ? { GATEWAY_CLOCK: options.clock } : {}),
+  };
+  let child: ChildProcess | null = null;
+  /** Starts the process; resolves with the milliseconds until it said it was ready. */
+  const start = () =>
+    new Promise<number>((resolve, reject) => {
+      const started = performance.now();
+      const proc = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      child = proc;
+      let log = '';
+      const timer = setTimeout(() => reject(new Error(`the gateway did not start within 120 s:\n${log.slice(-2000)}`)), 120_000);
+      const read = (chunk: Buffer) => {
+        log += String(chunk);
+        if (log.includes('HeartCoach gateway on')) {
+          clearTimeout(timer);
+          resolve(performance.now() - started);
+        }
+      };
+      proc.stdout.on('data', read);
+      proc.stderr.on('data', read);
+      proc.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`the gateway exited (${code}) before it was ready:\n${log.slice(-2000)}`));
+      });
+    });
+  const end = async (signal: 'SIGKILL' | 'SIGTERM') => {
+    const proc = child;
+    child = null;
+    if (proc === null || proc.exitCode !== null || proc.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      proc.once('exit', () => resolve());
+      proc.kill(signal);
+    });
+  };
+  return {
+    url,
+    dir,
+    pid: () => (child as ChildProcess | null)?.pid ?? null,
+    start,
+    kill: () => end('SIGKILL'),
+    stop: () => end('SIGTERM'),
+    async close() {
+      await end('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -84,6 +84,8 @@ export const suite: BenchSuite = {
         { name: `held-out set: share decided with zero model calls (of ${heldout.totals.cases})`, value: heldout.totals.zeroModelCallShare, unit: 'x' },
         { name: 'held-out set: model calls per case (scripted answers)', value: heldout.totals.callsPerCase, unit: 'count' },
         { name: 'held-out set: input tokens per case (simulated count)', value: heldout.totals.tokensPerCase.input, unit: 'count' },
+        { name: 'held-out set: of which read from the cache, per case', value: heldout.totals.tokensPerCase.cached, unit: 'count' },
+        { name: 'held-out set: output tokens per case (simulated count)', value: heldout.totals.tokensPerCase.output, unit: 'count' },
         { name: 'judged ask (5.6) through the harness: model calls', value: calls.length, unit: 'count' },
         { name: 'judged ask: input tokens, both calls (simulated count)', value: calls.reduce((a, c) => a + c.inputTokens, 0), unit: 'count' },
         { name: 'judged ask: of which read from the prompt cache', value: calls.reduce((a, c) => a + c.cachedInputTokens, 0), unit: 'count' },

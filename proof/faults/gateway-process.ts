@@ -10,9 +10,19 @@ import { fileURLToPath } from 'node:url';
  * embedded chain and archetype registry all in one data directory), its model the scripted Messages server at
  * `modelUrl` (the hosted model cannot run here). `kill()` is SIGKILL — the process gets no chance to finish
  * anything — and `start()` brings it back on the same port over the same data directory. `pid()` is the live
- * process's id (to read its memory).
+ * process's id and `output()` what it has printed since it started (the gateway bench reads its memory from both;
+ * `nodeArgs` go before the entry point, e.g. a bench-only preload).
  */
-export type GatewayProcess = { url: string; dir: string; pid(): number | null; start(): Promise<number>; kill(): Promise<void>; stop(): Promise<void>; close(): Promise<void> };
+export type GatewayProcess = {
+  url: string;
+  dir: string;
+  pid(): number | null;
+  output(): string;
+  start(): Promise<number>;
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+  close(): Promise<void>;
+};
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -28,7 +38,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function gatewayProcess(options: { modelUrl: string; clock?: string }): Promise<GatewayProcess> {
+export async function gatewayProcess(options: { modelUrl: string; clock?: string; nodeArgs?: readonly string[] }): Promise<GatewayProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'heartcoach-proof-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -46,13 +56,14 @@ export async function gatewayProcess(options: { modelUrl: string; clock?: string
     ...(options.clock !== undefined ? { GATEWAY_CLOCK: options.clock } : {}),
   };
   let child: ChildProcess | null = null;
+  let log = '';
   /** Starts the process; resolves with the milliseconds until it said it was ready. */
   const start = () =>
     new Promise<number>((resolve, reject) => {
       const started = performance.now();
-      const proc = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'gateway/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
       child = proc;
-      let log = '';
+      log = '';
       const timer = setTimeout(() => reject(new Error(`the gateway did not start within 120 s:\n${log.slice(-2000)}`)), 120_000);
       const read = (chunk: Buffer) => {
         log += String(chunk);
@@ -81,6 +92,7 @@ export async function gatewayProcess(options: { modelUrl: string; clock?: string
     url,
     dir,
     pid: () => (child as ChildProcess | null)?.pid ?? null,
+    output: () => log,
     start,
     kill: () => end('SIGKILL'),
     stop: () => end('SIGTERM'),

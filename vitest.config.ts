@@ -17,6 +17,8 @@ export default defineConfig({
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
           testTimeout: 20_000,
+          // Some unit suites open the embedded EVM (deploy ~0.5 s idle, several seconds on a loaded 2-core machine).
+          hookTimeout: 60_000,
         },
       },
       {

@@ -8,6 +8,7 @@ test('onboarding from an empty profile: a new key, its backup saved and confirme
   try {
     const options = await extension.context.newPage();
     await options.goto(extension.url('options.html'));
+    await expect(options.getByLabel('Create a new key')).toBeChecked();
     expect(await seriousAxeViolations(options)).toEqual([]);
     await saveScreenshot(options, 'options-onboarding');
 
@@ -45,7 +46,10 @@ test('the demo profile loads the demo identities; the vault browser shows Alice\
   const extension = await launchExtension();
   try {
     const options = await extension.context.newPage();
-    await options.goto(extension.url('options.html'));
+    // `npm start` opens the Home this way: the demo profile offered first, loaded only when the person presses it.
+    await options.goto(extension.url('options.html?start=demo'));
+    await expect(options.getByLabel('Load the demo profile (Alice)')).toBeChecked();
+    await expect(options.getByRole('table', { name: 'Your agents' })).toHaveCount(0);
     await loadDemo(options);
     const agents = options.getByRole('table', { name: 'Your agents' });
     await expect(agents).toContainText('Alice Okoro');

@@ -23,13 +23,17 @@ ensureNodeModules();
 console.log('▶ build: npx wxt build');
 execSync('npx wxt build', { stdio: 'inherit' });
 const extensionId = extensionIdOf(`${EXTENSION_DIR}/manifest.json`);
-const homeUrl = `chrome-extension://${extensionId}/options.html`;
+// The Home opens with the demo profile offered first (DESIGN §5: demo data loads only when asked — the person
+// picks a passphrase and presses "Load the demo profile"; `npm start -- --no-demo` offers a new key instead).
+const offerDemo = !process.argv.includes('--no-demo');
+const homeUrl = `chrome-extension://${extensionId}/options.html${offerDemo ? '?start=demo' : ''}`;
 
 // ── Local services ─────────────────────────────────────────────────────────────────────────────────────────────
-// Later issues start theirs here, before the browser opens, and list them so they are printed and stopped:
-//   - the HeartCoach coach gateway (`npm run gateway`, loopback), with ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL
-//     passed through when set (otherwise the product says HeartCoach and model planning are unconfigured);
-//   - the demo vault (Alice, her contacts, the organizations, her cabinet), loaded only when the person asks.
+// Started before the browser opens, printed, and stopped with it: the HeartCoach coach gateway (`npm run gateway`,
+// loopback; its desk in PGlite under .data/, seeded from the demo identities; its own embedded chain), with
+// ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL passed through when set (otherwise HeartCoach answers 503
+// coach_unconfigured and the extension says model planning is off). The person's vault and embedded chain live in
+// the extension itself (IndexedDB in the Chromium profile under .data/).
 /** @type {{ name: string, url: string, stop: () => void }[]} */
 const services = [];
 
@@ -69,9 +73,9 @@ There is no display here (DISPLAY is unset), so no browser was opened. On a mach
   1. Open chrome://extensions in Chromium or Chrome and turn on "Developer mode".
   2. Click "Load unpacked" and choose the folder ${EXTENSION_DIR}
   3. Open ${homeUrl} (the Home), or click the Home Agent icon for the side panel and requests.
-Or run \`npm start\` there, which opens Chromium with the extension already loaded.`);
-  stopServices();
-  process.exit(0);
+Or run \`npm start\` there, which opens Chromium with the extension already loaded.
+The services above keep running for such a browser; press Ctrl-C to stop them.`);
+  await new Promise(() => {});
 }
 
 const chromium = ensureChromium();

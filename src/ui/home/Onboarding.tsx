@@ -4,13 +4,19 @@ import { ErrorText, useAction } from './background-context';
 import { Field, NewPassphraseFields, passphraseProblem } from './Field';
 
 type Backup = { fileName: string; text: string; status: HomeStatus };
+type Mode = 'create' | 'import' | 'demo';
+
+/** `npm start` opens the Home with `?start=demo`: the demo profile is offered first; the person still chooses. */
+function initialMode(search: string): Mode {
+  return new URLSearchParams(search).get('start') === 'demo' ? 'demo' : 'create';
+}
 
 /**
  * Onboarding from an empty profile: create a key, import one, or load the demo profile. A new or imported key is
  * sealed under the passphrase in the background worker; what comes back is its sealed backup, never the key.
  */
 export function Onboarding({ onKey, onDemo }: { onKey: (backup: Backup) => void; onDemo: (status: HomeStatus) => void }) {
-  const [mode, setMode] = useState<'create' | 'import' | 'demo'>('create');
+  const [mode, setMode] = useState<Mode>(() => initialMode(globalThis.location?.search ?? ''));
   const [name, setName] = useState('');
   const [privateKey, setPrivateKey] = useState('');
   const [pass, setPass] = useState({ value: '', again: '' });

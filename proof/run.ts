@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { authoritySuite } from './authority/suite';
 import { faultsSuite } from './faults/suite';
@@ -35,17 +36,20 @@ export async function runSuites(wanted: readonly string[]): Promise<SuiteReport[
   return reports;
 }
 
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' / ');
 const BEGIN = '<!-- proof:latest-run:begin -->';
 const END = '<!-- proof:latest-run:end -->';
 
 /** Puts the latest run's tables into PROOF.md between its markers (a full run only: every suite, every target). */
-function writeProofMd(reports: readonly SuiteReport[], seconds: number): void {
+function writeProofMd(reports: readonly SuiteReport[], seconds: number, startLoad: string): void {
   const path = fileURLToPath(new URL('../PROOF.md', import.meta.url));
   const doc = readFileSync(path, 'utf8');
   const at = doc.indexOf(BEGIN);
   const end = doc.indexOf(END);
   if (at < 0 || end < at) throw new Error(`PROOF.md has no ${BEGIN} … ${END} section to write into.`);
-  const stamp = `Run on ${new Date().toISOString().slice(0, 10)} with Node ${process.versions.node}, ${seconds.toFixed(0)} s: \`npm run proof -- --write\`.`;
+  const stamp =
+    `Run on ${new Date().toISOString().slice(0, 10)} with Node ${process.versions.node} on ${cpus().length} CPUs, ${seconds.toFixed(0)} s: \`npm run proof -- --write\`; ` +
+    `load average (1 / 5 / 15 min) ${startLoad} at the start, ${load()} at the end.`;
   const body = [stamp, ...reports.map((r) => renderReport(r, true)), ...PENDING.map((p) => `\n### ${p.id} (pending)\n\n${p.why}.`)].join('\n');
   writeFileSync(path, `${doc.slice(0, at + BEGIN.length)}\n${body}\n${doc.slice(end)}`);
 }
@@ -63,13 +67,14 @@ async function main(): Promise<number> {
     return 2;
   }
   const started = performance.now();
+  const startLoad = load();
   const reports = await runSuites(wanted);
   if (json) console.log(JSON.stringify(reports, null, 2));
   else for (const r of reports) console.log(renderReport(r, markdown));
   const pending = PENDING.filter((p) => wanted.length === 0 || wanted.includes(p.id));
   if (!json) for (const p of pending) console.log(`\n▶ ${p.id}: pending — ${p.why}`);
   const missed = reports.flatMap((r) => r.targets.filter((t) => !t.met).map((t) => `${r.id}: ${t.name} (${t.figure})`));
-  if (write && wanted.length === 0) writeProofMd(reports, (performance.now() - started) / 1000);
+  if (write && wanted.length === 0) writeProofMd(reports, (performance.now() - started) / 1000, startLoad);
   else if (write) console.error('--write updates PROOF.md only from a full run (no suite named).');
   if (!json) {
     console.log(`\n${missed.length === 0 ? 'every target met' : `${missed.length} target(s) missed:\n  ${missed.join('\n  ')}`} — ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -1,6 +1,7 @@
 import { getAddress } from 'viem';
-import type { Address, Affiliation, AgentInfo, Member, Party, VaultPort } from '../harness/ports';
+import type { Address, Affiliation, AgentInfo, DamagedRow, ListRead, Member, Party, VaultPort } from '../harness/ports';
 import type { RecordOf } from '../vault/records/record';
+import type { CorruptRow } from '../vault/rows';
 import type { Vault } from '../vault/vault';
 
 /**
@@ -13,6 +14,9 @@ export type PeoplePort = Pick<VaultPort, 'agents' | 'playbooks' | 'parties' | 'c
 const checksum = (address: string): Address => getAddress(address);
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
+/** What the harness is told of a damaged row: where it is, never its (unreadable) contents. */
+export const damagedOf = (corrupt: readonly CorruptRow[]): DamagedRow[] => corrupt.map((c) => ({ table: c.table, id: c.id }));
+
 const memberOf = (r: RecordOf<'membership'>): Member => ({
   member: checksum(r.data.member),
   label: r.data.memberLabel,
@@ -21,7 +25,11 @@ const memberOf = (r: RecordOf<'membership'>): Member => ({
 });
 
 export function peoplePort(vault: Vault, options: { owner: () => Promise<Address | null> }): PeoplePort {
-  const membersOf = async (organization: string) => (await vault.records.list('membership', organization)).rows.map(memberOf);
+  const readMembers = async (organization: string): Promise<ListRead<Member>> => {
+    const read = await vault.records.list('membership', organization);
+    return { rows: read.rows.map(memberOf), damaged: damagedOf(read.corrupt) };
+  };
+  const membersOf = async (organization: string) => (await readMembers(organization)).rows;
   const stewardsOf = async (organization: string) => (await membersOf(organization)).filter((m) => m.roles.includes('steward')).map((m) => m.member);
 
   const agents: PeoplePort['agents'] = {
@@ -40,6 +48,20 @@ export function peoplePort(vault: Vault, options: { owner: () => Promise<Address
   };
 
   const contactParty = (r: RecordOf<'contact'>): Party => ({ address: checksum(r.data.address), label: r.data.label, aliases: [...r.data.aliases], kind: 'person', via: 'contact' });
+  const readContacts = async (owner: string): Promise<ListRead<Party>> => {
+    const read = await vault.records.list('contact', owner);
+    return { rows: read.rows.map(contactParty), damaged: damagedOf(read.corrupt) };
+  };
+  const readAffiliations = async (person: string): Promise<ListRead<Affiliation>> => {
+    const read = await vault.records.membershipsOf(person);
+    const rows: Affiliation[] = [];
+    for (const r of read.rows) {
+      const org = await vault.agents.get(r.owner);
+      if (org === undefined || org.kind !== 'organization') continue;
+      rows.push({ organization: checksum(r.owner), label: org.label, roles: [...r.data.roles] });
+    }
+    return { rows, damaged: damagedOf(read.corrupt) };
+  };
 
   return {
     agents,
@@ -77,19 +99,12 @@ export function peoplePort(vault: Vault, options: { owner: () => Promise<Address
         return found;
       },
     },
-    contacts: { list: async (owner) => (await vault.records.list('contact', owner)).rows.map(contactParty) },
+    contacts: { list: async (owner) => (await readContacts(owner)).rows, read: readContacts },
     memberships: {
       ofOrganization: membersOf,
-      async ofPerson(person) {
-        const rows = (await vault.records.membershipsOf(person)).rows;
-        const out: Affiliation[] = [];
-        for (const r of rows) {
-          const org = await vault.agents.get(r.owner);
-          if (org === undefined || org.kind !== 'organization') continue;
-          out.push({ organization: checksum(r.owner), label: org.label, roles: [...r.data.roles] });
-        }
-        return out;
-      },
+      ofPerson: async (person) => (await readAffiliations(person)).rows,
+      readOfOrganization: readMembers,
+      readOfPerson: readAffiliations,
     },
     roles: {
       holders: async (subject, role) => (await membersOf(subject)).filter((m) => m.roles.includes(role)).map((m) => m.member),

@@ -1,16 +1,18 @@
 import { getAddress } from 'viem';
-import type { Address, Confirmation, ProvenanceDoc, VaultPort, VaultRecord } from '../harness/ports';
+import type { Address, Confirmation, ListRead, ProvenanceDoc, VaultPort, VaultRecord } from '../harness/ports';
 import { HomeError } from '../protocol/errors';
 import { StepReceipt } from '../protocol/harness-reply';
 import type { VaultRecord as StoredRecord, RecordInput, RecordType } from '../vault/records/record';
 import { RunRow } from '../vault/repositories/runs';
 import type { ReceiptRow } from '../vault/repositories/receipts';
+import type { VaultRead } from '../vault/rows';
 import type { Vault } from '../vault/vault';
+import { damagedOf } from './vault-port-people';
 
 /**
  * The run half of the VaultPort: the person's records, run checkpoints, receipts, confirmation memory, spent
  * nonces and provenance, over T4's repositories. What the harness stored comes back through the vault's schemas,
- * and receipts through the harness's own (a damaged row is left out, never trusted).
+ * and receipts through the harness's own (a damaged row is left out, never trusted, and named to the reads that ask).
  */
 export type RunsPort = Pick<VaultPort, 'records' | 'runs' | 'receipts' | 'confirmations' | 'nonces' | 'provenance'>;
 
@@ -26,16 +28,25 @@ const toPort = (r: StoredRecord): VaultRecord => ({
   updatedAt: r.updatedAt,
 });
 
-const receiptsOf = (rows: readonly ReceiptRow[]): StepReceipt[] =>
-  rows.flatMap((row) => {
+/** Receipts whose row and body both read; a row or a body that does not is named as damaged. */
+function readReceipts(read: VaultRead<ReceiptRow>): ListRead<StepReceipt> {
+  const out: ListRead<StepReceipt> = { rows: [], damaged: damagedOf(read.corrupt) };
+  for (const row of read.rows) {
     const parsed = StepReceipt.safeParse(row.body);
-    return parsed.success ? [parsed.data] : [];
-  });
+    if (parsed.success) out.rows.push(parsed.data);
+    else out.damaged.push({ table: 'receipts', id: row.id });
+  }
+  return out;
+}
 
 export function runsPort(vault: Vault): RunsPort {
   return {
     records: {
       list: async (q) => (await vault.records.list(q.type as RecordType, q.owner, { limit: q.limit })).rows.map(toPort),
+      async read(q) {
+        const read = await vault.records.list(q.type as RecordType, q.owner, { limit: q.limit });
+        return { rows: read.rows.map(toPort), damaged: damagedOf(read.corrupt) };
+      },
       async get(id) {
         const row = await vault.records.get(id);
         return row === undefined ? null : toPort(row);
@@ -69,8 +80,9 @@ export function runsPort(vault: Vault): RunsPort {
           throw error;
         }
       },
-      ofRun: async (runRef) => receiptsOf((await vault.receipts.byRun(runRef)).rows),
-      recent: async (q) => receiptsOf((await vault.receipts.recent(q)).rows),
+      ofRun: async (runRef) => readReceipts(await vault.receipts.byRun(runRef)).rows,
+      recent: async (q) => readReceipts(await vault.receipts.recent(q)).rows,
+      readRecent: async (q) => readReceipts(await vault.receipts.recent(q)),
     },
     confirmations: {
       async find(q) {

@@ -69,6 +69,16 @@ export type Confirmation = {
 /** A cabinet grant the person holds towards an outside agent: which folders, and the signed delegation as it travels. */
 export type CabinetGrantHeld = { hash: Hex; folders: readonly string[]; grant: Record<string, unknown> };
 
+/**
+ * A row the vault holds but could not read (it no longer fits the vault's schema: a disk fault, a bad upgrade, a hand
+ * at the devtools). It is left out of what a read returns and never acted on, but it is named, so an answer can say
+ * that something is missing rather than leave it out silently; the Home's vault browser names it in words.
+ */
+export type DamagedRow = { table: string; id: string };
+
+/** A list read that says what it had to leave out. */
+export type ListRead<T> = { rows: T[]; damaged: DamagedRow[] };
+
 /** A document kept beside a run: its PROV-O export, or an artifact offloaded from a large result. */
 export type ProvenanceDoc = { id: string; runRef: string; kind: 'run.provenance' | 'run.artifact' | 'run.record'; body: unknown; at: number; expiresAt: number };
 
@@ -82,10 +92,23 @@ export interface VaultPort {
      */
     named(asker: Address, word: string): Promise<Party[]>;
   };
-  contacts: { list(owner: Address): Promise<Party[]> };
-  memberships: { ofOrganization(organization: Address): Promise<Member[]>; ofPerson(person: Address): Promise<Affiliation[]> };
+  contacts: {
+    list(owner: Address): Promise<Party[]>;
+    /** The same list, with the damaged contact rows it left out (for an answer that lists them). */
+    read(owner: Address): Promise<ListRead<Party>>;
+  };
+  memberships: {
+    ofOrganization(organization: Address): Promise<Member[]>;
+    ofPerson(person: Address): Promise<Affiliation[]>;
+    /** ofOrganization, with the damaged membership rows it left out. */
+    readOfOrganization(organization: Address): Promise<ListRead<Member>>;
+    /** ofPerson, with the damaged membership rows naming the person that it left out. */
+    readOfPerson(person: Address): Promise<ListRead<Affiliation>>;
+  };
   records: {
     list(query: { type: string; owner: Address; limit: number }): Promise<VaultRecord[]>;
+    /** The same list, with the damaged rows it left out (at most `limit` rows are looked at). */
+    read(query: { type: string; owner: Address; limit: number }): Promise<ListRead<VaultRecord>>;
     get(id: string): Promise<VaultRecord | null>;
     /** Idempotent by id: writing the same id twice leaves one record. */
     put(record: VaultRecord): Promise<void>;
@@ -109,6 +132,8 @@ export interface VaultPort {
     put(receipt: StepReceipt): Promise<void>;
     ofRun(runRef: string): Promise<StepReceipt[]>;
     recent(query: { subject: Address; limit: number }): Promise<StepReceipt[]>;
+    /** recent, with the damaged receipt rows it left out. */
+    readRecent(query: { subject: Address; limit: number }): Promise<ListRead<StepReceipt>>;
   };
   confirmations: {
     find(query: { asker: Address; word: string; capability: string; argument: string }): Promise<Confirmation | null>;

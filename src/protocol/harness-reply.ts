@@ -209,6 +209,8 @@ export const PlannerTrace = z.strictObject({
     .max(32),
   calls: z.array(ModelCallTrace).max(32),
   notes: z.array(Text(300)).max(16),
+  /** Rows a step's read left out because the vault could not read them (the answer says so in words). */
+  damaged: z.array(z.strictObject({ stepRef: Text(64), table: Text(40), id: Text(256) })).max(32).optional(),
 });
 export type PlannerTrace = z.infer<typeof PlannerTrace>;
 

@@ -1,14 +1,15 @@
 import { Cabinet, CoachInsight, Dose, Prefs, Profile, Reading, Symptom, type CabinetFolder } from '../../protocol/heartcoach';
 import type { HarnessContext } from '../context';
-import type { Address, VaultRecord } from '../ports';
+import type { Address, DamagedRow, VaultRecord } from '../ports';
 
 /**
  * The cabinet a HeartCoach consultation carries (DESIGN §6, §10): exactly the folders the person's grant names, read
  * from the person's own records, in the wire shapes of src/protocol/heartcoach.ts — and nothing else about the
  * person. A folder the grant does not name is never read. A record that does not fit its folder's shape is left out
- * (counted, never guessed at): the gateway would refuse the whole consultation for one bad row.
+ * (counted, never guessed at): the gateway would refuse the whole consultation for one bad row. A row the vault could
+ * not read at all is left out too, counted and named in `damaged`.
  */
-export type GrantedCabinet = { cabinet: Cabinet; folders: CabinetFolder[]; skipped: number };
+export type GrantedCabinet = { cabinet: Cabinet; folders: CabinetFolder[]; skipped: number; damaged: DamagedRow[] };
 
 const FOLDERS: readonly CabinetFolder[] = ['profile', 'readings', 'doses', 'symptoms', 'prefs', 'guidance'];
 
@@ -21,8 +22,13 @@ export async function grantedCabinet(ctx: HarnessContext, person: Address, grant
   const folders = FOLDERS.filter((f) => granted.includes(f));
   const cabinet: Cabinet = {};
   let skipped = 0;
-  const rows = async (folder: CabinetFolder, limit: number): Promise<VaultRecord[]> =>
-    ctx.vault.records.list({ type: `cabinet.${folder}`, owner: person, limit });
+  const damaged: DamagedRow[] = [];
+  const rows = async (folder: CabinetFolder, limit: number): Promise<VaultRecord[]> => {
+    const read = await ctx.vault.records.read({ type: `cabinet.${folder}`, owner: person, limit });
+    skipped += read.damaged.length;
+    damaged.push(...read.damaged);
+    return read.rows;
+  };
   /** Each row's data through its folder's schema; what does not fit is counted and left out. */
   const fit = <T>(list: VaultRecord[], parse: (data: unknown) => { success: true; data: T } | { success: false }): T[] => {
     const out: T[] = [];
@@ -64,5 +70,5 @@ export async function grantedCabinet(ctx: HarnessContext, person: Address, grant
         break;
     }
   }
-  return { cabinet: Cabinet.parse(cabinet), folders, skipped };
+  return { cabinet: Cabinet.parse(cabinet), folders, skipped, damaged };
 }

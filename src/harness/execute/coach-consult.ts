@@ -3,6 +3,7 @@ import { describeZodError } from '../../protocol/errors';
 import { CoachAnswer, PatientConsultationKind, type ConsultationPart } from '../../protocol/heartcoach';
 import type { HarnessContext } from '../context';
 import { grantedCabinet } from './coach-cabinet';
+import { damagedSeen } from './damaged';
 import type { ExecInput, StepFailure, StepResult } from './step-result';
 
 /**
@@ -39,7 +40,7 @@ export async function consultHeartCoach(ctx: HarnessContext, input: ExecInput): 
   if (held === null) {
     return { failed: true, code: 'HEARTCOACH_NOT_CONNECTED', reason: `HeartCoach is not connected to your Home: connect it in the options page and choose the folders it may read. ${kept}` };
   }
-  const { cabinet, folders, skipped } = await grantedCabinet(ctx, person, held.folders);
+  const { cabinet, folders, skipped, damaged } = await grantedCabinet(ctx, person, held.folders);
   const kind = consultationKindOf(input.args.kind, input.words);
   const question = String(input.args.question ?? input.words).slice(0, 4000);
   const data: ConsultationPart = { cabinet, grant: held.grant, kind };
@@ -56,8 +57,14 @@ export async function consultHeartCoach(ctx: HarnessContext, input: ExecInput): 
   const lines = [`${HEARTCOACH.name} says: ${coach.say}`];
   if (coach.because.trim() !== '') lines.push(`Because: ${coach.because}`);
   for (const act of coach.acted) lines.push(`${act.ok ? '✓' : '✕'} ${act.summary}`);
-  if (skipped > 0) lines.push(`(${skipped} record${skipped > 1 ? 's' : ''} in your cabinet did not fit their folder and were not sent.)`);
+  if (skipped > 0) {
+    const unreadable = damaged.length > 0 ? 'could not be read or ' : '';
+    const where = damaged.length > 0 ? '; the Vault section of your Home names what could not be read' : '';
+    lines.push(`(${skipped} record${skipped > 1 ? 's' : ''} in your cabinet ${unreadable}did not fit their folder and ${skipped > 1 ? 'were' : 'was'} not sent${where}.)`);
+  }
+  const seen = damagedSeen(damaged);
   return {
+    ...(seen !== undefined ? { damaged: seen } : {}),
     text: lines.join('\n'),
     rows: coach.acted.map((a) => ({ act: a.tool, outcome: a.ok ? '✓' : '✕', summary: a.summary })),
     value: { kind: 'heartcoach.answer', folders, answer: coach },

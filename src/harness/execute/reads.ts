@@ -1,54 +1,63 @@
 import { formatUnits, getAddress } from 'viem';
 import type { HarnessContext } from '../context';
-import type { Address } from '../ports';
+import type { Address, DamagedRow } from '../ports';
 import { relationOf } from '../authority/standing';
+import { damagedSeen, withDamaged } from './damaged';
 import { labelOf, listInWords, type ExecInput, type StepFailure, type StepResult } from './step-result';
 
 /**
  * The local reads (seed 001 step 3.3's read shapes), answered from the vault or the chain with a deterministic
  * sentence and rows for the panel — no composer call. Reads run under the asker's standing: an organization's
- * members are read only by its steward or a member.
+ * members are read only by its steward or a member. A row the vault could not read is left out of the rows and said
+ * in the sentence (./damaged.ts), never silently dropped.
  */
 type Read = (ctx: HarnessContext, input: ExecInput) => Promise<StepResult | StepFailure>;
 
-const rowsResult = (text: string, rows: StepResult['rows'] & object, source: StepResult['source'] = 'vault'): StepResult => ({
-  text, rows, value: rows, source, observation: 'committed', reconciled: false, templated: true,
-});
+const rowsResult = (text: string, rows: StepResult['rows'] & object, source: StepResult['source'] = 'vault', damaged: readonly DamagedRow[] = []): StepResult => {
+  const seen = damagedSeen(damaged);
+  return { text: withDamaged(text, damaged), rows, value: rows, source, observation: 'committed', reconciled: false, templated: true, ...(seen !== undefined ? { damaged: seen } : {}) };
+};
+
+/** The sentence for an empty list: "none yet" only when nothing was left out, else that none could be read. */
+const noneSaid = (damaged: readonly DamagedRow[], none: string, unreadable: string) => (damaged.length === 0 ? none : unreadable);
 
 const READS: Record<string, Read> = {
   'person.contact.list': async (ctx, input) => {
-    const contacts = await ctx.vault.contacts.list(input.addressee);
-    const rows = contacts.map((c) => ({ name: c.label, address: getAddress(c.address), aliases: c.aliases.join(', ') }));
-    const text = rows.length === 0 ? 'You have no contacts yet.' : `You have ${rows.length} contact${rows.length === 1 ? '' : 's'}: ${listInWords(rows.map((r) => r.name))}.`;
-    return rowsResult(text, rows);
+    const read = await ctx.vault.contacts.read(input.addressee);
+    const rows = read.rows.map((c) => ({ name: c.label, address: getAddress(c.address), aliases: c.aliases.join(', ') }));
+    const text = rows.length === 0 ? noneSaid(read.damaged, 'You have no contacts yet.', 'No contact could be read.') : `You have ${rows.length} contact${rows.length === 1 ? '' : 's'}: ${listInWords(rows.map((r) => r.name))}.`;
+    return rowsResult(text, rows, 'vault', read.damaged);
   },
   'organization.members.list': async (ctx, input) => {
     const org = input.args.organization as Address;
     const relation = await relationOf(ctx, input.asker, org);
     if (relation === 'stranger') return { failed: true, code: 'NOT_A_MEMBER', reason: `You are not a member or steward of ${labelOf(input, org)}, so its members are not yours to read.` };
-    const members = await ctx.vault.memberships.ofOrganization(org);
-    const rows = members.map((m) => ({ name: m.label, roles: m.roles.join(', '), address: getAddress(m.member) }));
+    const read = await ctx.vault.memberships.readOfOrganization(org);
+    const rows = read.rows.map((m) => ({ name: m.label, roles: m.roles.join(', '), address: getAddress(m.member) }));
     const name = labelOf(input, org);
     const described = rows.map((r) => (r.roles === 'member' ? r.name : `${r.name} (${r.roles})`));
-    const text = rows.length === 0 ? `${name} has no members yet.` : `${name} has ${rows.length} member${rows.length === 1 ? '' : 's'}: ${listInWords(described)}.`;
-    return rowsResult(text, rows);
+    const text = rows.length === 0 ? noneSaid(read.damaged, `${name} has no members yet.`, `No member of ${name} could be read.`) : `${name} has ${rows.length} member${rows.length === 1 ? '' : 's'}: ${listInWords(described)}.`;
+    return rowsResult(text, rows, 'vault', read.damaged);
   },
   'organization.affiliations.list': async (ctx, input) => {
-    const rows = (await ctx.vault.memberships.ofPerson(input.asker)).map((a) => ({ organization: a.label, roles: a.roles.join(', '), address: getAddress(a.organization) }));
-    const text = rows.length === 0 ? 'You belong to no organizations.' : `You belong to ${listInWords(rows.map((r) => `${r.organization} (${r.roles})`))}.`;
-    return rowsResult(text, rows);
+    const read = await ctx.vault.memberships.readOfPerson(input.asker);
+    const rows = read.rows.map((a) => ({ organization: a.label, roles: a.roles.join(', '), address: getAddress(a.organization) }));
+    const text = rows.length === 0 ? noneSaid(read.damaged, 'You belong to no organizations.', 'None of your memberships could be read.') : `You belong to ${listInWords(rows.map((r) => `${r.organization} (${r.roles})`))}.`;
+    return rowsResult(text, rows, 'vault', read.damaged);
   },
   'records.list': async (ctx, input) => {
     const type = String(input.args.type ?? '').toLowerCase();
     if (type === '' || type === 'keys') return { failed: true, code: 'NO_SUCH_RECORDS', reason: 'Say which kind of records to list.' };
-    const records = await ctx.vault.records.list({ type, owner: input.addressee, limit: 200 });
-    const rows = records.map((r) => ({ id: r.id, type: r.type, updatedAt: r.updatedAt, summary: JSON.stringify(r.data).slice(0, 200) }));
-    return rowsResult(rows.length === 0 ? `There are no ${type} records.` : `There ${rows.length === 1 ? 'is 1' : `are ${rows.length}`} ${type} record${rows.length === 1 ? '' : 's'}.`, rows);
+    const read = await ctx.vault.records.read({ type, owner: input.addressee, limit: 200 });
+    const rows = read.rows.map((r) => ({ id: r.id, type: r.type, updatedAt: r.updatedAt, summary: JSON.stringify(r.data).slice(0, 200) }));
+    const text = rows.length === 0 ? noneSaid(read.damaged, `There are no ${type} records.`, `No ${type} record could be read.`) : `There ${rows.length === 1 ? 'is 1' : `are ${rows.length}`} ${type} record${rows.length === 1 ? '' : 's'}.`;
+    return rowsResult(text, rows, 'vault', read.damaged);
   },
   'receipts.list': async (ctx, input) => {
-    const receipts = await ctx.vault.receipts.recent({ subject: input.addressee, limit: 20 });
-    const rows = receipts.map((r) => ({ runRef: r.runRef, stepRef: r.stepRef, toolId: r.toolId, observation: r.observation, at: r.createdAt, txHash: r.txHash ?? null }));
-    return rowsResult(rows.length === 0 ? 'There are no receipts yet.' : `Your ${rows.length} most recent receipt${rows.length === 1 ? '' : 's'}: ${listInWords(rows.slice(0, 5).map((r) => r.toolId))}.`, rows);
+    const read = await ctx.vault.receipts.readRecent({ subject: input.addressee, limit: 20 });
+    const rows = read.rows.map((r) => ({ runRef: r.runRef, stepRef: r.stepRef, toolId: r.toolId, observation: r.observation, at: r.createdAt, txHash: r.txHash ?? null }));
+    const text = rows.length === 0 ? noneSaid(read.damaged, 'There are no receipts yet.', 'No receipt could be read.') : `Your ${rows.length} most recent receipt${rows.length === 1 ? '' : 's'}: ${listInWords(rows.slice(0, 5).map((r) => r.toolId))}.`;
+    return rowsResult(text, rows, 'vault', read.damaged);
   },
   'balance.read': async (ctx, input) => {
     const holder = (await ctx.vault.payments.defaultPayer(input.asker)) ?? input.addressee;
@@ -65,9 +74,10 @@ const cabinetRead =
     if (input.asker.toLowerCase() !== input.addressee.toLowerCase()) {
       return { failed: true, code: 'NOT_YOUR_CABINET', reason: 'A cabinet is read only by its own person.' };
     }
-    const records = await ctx.vault.records.list({ type: `cabinet.${folder}`, owner: input.addressee, limit: 200 });
-    const rows = records.map((r) => ({ id: r.id, updatedAt: r.updatedAt, summary: JSON.stringify(r.data).slice(0, 300) }));
-    return rowsResult(rows.length === 0 ? `Your ${folder} folder is empty.` : `Your ${folder} folder has ${rows.length} item${rows.length === 1 ? '' : 's'}.`, rows);
+    const read = await ctx.vault.records.read({ type: `cabinet.${folder}`, owner: input.addressee, limit: 200 });
+    const rows = read.rows.map((r) => ({ id: r.id, updatedAt: r.updatedAt, summary: JSON.stringify(r.data).slice(0, 300) }));
+    const text = rows.length === 0 ? noneSaid(read.damaged, `Your ${folder} folder is empty.`, `No item in your ${folder} folder could be read.`) : `Your ${folder} folder has ${rows.length} item${rows.length === 1 ? '' : 's'}.`;
+    return rowsResult(text, rows, 'vault', read.damaged);
   };
 
 export function readFor(toolId: string, folder?: string): Read | undefined {

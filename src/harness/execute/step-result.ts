@@ -5,6 +5,7 @@ import type { PlannerTrace } from '../../protocol/harness-reply';
 import type { Observation } from '../model-port';
 import type { Address } from '../ports';
 import type { Tool } from '../tools/tools';
+import type { DamagedSeen } from './damaged';
 
 /** What one step produced: a grounded sentence, rows for the panel, and the value a later `$ref` binds to. */
 export type StepResult = {
@@ -18,6 +19,8 @@ export type StepResult = {
   reconciled: boolean;
   /** Answered by a template or a built-in renderer: no composer needed for this step. */
   templated: boolean;
+  /** Rows the step's read left out because the vault could not read them (./damaged.ts): said in the answer. */
+  damaged?: DamagedSeen;
 };
 
 /** A step that could not run, in words (a refusal by an outside agent, a reverted payment, no model). */

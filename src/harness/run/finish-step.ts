@@ -4,6 +4,7 @@ import type { PlanStep } from '../plan/plan-schema';
 import { buildReceipt } from '../receipts/receipt';
 import type { Tool } from '../tools/tools';
 import { checkpoint, type RunEnv } from './env';
+import { note } from './trace';
 import type { StepState } from './run-state';
 
 /**
@@ -56,10 +57,13 @@ export async function finishStep(
       text: result.text.slice(0, 500),
       ...(state.trace.selection !== undefined ? { selection: { arm: state.trace.selection.arm, choice: state.trace.selection.choice, outcome: state.trace.selection.outcome } } : {}),
       ...(st.obligations.length > 0 ? { obligations: st.obligations } : {}),
+      // What the step's read could not read is part of what it observed: the receipt says so, by table and id.
+      ...(result.damaged !== undefined ? { damaged: { count: result.damaged.count, rows: result.damaged.rows } } : {}),
     },
     at: now,
   });
   await ctx.vault.receipts.put(receipt);
+  if (result.damaged !== undefined) traceDamaged(state.trace, st.stepRef, result.damaged);
   ctx.trace.event({ type: `harness.step.${done.status}`, runRef: state.runRef, stepRef: st.stepRef, at: now, detail: { toolId: tool.id, observation: result.observation, presentedRef: done.presentedRef } });
   st.result = result;
   st.receiptId = receipt.id;
@@ -78,4 +82,11 @@ export async function finishStep(
     await checkpoint(env);
   }
   return receipt;
+}
+
+/** The plannerTrace names the rows a step's read left out (inside its caps) and counts them in a note. */
+function traceDamaged(trace: RunEnv['state']['trace'], stepRef: string, damaged: NonNullable<StepResult['damaged']>): void {
+  const listed = (trace.damaged ??= []);
+  for (const row of damaged.rows) if (listed.length < 32) listed.push({ stepRef, ...row });
+  note(trace, `${stepRef}: ${damaged.count} damaged vault row${damaged.count === 1 ? '' : 's'} left out of the read and said in the answer.`);
 }

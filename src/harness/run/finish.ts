@@ -1,5 +1,6 @@
 import type { HarnessReply } from '../../protocol/harness-reply';
-import { composeAnswer, type ComposeStep } from '../compose/compose';
+import { composeAnswer, type Composed, type ComposeStep } from '../compose/compose';
+import { damagedSentence } from '../execute/damaged';
 import { exportRunProvenance } from '../receipts/prov-export';
 import { answerReply, doneReply } from '../reply/reply';
 import { filingOf } from './coach-filing';
@@ -28,7 +29,7 @@ export async function finishRun(env: RunEnv): Promise<HarnessReply> {
     const filing = filingOf(s.result!.value);
     return filing === null ? [step] : [step, { observation: { id: `${s.stepRef}.filed`, toolId: 'cabinet.guidance.file', source: 'vault', text: filing.note }, templated: true }];
   });
-  const composed = await composeAnswer(ctx, { words: state.words, steps, material: state.material, trace: state.trace });
+  const composed = sayDamaged(await composeAnswer(ctx, { words: state.words, steps, material: state.material, trace: state.trace }), finished);
   const acted = finished.some(
     (s) => s.status === 'done' && (env.tools.get(state.plan!.steps[s.planIndex]!.toolId)?.capability.informational === false || (filingOf(s.result!.value)?.filed ?? 0) > 0),
   );
@@ -41,6 +42,16 @@ export async function finishRun(env: RunEnv): Promise<HarnessReply> {
     decisions: finished.filter((s) => s.presentedRef !== undefined).map((s) => ({ stepRef: s.stepRef, presentedRef: s.presentedRef!, obligations: s.obligations })),
     partial: state.steps.some((s) => s.status === 'refused'),
   });
+}
+
+/**
+ * A composed answer never drops what a read could not read: each step's sentence says it, and when a composer's
+ * answer carries none of them, the total is said after it.
+ */
+function sayDamaged(composed: Composed, finished: RunEnv['state']['steps']): Composed {
+  const counts = finished.map((s) => s.result?.damaged?.count ?? 0).filter((n) => n > 0);
+  if (counts.length === 0 || counts.some((n) => composed.text.includes(damagedSentence(n)))) return composed;
+  return { ...composed, text: `${composed.text} ${damagedSentence(counts.reduce((a, b) => a + b, 0))}` };
 }
 
 /** Writes run.provenance:<runRef> (PROV-O JSON-LD) when the run has receipts; says whether it did. */

@@ -17,10 +17,10 @@ describe('the run loop', () => {
       if (started === 2) release();
       await Promise.race([both, new Promise((_, reject) => setTimeout(() => reject(new Error('the reads ran one after the other')), 500))]);
     };
-    const contacts = vault.contacts.list;
-    const ofPerson = vault.memberships.ofPerson;
-    vault.contacts.list = async (o: Address) => (await gate(), contacts(o));
-    vault.memberships.ofPerson = async (p: Address) => (await gate(), ofPerson(p));
+    const contacts = vault.contacts.read;
+    const ofPerson = vault.memberships.readOfPerson;
+    vault.contacts.read = async (o: Address) => (await gate(), contacts(o));
+    vault.memberships.readOfPerson = async (p: Address) => (await gate(), ofPerson(p));
     const reply = expectKind(replyOf(await world.ask({ message: 'my contacts and organizations', plan: { steps: [{ toolId: 'person.contact.list' }, { toolId: 'organization.affiliations.list' }] } })), 'answer');
     expect(started).toBe(2);
     expect(reply.plannerTrace.plannerUsed).toBe('supplied');

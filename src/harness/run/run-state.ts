@@ -20,6 +20,8 @@ export const StepResultSchema = z.strictObject({
   txHash: DigestSchema.optional(),
   reconciled: z.boolean(),
   templated: z.boolean(),
+  /** Rows the step's read left out because the vault could not read them: where they are, never what they held. */
+  damaged: z.strictObject({ count: z.number().int().positive(), rows: z.array(z.strictObject({ table: Text(40), id: Text(256) })).max(32) }).optional(),
 });
 
 export const StepStateSchema = z.strictObject({

@@ -8,10 +8,11 @@ import { useLoad } from './use-load';
 export function VaultBrowser() {
   const summary = useLoad({ type: 'home.vault.summary' });
   const records = useAction();
-  const [shown, setShown] = useState<{ title: string; rows: Record<string, string | number | boolean | null>[] } | undefined>();
+  const [shown, setShown] = useState<{ title: string; rows: Record<string, string | number | boolean | null>[]; corrupt: string[] } | undefined>();
   const open = async (owner: string, label: string, recordType: string) => {
     const read = await records.run({ type: 'home.vault.records', recordType, owner: owner as `0x${string}` });
-    if (read !== undefined) setShown({ title: `${label}: ${recordType}`, rows: read.records.map((r) => ({ title: r.title, ...r.fields })) });
+    // A damaged row is counted on its type's button and named here in words, never shown as a record.
+    if (read !== undefined) setShown({ title: `${label}: ${recordType}`, rows: read.records.map((r) => ({ title: r.title, ...r.fields })), corrupt: read.corrupt });
   };
   return (
     <section aria-labelledby="vault-title" className="ha-card">
@@ -40,6 +41,11 @@ export function VaultBrowser() {
             </ul>
           )}
         </div>
+      ))}
+      {(shown?.corrupt ?? []).map((c) => (
+        <p key={c} className="ha-warning">
+          {c}
+        </p>
       ))}
       {shown === undefined ? null : <ResultsTable rows={shown.rows} caption={shown.title} />}
       <ReceiptsAndRuns />

@@ -76,18 +76,21 @@ async function contactRow(): Promise<FaultRow> {
   await h.parts.vault.db.records.update(bob.id, { data: { ...bob.data, address: 'nowhere' } } as never);
   const before = await h.ledger();
   const paid = await inWords(() => h.agent.ask({ message: 'Send 3 USDC to bob.', surface: 'sidepanel' }));
+  // The read that lists the cards says the damaged one could not be read, and where it is named.
+  const contacts = await inWords(() => h.agent.ask({ message: 'Who are my contacts?', surface: 'sidepanel' }));
+  const said = contacts.kind === 'answer' && /^You have 3 contacts: /.test(contacts.words) && /1 record in your vault could not be read.*Vault section of your Home/.test(contacts.words);
   const listed = await h.parts.vault.records.list('contact', h.who.alice);
   const named = listed.corrupt.find((c) => c.id === bob.id);
   const viaMembership = await h.agent.ask({ message: PAY, surface: 'sidepanel' });
   const nathanOk = viaMembership.ok && viaMembership.data.reply.kind === 'authority_required' && viaMembership.data.reply.requirement.caveats.recipient === h.who.nathan;
   const nothing = still(before, await h.ledger());
   const rest = await restWorks(h);
-  const pass = paid.kind === 'prompt' && named !== undefined && nothing && nathanOk && rest.ok;
+  const pass = paid.kind === 'prompt' && said && named !== undefined && nothing && nathanOk && rest.ok;
   return {
     group: GROUP,
-    fault: "a contact record whose address is no address (Bob's card), then “Send 3 USDC to bob.”",
-    expected: 'no act on the damaged card (asked who Bob is); the vault browser names the row; the rest works',
-    observed: short(`${paid.kind}: ${paid.words} The vault browser: ${named?.message ?? 'NOT NAMED'} ${nothing ? 'Nothing moved' : 'SOMETHING MOVED'}; ${rest.words}`),
+    fault: "a contact record whose address is no address (Bob's card), then “Send 3 USDC to bob.” and “Who are my contacts?”",
+    expected: 'no act on the damaged card (asked who Bob is); the contacts answer says 1 record could not be read and where; the vault browser names the row; the rest works',
+    observed: short(`${paid.kind}: ${paid.words} Contacts: ${contacts.words} The vault browser: ${named?.message ?? 'NOT NAMED'} ${nothing ? 'Nothing moved' : 'SOMETHING MOVED'}; ${rest.words}`),
     pass,
   };
 }

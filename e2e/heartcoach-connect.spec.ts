@@ -109,17 +109,34 @@ test('"log 2400 steps" is logged by HeartCoach and the reading filed in the vaul
   expect(steps).toEqual([expect.objectContaining({ data: expect.objectContaining({ source: 'you', unit: 'steps' }) })]);
 });
 
-test('with the gateway stopped the side panel says so and keeps the question; back up, the same run is answered', async ({ saveScreenshot }) => {
+test('with the gateway stopped the side panel says so and keeps the question; closed and opened again, the panel lists it, and once the gateway is back “Send it again” is answered', async ({ saveScreenshot }) => {
   await gw.stop();
   const card = await askInPanel(panel, 'How is my week going?');
   await expect(card).toContainText('HeartCoach did not answer', { timeout: 30_000 });
   await expect(card).toContainText('Your question is kept: ask again to send it.');
   await saveScreenshot(panel, 'heartcoach-sidepanel-gateway-down');
-  // The run kept the question: resumed by its reference once HeartCoach is back, it is asked again and answered.
   const runRef = (await card.locator('.ha-meta code').last().textContent()) ?? '';
+
+  // The side panel closed and opened again: its conversation is gone, the kept question is not.
+  await panel.close();
+  panel = await extension.context.newPage();
+  await panel.setViewportSize({ width: 480, height: 900 });
+  await panel.goto(extension.url('sidepanel.html'));
+  const kept = panel.getByRole('region', { name: 'Questions kept for you' });
+  await expect(kept.getByRole('listitem')).toHaveCount(1, { timeout: 30_000 });
+  await expect(kept).toContainText('How is my week going?');
+  await expect(kept).toContainText('HeartCoach did not answer');
+  expect(((await send({ type: 'agent.pending' })).runs as { runRef: string; waitingFor: string }[]).filter((r) => r.waitingFor === 'agent').map((r) => r.runRef)).toEqual([runRef]);
+  expect(await seriousAxeViolations(panel)).toEqual([]);
+  await saveScreenshot(panel, 'heartcoach-sidepanel-kept-question');
+
+  // HeartCoach back: the same run is sent again from the list, answered, and no longer kept.
   await gw.start();
-  const resumed = await send({ type: 'agent.resume', runRef, supplied: [] });
-  expect(resumed.reply).toMatchObject({ kind: 'done', result: { text: expect.stringMatching(/^HeartCoach says: A steady week/) } });
+  await kept.getByRole('button', { name: 'Send it again' }).click();
+  const answered = panel.getByRole('article').last();
+  await expect(answered).toContainText('HeartCoach says: A steady week', { timeout: 30_000 });
+  await expect(answered).toContainText(runRef);
+  await expect(kept).toHaveCount(0);
 });
 
 test('disconnected in the options page (the grant revoked on chain), then connected again from there through the consent window', async () => {

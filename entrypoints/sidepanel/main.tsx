@@ -36,6 +36,13 @@ const transport: AgentTransport = {
     browser.runtime.onMessage.addListener(onMessage);
     return () => browser.runtime.onMessage.removeListener(onMessage);
   },
+  async kept() {
+    // Questions kept because another agent did not answer: listed by the agent, so closing the panel loses none.
+    const listed = await requestBackground(send, { type: 'agent.pending' });
+    if (!listed.ok) return listed;
+    const mine = listed.data.runs.filter((run) => run.waitingFor === 'agent' && (addressee === undefined || run.addressee.toLowerCase() === addressee.toLowerCase()));
+    return { ok: true, data: mine.map((run) => ({ runRef: run.runRef, words: run.words, text: run.text })) };
+  },
   async replay() {
     const [tab] = await browser.tabs.query({ active: true, lastFocusedWindow: true });
     if (tab?.id === undefined || tab.url?.startsWith(browser.runtime.getURL('/'))) return [];

@@ -85,30 +85,49 @@ export async function pendingRequirements(core: HomeAgentCore, runRef: string): 
   return { requirement, also };
 }
 
-export type PendingRun = { runRef: string; addressee: Address; asker: Address; words: string; waitingFor: 'authority' | 'approval' | 'data' | 'choice'; text: string; toolId: string | null; createdAt: number; expiresAt: number };
+/**
+ * `agent`: a question kept because another agent did not answer (HeartCoach's gateway down); the person may send it
+ * again (resume the run with nothing supplied) or drop it (decline).
+ */
+export type PendingRun = {
+  runRef: string;
+  addressee: Address;
+  asker: Address;
+  words: string;
+  waitingFor: 'authority' | 'approval' | 'data' | 'choice' | 'agent';
+  text: string;
+  toolId: string | null;
+  createdAt: number;
+  expiresAt: number;
+};
 
-/** Runs waiting for the person (a mandate, an answer, a choice, a co-signature), newest first, in words. */
+/** Runs waiting for the person (a mandate, an answer, a choice, a co-signature, a kept question), newest first, in words. */
 export async function pendingRuns(core: HomeAgentCore, limit = 20): Promise<PendingRun[]> {
   const rows = (await core.parts.vault.runs.list('awaiting')).rows.sort((a, b) => b.updatedAt - a.updatedAt).slice(0, limit);
-  return rows.flatMap((row) => {
+  return rows.flatMap((row): PendingRun[] => {
     const parsed = RunStateSchema.safeParse(row.checkpoint);
-    if (!parsed.success || parsed.data.pending === null) return [];
+    if (!parsed.success) return [];
     const state = parsed.data;
-    const pending = state.pending!;
+    const base = { runRef: row.runRef, addressee: getAddress(row.addressee), asker: getAddress(row.asker), words: state.words, createdAt: row.createdAt, expiresAt: row.expiresAt };
+    const pending = state.pending;
+    // Awaiting with no prompt: the run waits on another agent, its question kept (run-ask.ts settles it so).
+    if (pending === null) return [{ ...base, waitingFor: 'agent', text: keptText(state), toolId: waitingStep(state) }];
     const step = pending.stepRef === null ? undefined : state.steps.find((s) => s.stepRef === pending.stepRef);
     const toolId = step === undefined ? null : (state.plan?.steps[step.planIndex]?.toolId ?? null);
-    return [{
-      runRef: row.runRef,
-      addressee: getAddress(row.addressee),
-      asker: getAddress(row.asker),
-      words: state.words,
-      waitingFor: pending.kind,
-      text: pendingText(pending, toolId),
-      toolId,
-      createdAt: row.createdAt,
-      expiresAt: row.expiresAt,
-    }];
+    return [{ ...base, waitingFor: pending.kind, text: pendingText(pending, toolId), toolId }];
   });
+}
+
+/** Why a kept question waits: the waiting reply's own sentence, or (a checkpoint from before it was kept) whom it waits on. */
+function keptText(state: RunState): string {
+  if (state.waiting !== undefined) return state.waiting.text.slice(0, 1000);
+  return `Waiting on another agent${waitingStep(state) !== null ? ` (${waitingStep(state)})` : ''}; your question is kept: send it again.`;
+}
+
+/** The tool of the step the kept question waits on (the first step not yet done). */
+function waitingStep(state: RunState): string | null {
+  const step = state.steps.find((s) => s.status === 'pending');
+  return step === undefined ? null : (state.plan?.steps[step.planIndex]?.toolId ?? null);
 }
 
 function pendingText(pending: NonNullable<RunState['pending']>, toolId: string | null): string {

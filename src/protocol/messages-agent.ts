@@ -29,7 +29,8 @@ export const PendingRun = z.strictObject({
   addressee: AddressSchema,
   asker: AddressSchema,
   words: z.string().max(4000),
-  waitingFor: z.enum(['authority', 'approval', 'data', 'choice']),
+  /** `agent`: a question kept because another agent did not answer; sent again by agent.resume, dropped by agent.decline. */
+  waitingFor: z.enum(['authority', 'approval', 'data', 'choice', 'agent']),
   text: z.string().max(1000),
   toolId: z.string().max(120).nullable(),
   createdAt: z.number().int().nonnegative(),

@@ -121,6 +121,8 @@ async function settle(env: RunEnv, settled: HarnessReply): Promise<AskResponse> 
   const waiting = WAITING.has(reply.kind);
   state.status = waiting ? 'awaiting' : reply.kind === 'done' ? 'done' : reply.kind === 'refused' ? 'refused' : 'answered';
   if (!waiting) state.pending = null;
+  if (reply.kind === 'waiting') state.waiting = { on: reply.on, text: reply.text };
+  else delete state.waiting;
   state.reply = waiting ? null : reply;
   await checkpoint(env);
   const hasProvenance = waiting ? false : await writeProvenance(env);

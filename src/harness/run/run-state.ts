@@ -110,6 +110,11 @@ export const RunStateSchema = z.strictObject({
   skillChoice: Text(120).nullable(),
   steps: z.array(StepStateSchema).max(64),
   pending: PendingSchema.nullable(),
+  /**
+   * Why the run waits when it waits on another agent (a `waiting` reply: HeartCoach did not answer): whom, and the
+   * reply's sentence — so the kept question can be listed and found again after the face that asked it was closed.
+   */
+  waiting: z.strictObject({ on: Text(200), text: Text(2000) }).optional(),
   trace: PlannerTrace,
   reply: HarnessReply.nullable(),
 });

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { Material } from '../../protocol/messages';
 import { AskForm } from './AskForm';
 import { EntryView } from './EntryView';
+import { KeptQuestions, useKeptQuestions } from './KeptQuestions';
 import type { AgentTransport, ReplyActions } from './transport';
 import { runContext, useConversation } from './use-conversation';
 
@@ -16,6 +17,7 @@ export function Conversation(props: { transport: AgentTransport; material?: Mate
   const { transport } = props;
   const { entries, busy, ask, resume, stop } = useConversation(transport);
   const [untrusted, setUntrusted] = useState(false);
+  const kept = useKeptQuestions(transport.kept, busy);
   const actions: ReplyActions = useMemo(
     () => ({
       busy,
@@ -28,6 +30,12 @@ export function Conversation(props: { transport: AgentTransport; material?: Mate
   );
   return (
     <div className="ha-conversation">
+      <KeptQuestions
+        items={kept}
+        busy={busy}
+        onResend={(k) => void resume(k.runRef, [], `Send again: ${k.words}`)}
+        onDrop={(k) => void resume(k.runRef, [{ kind: 'decline', reason: 'you dropped this kept question' }], `Drop: ${k.words}`)}
+      />
       <div role="log" aria-live="polite" aria-label="Conversation with your agent" className="ha-log">
         {entries.map((entry) => (
           <EntryView key={entry.id} entry={entry} actions={actions} />

@@ -3,6 +3,7 @@ import type { Result } from '../../protocol/errors';
 import type { AskResponse, HarnessReply, Requirement } from '../../protocol/harness-reply';
 import type { RunReplied } from '../../protocol/faces-broadcast';
 import type { Material } from '../../protocol/messages';
+import type { KeptQuestion } from './KeptQuestions';
 
 /** A file the person can save (provenance, an approval request). */
 export type DownloadFile = { fileName: string; mediaType: string; text: string };
@@ -24,6 +25,8 @@ export type AgentTransport = {
   subscribe?(listener: (notice: RunReplied) => void): () => void;
   /** Replies this face missed while closed (asked from the overlay before the side panel opened). */
   replay?(): Promise<RunReplied[]>;
+  /** Questions kept because another agent did not answer, as the agent lists them (found again after the face closed). */
+  kept?(): Promise<Result<KeptQuestion[]>>;
 };
 
 /** What a reply card can do for the person: each button's work, routed back through the conversation. */

@@ -3,6 +3,7 @@ import { readApprovalRequest, type CoSignatureFile } from '../../protocol/approv
 import type { Result, WireError } from '../../protocol/errors';
 import type { AskResponse } from '../../protocol/harness-reply';
 import type { HomeStatus } from '../../protocol/messages-home-replies';
+import { KeptQuestionView } from '../conversation/KeptQuestions';
 import { ReplyCard } from '../conversation/ReplyCard';
 import { ErrorText } from '../home/background-context';
 import { LockBar } from '../home/LockBar';
@@ -17,7 +18,8 @@ const NO_ACTIONS = { busy: false, resume: () => undefined };
 
 /**
  * The popup: the signing sheet for one request at a time (chosen by its id: `?request=<runRef>` from the side panel,
- * or from the queue), the queue itself, lock and unlock; or, opened from an approval link, the approver's sheet.
+ * or from the queue) — a mandate to sign, another person's approval to export and import, a kept question to send
+ * again or drop — the queue itself, lock and unlock; or, opened from an approval link, the approver's sheet.
  */
 export function PopupApp({ transport, location, openSidePanel }: { transport: SigningTransport; location: { search: string; hash: string }; openSidePanel: () => void }) {
   const loaded = useLoad({ type: 'home.status' });
@@ -86,6 +88,13 @@ export function PopupApp({ transport, location, openSidePanel }: { transport: Si
           request={approvalRequestOf({ runRef: item.runRef, text: item.text, approval: item.approval, requirement: item.requirement, requester })}
           busy={busy}
           onSupply={(c: CoSignatureFile) => void act(item.runRef, () => transport.supplyApproval(item.runRef, c))}
+        />
+      ) : item.waitingFor === 'waiting' ? (
+        <KeptQuestionView
+          kept={item}
+          busy={busy}
+          onResend={() => void act(item.runRef, () => transport.resend(item.runRef))}
+          onDrop={() => void act(item.runRef, () => transport.decline(item.runRef, 'you dropped this kept question'))}
         />
       ) : (
         <p>This request waits for your answer in the side panel: {item.text}</p>

@@ -3,7 +3,7 @@ import { ok } from '../../protocol/errors';
 import type { Request } from '../home/background-context';
 import type { PendingItem, SigningTransport } from './transport';
 
-const KIND = { authority: 'authority_required', approval: 'prompt', data: 'prompt', choice: 'prompt' } as const;
+const KIND = { authority: 'authority_required', approval: 'prompt', data: 'prompt', choice: 'prompt', agent: 'waiting' } as const;
 
 /**
  * The popup's transport over the background's agent channel (src/protocol/messages-agent.ts). A request waiting for
@@ -31,6 +31,7 @@ export function backgroundSigning(request: Request, announce: SigningTransport['
       const { signed: _mandate, ...response } = signed.data;
       return ok(response);
     },
+    resend: (runRef) => request({ type: 'agent.resume', runRef, supplied: [] }),
     decline: (runRef, reason) => request(reason === undefined ? { type: 'agent.decline', runRef } : { type: 'agent.decline', runRef, reason }),
     supplyApproval: (runRef, c) => request({ type: 'agent.resume', runRef, supplied: [{ kind: 'approval', resumeToken: c.resumeToken, approver: c.approver, signature: c.signature }] }),
     announce,

@@ -29,6 +29,8 @@ export type SigningTransport = {
    */
   sign(runRef: string, expect: Hex, alsoExpect?: Hex[]): Promise<Result<AskResponse>>;
   decline(runRef: string, reason: string | undefined): Promise<Result<AskResponse>>;
+  /** Sends a kept question again: the run resumed with nothing supplied, so its waiting step is asked once more. */
+  resend(runRef: string): Promise<Result<AskResponse>>;
   /** Resumes the run with another person's co-signature. */
   supplyApproval(runRef: string, cosignature: CoSignatureFile): Promise<Result<AskResponse>>;
   /** Tells the side panel the run moved on (display only: a broadcast is never consent). */

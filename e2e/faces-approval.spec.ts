@@ -38,7 +38,8 @@ async function signedHighPayment(amount: number) {
   await card.getByRole('button', { name: 'Review and sign' }).click();
   const popup = await opened;
   await popup.getByRole('button', { name: 'Sign', exact: true }).click();
-  await expect(popup.getByRole('heading', { name: 'Your agent asks' })).toBeVisible({ timeout: 30_000 });
+  // Signed: the popup stays on the request, now waiting on the co-signer, with its approval exchange.
+  await expect(popup.getByRole('heading', { name: 'Approval by another person' })).toBeVisible({ timeout: 30_000 });
   await popup.close();
   const waiting = panel.getByRole('article').filter({ has: panel.getByRole('heading', { name: 'Approval by another person' }) }).last();
   await expect(waiting).toBeVisible({ timeout: 10_000 });
@@ -103,4 +104,34 @@ test('revoke a mandate in the options page: its next use is refused in words', a
   const refused = panel.getByRole('article').last();
   await expect(refused.getByRole('heading', { name: 'Refused' })).toBeVisible({ timeout: 30_000 });
   await expect(refused.locator('.ha-reason')).toContainText(/revoked/i);
+});
+
+test('approval in the popup: the queue carries the co-signer request (from the run’s checkpoint), its link goes to the approver, and the co-signature is imported there', async ({ saveScreenshot }) => {
+  await signedHighPayment(35);
+  // The popup opened afresh on its queue (no conversation behind it): the request and its exchange come from the agent.
+  const popup = await alice.context.newPage();
+  await popup.goto(alice.url('popup.html'));
+  await expect(popup.getByRole('list', { name: 'Pending requests' }).getByRole('button')).toHaveCount(1, { timeout: 30_000 });
+  const sheet = popup.getByRole('region', { name: 'Approval by another person' });
+  await expect(sheet).toContainText('0 of 1 approvals');
+  await expect(sheet.getByLabel('What they would approve')).toContainText('35');
+  await expect(sheet.locator('code.ha-digest')).toHaveText(/^0x[0-9a-f]{64}$/);
+  expect(await seriousAxeViolations(popup)).toEqual([]);
+  await saveScreenshot(popup, 'popup-approval-exchange');
+  const link = (await sheet.getByRole('link', { name: 'approval link' }).getAttribute('href')) ?? '';
+  expect(link).toMatch(/\/popup\.html#approve=/);
+  const saved = popup.waitForEvent('download');
+  await sheet.getByRole('button', { name: 'Save the approval request' }).click();
+  expect((await saved).suggestedFilename()).toMatch(/^approval-request-.*\.json$/);
+
+  const cosignature = await bobApproves(link);
+  await popup.bringToFront();
+  await sheet.getByLabel('Their co-signature file').setInputFiles(cosignature);
+  const done = popup.getByRole('article').last();
+  await expect(done.getByRole('heading', { name: 'Done' })).toBeVisible({ timeout: 30_000 });
+  await expect(done).toContainText('35 USDC');
+  await expect(popup.getByText('No requests are waiting for you.')).toBeVisible();
+  // The side panel is told (display only) and shows the same outcome.
+  await expect(panel.getByRole('article').last().getByRole('heading', { name: 'Done' })).toBeVisible({ timeout: 10_000 });
+  await popup.close();
 });

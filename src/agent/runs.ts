@@ -1,4 +1,5 @@
-import { getAddress, type Address } from 'viem';
+import { getAddress, type Address, type Hex } from 'viem';
+import { approvalDigestOf } from '../harness/authority/requirement';
 import { RunStateSchema, type RunState } from '../harness/run/run-state';
 import type { AskControls } from '../harness/run/turn-controls';
 import type { AskSurface, Material, Supplied, SuppliedPlan } from '../protocol/ask';
@@ -99,7 +100,12 @@ export type PendingRun = {
   toolId: string | null;
   createdAt: number;
   expiresAt: number;
+  /** A run waiting on co-signers: its signature prompt and the requirement approved, for the approval exchange. */
+  approval?: PendingApproval;
 };
+
+/** What the approval exchange needs (src/ui/sign/ApprovalExchange.tsx): read from the checkpoint, never by a turn. */
+export type PendingApproval = { resumeToken: Hex; approvalDigest: Hex; approvers: Address[]; quorum: number; have: Address[]; requirement: Requirement };
 
 /** Runs waiting for the person (a mandate, an answer, a choice, a co-signature, a kept question), newest first, in words. */
 export async function pendingRuns(core: HomeAgentCore, limit = 20): Promise<PendingRun[]> {
@@ -114,8 +120,20 @@ export async function pendingRuns(core: HomeAgentCore, limit = 20): Promise<Pend
     if (pending === null) return [{ ...base, waitingFor: 'agent', text: keptText(state), toolId: waitingStep(state) }];
     const step = pending.stepRef === null ? undefined : state.steps.find((s) => s.stepRef === pending.stepRef);
     const toolId = step === undefined ? null : (state.plan?.steps[step.planIndex]?.toolId ?? null);
-    return [{ ...base, waitingFor: pending.kind, text: pendingText(pending, toolId), toolId }];
+    const approval = pending.kind === 'approval' ? approvalOf(state, pending) : undefined;
+    return [{ ...base, waitingFor: pending.kind, text: pendingText(pending, toolId), toolId, ...(approval !== undefined ? { approval } : {}) }];
   });
+}
+
+/**
+ * A co-signer run's prompt details as the checkpoint kept them, or undefined (an older checkpoint, or one that does
+ * not agree with itself: its requirement must be this run's and give exactly the approval digest it waits on).
+ */
+function approvalOf(state: RunState, pending: Extract<NonNullable<RunState['pending']>, { kind: 'approval' }>): PendingApproval | undefined {
+  const { requirement, approvers, quorum, have } = pending;
+  if (requirement === undefined || approvers === undefined || quorum === undefined || have === undefined) return undefined;
+  if (requirement.runRef !== state.runRef || requirement.stepRef !== pending.stepRef || approvalDigestOf(requirement) !== pending.approvalDigest) return undefined;
+  return { resumeToken: pending.resumeToken, approvalDigest: pending.approvalDigest, approvers: approvers.map((a) => getAddress(a)), quorum, have: have.map((a) => getAddress(a)), requirement };
 }
 
 /** Why a kept question waits: the waiting reply's own sentence, or (a checkpoint from before it was kept) whom it waits on. */
@@ -135,7 +153,7 @@ function pendingText(pending: NonNullable<RunState['pending']>, toolId: string |
     case 'authority':
       return `Waiting for your signature on a mandate${toolId !== null ? ` for ${toolId}` : ''}.`;
     case 'approval':
-      return 'Waiting for a co-signer’s approval.';
+      return (pending.text ?? 'Waiting for a co-signer’s approval.').slice(0, 1000);
     case 'data':
       return `Waiting for ${pending.fields.map((f) => f.label).join(', ')}.`.slice(0, 500);
     case 'choice':

@@ -35,6 +35,20 @@ export const PendingRun = z.strictObject({
   toolId: z.string().max(120).nullable(),
   createdAt: z.number().int().nonnegative(),
   expiresAt: z.number().int().nonnegative(),
+  /**
+   * A run waiting on co-signers: its signature prompt (the approval digest, the approvers, the quorum, who has approved)
+   * and the requirement approved, read from the run's checkpoint — for the popup's approval exchange.
+   */
+  approval: z
+    .strictObject({
+      resumeToken: DigestSchema,
+      approvalDigest: DigestSchema,
+      approvers: z.array(AddressSchema).max(16),
+      quorum: z.number().int().positive(),
+      have: z.array(AddressSchema).max(16),
+      requirement: Requirement,
+    })
+    .optional(),
 });
 export type PendingRunMessage = z.infer<typeof PendingRun>;
 

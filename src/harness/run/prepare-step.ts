@@ -121,10 +121,14 @@ export async function prepareStep(env: RunEnv, at: { planIndex: number; stepRef:
     }
     case 'approval-required': {
       const resumeToken = resumeTokenOf(state, { kind: 'approval', stepRef: st.stepRef, digest: decision.approvalDigest, have: decision.have });
-      state.pending = { kind: 'approval', resumeToken, stepRef: st.stepRef, approvalDigest: decision.approvalDigest };
       const need = decision.quorum - decision.have.length;
       const label = labelFor(env);
       const text = `This is ${decision.requirement.risk} risk: it needs ${need} more approval${need > 1 ? 's' : ''} from ${decision.approvers.map(label).join(' or ')} — they co-sign the approval request in their own Home Agent.`;
+      // The prompt's details are kept with the checkpoint, so any face can show the approval exchange without a turn.
+      state.pending = {
+        kind: 'approval', resumeToken, stepRef: st.stepRef, approvalDigest: decision.approvalDigest,
+        text, approvers: decision.approvers, quorum: decision.quorum, have: decision.have, requirement: decision.requirement,
+      };
       return stop(promptReply(state, resumeToken, { kind: 'signature', stepRef: st.stepRef, text, approvalDigest: decision.approvalDigest, approvers: decision.approvers, quorum: decision.quorum, have: decision.have }));
     }
     case 'deny':

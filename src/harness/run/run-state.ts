@@ -64,7 +64,22 @@ export const PendingSchema = z.discriminatedUnion('kind', [
     /** Later steps' requirements from the same delegator, listed in the reply's alsoApprove (./also-approve.ts). */
     also: z.array(Requirement).max(8).optional(),
   }),
-  z.strictObject({ kind: z.literal('approval'), resumeToken: DigestSchema, stepRef: Text(64), approvalDigest: DigestSchema }),
+  z.strictObject({
+    kind: z.literal('approval'),
+    resumeToken: DigestSchema,
+    stepRef: Text(64),
+    approvalDigest: DigestSchema,
+    /**
+     * The signature prompt as the reply put it (its sentence, the approver set, the quorum, who has approved) and the
+     * requirement the approval digest is over: what the popup shows to export the approval request and import a
+     * co-signature, read from here — never by taking a turn. Absent in checkpoints written before they were kept.
+     */
+    text: Text(4000).optional(),
+    approvers: z.array(AddressSchema).max(16).optional(),
+    quorum: z.number().int().positive().optional(),
+    have: z.array(AddressSchema).max(16).optional(),
+    requirement: Requirement.optional(),
+  }),
   z.strictObject({
     kind: z.literal('data'),
     resumeToken: DigestSchema,

@@ -45,11 +45,19 @@ export function PopupApp({ transport, location, openSidePanel }: { transport: Si
     setBusy(true);
     setError(undefined);
     const result = await work();
-    setBusy(false);
     if (result.ok) {
-      setOutcome(result.data);
+      const reply = result.data.reply;
       transport.announce(runRef, result.data);
+      // Signed, and now waiting on co-signers: stay on this request, whose approval exchange the queue now carries
+      // (read again first, so the sheet just answered is never shown — and pressable — once more).
+      if (reply.kind === 'prompt' && reply.prompt.kind === 'signature') {
+        await refresh();
+        setSelected(runRef);
+        return setBusy(false);
+      }
+      setOutcome(result.data);
     } else setError(result.error);
+    setBusy(false);
     await refresh();
   };
 
@@ -81,14 +89,19 @@ export function PopupApp({ transport, location, openSidePanel }: { transport: Si
           onUntrusted={() => setError({ code: 'UNTRUSTED_GESTURE', message: 'Nothing was signed: only you can press Sign.' })}
         />
       ) : item.approval !== undefined && requester !== undefined ? (
-        <ApprovalExchange
-          runRef={item.runRef}
-          text={item.text}
-          approval={item.approval}
-          request={approvalRequestOf({ runRef: item.runRef, text: item.text, approval: item.approval, requirement: item.requirement, requester })}
-          busy={busy}
-          onSupply={(c: CoSignatureFile) => void act(item.runRef, () => transport.supplyApproval(item.runRef, c))}
-        />
+        <>
+          <ApprovalExchange
+            runRef={item.runRef}
+            text={item.text}
+            approval={item.approval}
+            request={approvalRequestOf({ runRef: item.runRef, text: item.text, approval: item.approval, requirement: item.requirement, requester })}
+            busy={busy}
+            onSupply={(c: CoSignatureFile) => void act(item.runRef, () => transport.supplyApproval(item.runRef, c))}
+          />
+          <button type="button" className="ha-secondary" disabled={busy} onClick={() => void act(item.runRef, () => transport.decline(item.runRef, undefined))}>
+            Decline
+          </button>
+        </>
       ) : item.waitingFor === 'waiting' ? (
         <KeptQuestionView
           kept={item}

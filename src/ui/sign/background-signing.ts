@@ -7,7 +7,8 @@ const KIND = { authority: 'authority_required', approval: 'prompt', data: 'promp
 
 /**
  * The popup's transport over the background's agent channel (src/protocol/messages-agent.ts). A request waiting for
- * a mandate is listed with its requirement, read afresh by its run's id — never carried over from another face.
+ * a mandate is listed with its requirement, read afresh by its run's id — never carried over from another face; one
+ * waiting on co-signers with its signature prompt and requirement, as the agent read them from the run's checkpoint.
  */
 export function backgroundSigning(request: Request, announce: SigningTransport['announce']): SigningTransport {
   return {
@@ -17,6 +18,8 @@ export function backgroundSigning(request: Request, announce: SigningTransport['
       const items = await Promise.all(
         listed.data.runs.map(async (run): Promise<PendingItem> => {
           const item: PendingItem = { runRef: run.runRef, addressee: run.addressee, words: run.words, waitingFor: KIND[run.waitingFor], text: run.text, expiresAt: run.expiresAt };
+          // A run waiting on co-signers carries its prompt and requirement from the checkpoint: the approval exchange.
+          if (run.approval !== undefined) return { ...item, approval: run.approval, requirement: run.approval.requirement };
           if (run.waitingFor !== 'authority') return item;
           const read = await request({ type: 'agent.requirements', runRef: run.runRef });
           return read.ok ? { ...item, requirement: read.data.requirement, ...(read.data.also.length > 0 ? { also: read.data.also } : {}) } : item;

@@ -1,3 +1,4 @@
+import { mandateTitle } from '../words/pending-words';
 import type { PendingItem } from './transport';
 
 const WAITING: Record<string, string> = { authority_required: 'your signature', prompt: 'your answer or an approval', waiting: 'another agent' };
@@ -14,7 +15,7 @@ export function PendingQueue({ items, selected, onSelect }: { items: PendingItem
           {items.map((item) => (
             <li key={item.runRef}>
               <button type="button" className="ha-link" aria-current={item.runRef === selected} onClick={() => onSelect(item.runRef)}>
-                {item.text.slice(0, 120)} — waits for {WAITING[item.waitingFor] ?? item.waitingFor}
+                {item.requirement !== undefined ? mandateTitle(item.requirement) : item.text.slice(0, 120)} — waits for {WAITING[item.waitingFor] ?? item.waitingFor}
               </button>
             </li>
           ))}

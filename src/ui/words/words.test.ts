@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlannerTrace, Requirement } from '../../protocol/harness-reply';
 import { plainTrace } from './plain-trace';
+import { mandateTitle } from './pending-words';
 import { requirementFacts } from './requirement-words';
 
 const A = (n: number) => `0x${String(n).repeat(40)}` as `0x${string}`;
@@ -32,6 +33,12 @@ describe('the faces\' words for a requirement and a trace', () => {
     expect(facts['Until when']).toContain('(in 10 minutes)');
     expect(facts['How many times']).toBe('1 use');
     expect(facts.Risk).toMatch(/^High/);
+  });
+
+  it('names a waiting mandate in the queue by what it does, its limit and the person\'s words, not the tool id', () => {
+    expect(mandateTitle(requirement)).toBe('Send USDC, at most 12.5 USDC — you asked “send bob 12.5 usdc”');
+    const long = { ...requirement, caveats: { calls: 1, notAfter: 1 }, derivation: { words: `invite ${'x'.repeat(80)}`, argSources: {} } };
+    expect(mandateTitle(long)).toMatch(/^Send USDC — you asked “invite x+…”$/);
   });
 
   it('tells which stage decided what, from the trace alone', () => {

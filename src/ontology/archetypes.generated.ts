@@ -196,7 +196,7 @@ export const ARCHETYPES: Readonly<Record<string, Archetype>> = {
   },
   'person-agent': {
     id: 'person-agent',
-    label: 'The person\'s own agent (Alice\'s)',
+    label: 'A person\'s own agent',
     version: '1.0.0',
     definitionPath: 'ontology/archetypes/person-agent.md',
     definitionDigest: '0xdac9d2b95bc594b46efcb68d58baf9b88ecfb676116cf50b5a8dc70b621e2792',

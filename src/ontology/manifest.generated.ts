@@ -6,11 +6,11 @@
 export const ONTOLOGY_VERSION: string = '1.0.0';
 
 /** digestOf({ sources: SOURCE_DIGESTS }): binds mandates and receipts to this exact ontology. */
-export const ONTOLOGY_DIGEST: `0x${string}` = '0xff7059e90f0fecaea3b20ec43a3e1315d4512e3871abd01b360ee1054ce65347';
+export const ONTOLOGY_DIGEST: `0x${string}` = '0xcd59732961362797a760cf5ab89b844682b106dcf59ef4c2306107bb5a155db6';
 
 /** digestOfText of every source file (Turtle, shapes, archetype definitions, skill bodies). */
 export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
-  'ontology/archetypes.ttl': '0x54d6ccd6cec1a8c78cea7dcc71ad011e78761fb90832383d833767ee34760ccb',
+  'ontology/archetypes.ttl': '0xf005c211994fe32baa4ddf1e2a0b5ca29c8a8eb97e9029e529a6e0c7d8594a29',
   'ontology/archetypes/heart-coach-care-coordinator.md': '0xba5d0438699588d7677970052b1129c0a93fee83a3b7d4fd2a0eaac6a1b1465a',
   'ontology/archetypes/heart-coach-caregiver.md': '0xd15086ab0d91ba981f8f49389ae9a88949bec33f87b8454c9ee82faa82b37e90',
   'ontology/archetypes/heart-coach-clinical-manager.md': '0x48326858c1469df1995c149acf01366d01a02185ccfdd1ecd37c61373109f2df',

@@ -2,12 +2,16 @@ import type { VaultRecord } from '../../vault/records/record';
 
 type Field = string | number | boolean | null;
 
-/** A value as one table cell: primitives as they are, anything else as capped JSON. */
-function cell(value: unknown): Field {
-  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-    return typeof value === 'string' ? value.slice(0, 2000) : value;
-  }
+const isPrimitive = (value: unknown): value is string | number | boolean => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/**
+ * A value as one table cell, as a person reads it: primitives as they are, a list of words as "a, b" (aliases,
+ * roles), anything else as capped JSON.
+ */
+export function cell(value: unknown): Field {
+  if (value === null || isPrimitive(value)) return typeof value === 'string' ? value.slice(0, 2000) : value;
   if (value === undefined) return null;
+  if (Array.isArray(value) && value.every(isPrimitive)) return value.map(String).join(', ').slice(0, 2000);
   return JSON.stringify(value).slice(0, 2000);
 }
 

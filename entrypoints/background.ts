@@ -3,6 +3,7 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { backgroundHandlers } from '../src/messaging/handlers';
 import { listenForMessages } from '../src/messaging/listen';
 import { listenForAskStreams } from '../src/messaging/ask-stream';
+import { listenForConsentKeepalives } from '../src/messaging/consent-keepalive';
 import { wireOverlayTriggers } from '../src/messaging/overlay-triggers';
 import { createRegistry } from '../src/messaging/registry';
 import { createRouter, type Router } from '../src/messaging/router';
@@ -73,5 +74,7 @@ export default defineBackground(() => {
   listenForMessages(browser.runtime.onMessage, router, self);
   // A streamed ask (the side panel's answer as it is written, and its Stop) over a Port: src/messaging/ask-stream.ts.
   listenForAskStreams(browser.runtime.onConnect, { ...deps, handled: (type) => router.noteHandled(type) }, self);
+  // The consent window keeps the worker (and the request in its memory) awake while the person reads it.
+  listenForConsentKeepalives(browser.runtime.onConnect, { consents, handled: (type) => router.noteHandled(type) }, self);
   wireOverlayTriggers(browser);
 });

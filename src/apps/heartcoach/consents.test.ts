@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConsentQueue, type ConsentDetail } from './consents';
+import { CONSENT_TIMEOUT_MS, ConsentQueue, type ConsentDetail } from './consents';
 import { grantable } from './connect';
 
 const detail: ConsentDetail = {
@@ -42,7 +42,32 @@ describe('ConsentQueue', () => {
     expect(await b.decision).toMatchObject({ approve: false });
     expect(q.pending()).toEqual([]);
     const late = q.open(detail);
-    expect(await late.decision).toEqual({ approve: false, reason: 'you did not answer within five minutes' });
+    expect(await late.decision).toEqual({ approve: false, reason: 'you did not answer within four and a half minutes' });
+  });
+});
+
+describe('ConsentQueue.watch', () => {
+  it('tells a watcher once how the request ended, and nothing once it stopped watching or the request is gone', async () => {
+    const q = queue();
+    const open = q.open(detail);
+    const heard: string[] = [];
+    const unwatch = q.watch(open.id, (o) => heard.push(`a: ${o.summary}`));
+    const stopped = q.watch(open.id, (o) => heard.push(`b: ${o.summary}`));
+    expect(unwatch).toBeTypeOf('function');
+    stopped!();
+    const outcome = q.decide(open.id, { approve: true, folders: [] });
+    expect(heard).toEqual([]);
+    open.settle({ ok: true, summary: 'granted' });
+    open.settle({ ok: false, summary: 'twice' });
+    expect(await outcome).toEqual({ ok: true, summary: 'granted' });
+    expect(heard).toEqual(['a: granted']);
+    expect(q.watch(open.id, () => undefined)).toBeUndefined();
+    expect(q.watch('consent-unknown', () => undefined)).toBeUndefined();
+  });
+
+  it('declines an unanswered request before Chrome’s five-minute cap on the event the page is waiting on', () => {
+    expect(CONSENT_TIMEOUT_MS).toBeLessThanOrEqual(5 * 60_000 - 30_000);
+    expect(CONSENT_TIMEOUT_MS).toBeGreaterThanOrEqual(4 * 60_000);
   });
 });
 

@@ -4,6 +4,7 @@ import type { Result, WireError } from '../../protocol/errors';
 import type { ExtensionRequest, ExtensionRequestType, ReplyOf } from '../../protocol/messages';
 import type { ConsentView } from '../../protocol/messages-heartcoach';
 import { FOLDER_WORDS } from './folders';
+import { lostWords, useConsentKeepalive, type ConsentHold } from './useConsentKeepalive';
 
 export type ConsentRequest = <T extends ExtensionRequestType>(message: Extract<ExtensionRequest, { type: T }>) => Promise<Result<ReplyOf<T>>>;
 
@@ -11,15 +12,23 @@ export type ConsentRequest = <T extends ExtensionRequestType>(message: Extract<E
  * The consent window (issue 8): one request from an app's page, resolved by its id. It says who asks (the page's
  * origin), which agent would receive what (the agent's address and its card's digest, pinned from then on), the
  * sign-in, the folders with a checkbox each — or, for a wire, that the app may ask as you and never act, and until
- * when. Nothing is signed until the person presses Sign; Decline signs nothing.
+ * when. Nothing is signed until the person presses Sign; Decline signs nothing. While it waits, the window keeps the
+ * worker that holds the request awake, and if the worker restarted anyway it says so in words.
  */
-export function ConsentApp({ request, id, close }: { request: ConsentRequest; id: string; close: () => void }) {
+export function ConsentApp({ request, id, close, hold }: { request: ConsentRequest; id: string; close: () => void; hold: ConsentHold }) {
   const [view, setView] = useState<ConsentView | undefined>();
   const [error, setError] = useState<WireError | undefined>();
   const [folders, setFolders] = useState<CabinetFolderName[]>([]);
   const [passphrase, setPassphrase] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | undefined>();
+  const keepalive = useConsentKeepalive({
+    hold, request, id,
+    active: view !== undefined && done === undefined,
+    // Ended elsewhere (the Home locked, the time limit): what it did, in the window the person is reading.
+    ended: (notice) => setDone((current) => current ?? notice.summary),
+    failed: setError,
+  });
 
   const load = async () => {
     const got = await request({ type: 'consent.get', id });
@@ -42,9 +51,13 @@ export function ConsentApp({ request, id, close }: { request: ConsentRequest; id
     // Signing needs the person's own gesture: a click a script made signs nothing (Rabby: a broadcast is never consent).
     if (approve && !trusted) return setError({ code: 'NOT_A_GESTURE', message: 'Nothing was signed: only you can press Sign.' });
     setBusy(true);
+    keepalive.busy.current = true;
     setError(undefined);
     const result = await request({ type: 'consent.decide', id, approve, ...(approve ? { folders } : { reason: 'you declined in Home Agent' }) });
+    keepalive.busy.current = false;
     setBusy(false);
+    // No answer at all: the worker carrying out the answer went away with it.
+    if (!result.ok && result.error.code === 'NO_ANSWER') return keepalive.markLost('working');
     if (!result.ok) return setError(result.error);
     setDone(result.data.summary);
     if (!result.data.ok && result.data.error !== undefined) setError(result.data.error);
@@ -95,15 +108,19 @@ export function ConsentApp({ request, id, close }: { request: ConsentRequest; id
           <p>Until {view.wire.expiresAt.slice(0, 10)}. You can revoke it on chain at any time in your Home’s options.</p>
         </section>
       ) : null}
-      {view.locked ? (
+      {view.locked && keepalive.lost === undefined ? (
         <form onSubmit={(e) => void unlock(e)} className="ha-card">
           <label htmlFor="consent-passphrase">Your Home is locked: your passphrase</label>
           <input id="consent-passphrase" type="password" autoComplete="current-password" value={passphrase} onChange={(e) => setPassphrase(e.target.value)} />
           <button type="submit">Unlock</button>
         </form>
       ) : null}
-      {error !== undefined ? <p role="alert" className="ha-error">{error.message}</p> : null}
-      {done !== undefined ? (
+      {error !== undefined && keepalive.lost === undefined ? <p role="alert" className="ha-error">{error.message}</p> : null}
+      {keepalive.lost !== undefined ? (
+        <p role="alert" className="ha-error" id="consent-lost">
+          {lostWords(view, keepalive.lost)}
+        </p>
+      ) : done !== undefined ? (
         <p role="status">{done}</p>
       ) : (
         <div className="ha-actions">

@@ -82,7 +82,7 @@ export const suite: BenchSuite = {
     });
     rows.push({ name: `export of 10k records (${(file.length / 1e6).toFixed(1)} MB), one scrypt stretch included`, value: exported, unit: 'ms' });
     rows.push({ name: '  export ÷ the stretch alone', value: exported / scrypt, unit: 'x' });
-    rows.push({ name: 'import of it (staged, migrated, validated, replaced)', value: imported, unit: 'ms' });
+    rows.push({ name: 'import of it (decrypted, validated, replaced; staged only when older)', value: imported, unit: 'ms' });
     rows.push({ name: '  import ÷ the stretch alone', value: imported / scrypt, unit: 'x' });
     return rows;
   },

@@ -160,7 +160,7 @@ const probe = {
     exported = result.file;
     return { ms, chars: result.file.length, records: result.counts.records };
   },
-  /** The vault's real import of the last export into an empty vault (opened, staged, migrated, validated, replaced). */
+  /** The vault's real import of the last export into an empty vault (opened, validated, replaced; staged and migrated only when older). */
   async importOnce(name: string): Promise<{ ms: number; records: number }> {
     if (exported === undefined) throw new Error('export first');
     const vault = await vaultNamed(name);

@@ -41,13 +41,20 @@ export async function importVault(vault: Vault, text: string, passphrase: string
     return refuse('VAULT_FILE_INVALID_ROWS', `The file holds rows this vault cannot accept, so nothing was changed: ${problems.slice(0, 3).join(' ')}${more}`);
   }
 
+  // One transaction: if any row is refused by the database itself (two rows with one key), it aborts and the
+  // clears are rolled back with it, so the current vault is exactly as it was.
   const { db } = vault;
-  await db.transaction('rw', VAULT_TABLES.map((table) => db.table(table)), async () => {
-    for (const table of VAULT_TABLES) {
-      await db.table(table).clear();
-      await db.table(table).bulkAdd(rows[table]);
-    }
-  });
+  try {
+    await db.transaction('rw', VAULT_TABLES.map((table) => db.table(table)), async () => {
+      for (const table of VAULT_TABLES) {
+        await db.table(table).clear();
+        await db.table(table).bulkAdd(rows[table]);
+      }
+    });
+  } catch (error) {
+    const why = error instanceof Error ? error.message.slice(0, 200) : 'the database refused a row';
+    return refuse('VAULT_FILE_INVALID_ROWS', `The file's rows could not be stored (${why}); nothing was changed.`);
+  }
   const counts = Object.fromEntries(VAULT_TABLES.map((table) => [table, rows[table].length])) as Record<VaultTable, number>;
   return { ok: true, counts, migratedFrom: schemaVersion < LATEST_VAULT_VERSION ? schemaVersion : undefined };
 }

@@ -123,6 +123,9 @@ describe('vault export and import', () => {
         { kdf: TEST_KDF, now: T0 },
       );
       expect(await refusedWith(() => bad)).toMatchObject({ code: 'VAULT_FILE_INVALID_ROWS', message: expect.stringContaining('records row "r-x"') });
+      const twice = { id: 'r-twice', type: 'memory', owner: addr(1), data: { text: 'one key, two rows', tags: [] }, createdAt: 1, updatedAt: 1 };
+      const duplicated = await sealVaultFile({ schemaVersion: LATEST_VAULT_VERSION, tables: { records: [twice, { ...twice, data: { text: 'the other', tags: [] } }] } }, 'export words', { kdf: TEST_KDF, now: T0 });
+      expect(await refusedWith(() => duplicated)).toMatchObject({ code: 'VAULT_FILE_INVALID_ROWS', message: expect.stringContaining('nothing was changed') });
       const strange = await sealVaultFile({ schemaVersion: LATEST_VAULT_VERSION, tables: { secrets: [{}] } }, 'export words', { kdf: TEST_KDF, now: T0 });
       expect(await refusedWith(() => strange)).toMatchObject({ code: 'VAULT_FILE_INVALID_ROWS', message: expect.stringContaining('secrets') });
     });

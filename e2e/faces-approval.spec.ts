@@ -115,6 +115,9 @@ test('approval in the popup: the queue carries the co-signer request (from the r
   const sheet = popup.getByRole('region', { name: 'Approval by another person' });
   await expect(sheet).toContainText('0 of 1 approvals');
   await expect(sheet.getByLabel('What they would approve')).toContainText('35');
+  // Named as Alice's vault names them (display only; the addresses are what is signed).
+  await expect(sheet).toContainText('Approvers: Bob Mensah (0x95f3…466E)');
+  await expect(sheet.getByLabel('What they would approve')).toContainText('Alice Okoro (0xA2f4…6923)');
   await expect(sheet.locator('code.ha-digest')).toHaveText(/^0x[0-9a-f]{64}$/);
   expect(await seriousAxeViolations(popup)).toEqual([]);
   await saveScreenshot(popup, 'popup-approval-exchange');

@@ -3,9 +3,10 @@ import { approvalDigestFor, approvalLink, CoSignatureFile, type ApprovalRequestF
 import { FactList } from '../conversation/FactList';
 import { readChosenFile, saveFile } from '../download';
 import { shortAddress } from '../words/format';
-import { requirementFacts } from '../words/requirement-words';
+import { partyName, requirementFacts } from '../words/requirement-words';
 import type { Requirement } from '../../protocol/harness-reply';
 import type { PendingItem } from './transport';
+import { useVaultNames } from './use-vault-names';
 
 /** What a run waiting on co-signers asks for (from its signature prompt). */
 export type ApprovalWait = NonNullable<PendingItem['approval']>;
@@ -32,6 +33,9 @@ export function ApprovalExchange(props: { runRef: string; text: string; approval
   const titleId = useId();
   const [problem, setProblem] = useState<string | undefined>();
   const a = props.approval;
+  // Names the person's vault gives the accounts (display only: the addresses are what is signed).
+  const r = request?.requirement;
+  const parties = useVaultNames(r === undefined ? a.approvers : [r.delegator, r.delegate, ...(r.caveats.recipient === undefined ? [] : [r.caveats.recipient]), ...a.approvers]);
   if (request === undefined) {
     return <p className="ha-error">This request cannot be exported: the popup cannot show what it would approve.</p>;
   }
@@ -54,9 +58,9 @@ export function ApprovalExchange(props: { runRef: string; text: string; approval
     <section aria-labelledby={titleId} className="ha-card ha-sheet">
       <h4 id={titleId}>Approval by another person</h4>
       <p>{props.text}</p>
-      <FactList facts={requirementFacts(request.requirement, [], Date.now())} label="What they would approve" />
+      <FactList facts={requirementFacts(request.requirement, parties, Date.now())} label="What they would approve" />
       <p>
-        {a.have.length} of {a.quorum} approvals. Approvers: {a.approvers.map(shortAddress).join(', ')}. Approval digest <code className="ha-digest">{a.approvalDigest}</code>
+        {a.have.length} of {a.quorum} approvals. Approvers: {a.approvers.map((x) => partyName(x, parties)).join(', ')}. Approval digest <code className="ha-digest">{a.approvalDigest}</code>
       </p>
       <div className="ha-actions">
         <button type="button" onClick={() => saveFile({ fileName: `approval-request-${runRef.slice(0, 24)}.json`, mediaType: 'application/json', text: JSON.stringify(request, null, 2) })}>

@@ -112,6 +112,7 @@ test('approval in the popup: the queue carries the co-signer request (from the r
   const popup = await alice.context.newPage();
   await popup.goto(alice.url('popup.html'));
   await expect(popup.getByRole('list', { name: 'Pending requests' }).getByRole('button')).toHaveCount(1, { timeout: 30_000 });
+  await expect(popup.getByRole('list', { name: 'Pending requests' })).toContainText('Send USDC, at most 35 USDC — you asked “Send 35 USDC to bob” — waits for a co-signer’s approval');
   const sheet = popup.getByRole('region', { name: 'Approval by another person' });
   await expect(sheet).toContainText('0 of 1 approvals');
   await expect(sheet.getByLabel('What they would approve')).toContainText('35');

@@ -15,7 +15,7 @@ export function PendingQueue({ items, selected, onSelect }: { items: PendingItem
           {items.map((item) => (
             <li key={item.runRef}>
               <button type="button" className="ha-link" aria-current={item.runRef === selected} onClick={() => onSelect(item.runRef)}>
-                {item.requirement !== undefined ? mandateTitle(item.requirement) : item.text.slice(0, 120)} — waits for {WAITING[item.waitingFor] ?? item.waitingFor}
+                {item.requirement !== undefined ? mandateTitle(item.requirement) : item.text.slice(0, 120)} — waits for {item.approval !== undefined ? 'a co-signer’s approval' : (WAITING[item.waitingFor] ?? item.waitingFor)}
               </button>
             </li>
           ))}

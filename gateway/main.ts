@@ -14,6 +14,8 @@ import { buildWebBundle } from './web/bundle';
  * the configuration, opens the chain, the wallet ports and the desk, and serves. Nothing else lives here.
  */
 const started = performance.now();
+// The page builds in its own short-lived process while the chain and the desk open.
+const web = buildWebBundle();
 const config = readConfig(process.env);
 const clock = config.fixedClock === undefined ? systemClock : fixedClock(config.fixedClock);
 const chain = await openGatewayChain({ ...(config.rpcUrl === undefined ? {} : { rpcUrl: config.rpcUrl }), stateFile: config.chainStateFile, clock });
@@ -32,7 +34,7 @@ const gateway = await composeGateway({
   demo: config.demoSeed ? await demoDirectory(chain) : null,
   liveDemoDates: config.fixedClock === undefined,
   wireOrigins: config.wireOrigins,
-  web: await buildWebBundle(),
+  web: await web,
 });
 const server = serve({ fetch: gateway.app.fetch, port: config.port, hostname: '127.0.0.1' }, (info) => {
   const ms = Math.round(performance.now() - started);

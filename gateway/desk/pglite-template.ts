@@ -1,6 +1,7 @@
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_START_PARAMS } from './sql';
 
 /** Where the initialised, empty PGlite data directory is kept (gitignored). */
 export const DEFAULT_PGLITE_TEMPLATE = join(process.cwd(), '.data', 'pglite-template');
@@ -14,7 +15,7 @@ export async function ensurePgliteTemplate(path = DEFAULT_PGLITE_TEMPLATE): Prom
   if (await stat(path).then(() => true, () => false)) return path;
   await mkdir(dirname(path), { recursive: true });
   const building = `${path}.building-${process.pid}-${process.hrtime.bigint()}`;
-  const db = await PGlite.create(building);
+  const db = await PGlite.create(building, { startParams: [...PGLITE_START_PARAMS] });
   await db.query('SELECT 1');
   await db.close();
   try {

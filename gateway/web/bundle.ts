@@ -1,39 +1,63 @@
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { build, type Rollup } from 'vite';
+import { z } from 'zod';
+import { describeZodError } from '../../src/protocol/errors';
 
 /**
  * The HeartCoach page as the gateway serves it: plain TypeScript and a few lines of DOM (no framework — the page is
  * lists, one sheet and one form, and loads in one small script), bundled by vite in memory when the gateway starts
- * (~0.2 s), so there is no built copy on disk to go stale. Each file is kept with its content type; the page's own
- * paths are immutable (content-hashed) except index.html.
+ * (~0.5 s), so there is no built copy on disk to go stale. The build runs in a short-lived child process
+ * (gateway/web/build-page.ts): vite and its native bundler stay out of the gateway's own memory. Each file is kept
+ * with its content type; the page's own paths are immutable (content-hashed) except index.html.
  */
 export type WebFile = { body: string | ArrayBuffer; type: string; immutable: boolean };
 export type WebBundle = { files: ReadonlyMap<string, WebFile> };
 
-const SOURCE = fileURLToPath(new URL('./src', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SCRIPT = fileURLToPath(new URL('./build-page.ts', import.meta.url));
+const MAX_OUTPUT = 16 * 1024 * 1024;
 
-const TYPES: Record<string, string> = {
-  html: 'text/html; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  svg: 'image/svg+xml',
-  png: 'image/png',
-};
-const typeOf = (name: string) => TYPES[name.split('.').pop() ?? ''] ?? 'application/octet-stream';
+const Common = { path: z.string().startsWith('/').max(500), type: z.string().max(100), immutable: z.boolean() };
+const PageFiles = z
+  .array(z.union([z.strictObject({ ...Common, text: z.string() }), z.strictObject({ ...Common, base64: z.base64() })]))
+  .max(1000);
+
+/** Runs the page's build in a child process (the same Node, TypeScript through tsx) and reads its files. */
+function runBuild(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let size = 0;
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_OUTPUT) child.kill('SIGKILL');
+      else out.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => void (err = (err + String(chunk)).slice(-4000)));
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
+      else if (size > MAX_OUTPUT) reject(new Error(`The HeartCoach page did not build: its build printed more than ${MAX_OUTPUT} bytes.`));
+      else reject(new Error(`The HeartCoach page did not build (${signal ?? `exit ${code}`}): ${err.trim() || 'no message'}`));
+    });
+  });
+}
 
 export async function buildWebBundle(): Promise<WebBundle> {
-  const result = await build({
-    root: SOURCE,
-    configFile: false,
-    logLevel: 'silent',
-    base: '/',
-    build: { write: false, outDir: 'dist', emptyOutDir: false, modulePreload: false, assetsDir: 'assets', sourcemap: false, target: 'es2022' },
-  });
-  const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
+  const printed = await runBuild();
+  let json: unknown;
+  try {
+    json = JSON.parse(printed);
+  } catch {
+    throw new Error('The HeartCoach page did not build: its build printed something other than JSON.');
+  }
+  const parsed = PageFiles.safeParse(json);
+  if (!parsed.success) throw new Error(`The HeartCoach page did not build: ${describeZodError(parsed.error)}`);
   const files = new Map<string, WebFile>();
-  for (const item of outputs.flatMap((o) => o.output)) {
-    const body = item.type === 'chunk' ? item.code : typeof item.source === 'string' ? item.source : (item.source.slice().buffer as ArrayBuffer);
-    files.set(`/${item.fileName}`, { body, type: typeOf(item.fileName), immutable: item.fileName !== 'index.html' });
+  for (const file of parsed.data) {
+    const body = 'text' in file ? file.text : (new Uint8Array(Buffer.from(file.base64, 'base64')).buffer as ArrayBuffer);
+    files.set(file.path, { body, type: file.type, immutable: file.immutable });
   }
   if (!files.has('/index.html')) throw new Error('The HeartCoach page did not build: no index.html came out.');
   return { files };

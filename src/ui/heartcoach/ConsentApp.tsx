@@ -117,9 +117,16 @@ export function ConsentApp({ request, id, close, hold }: { request: ConsentReque
       ) : null}
       {error !== undefined && keepalive.lost === undefined ? <p role="alert" className="ha-error">{error.message}</p> : null}
       {keepalive.lost !== undefined ? (
-        <p role="alert" className="ha-error" id="consent-lost">
-          {lostWords(view, keepalive.lost)}
-        </p>
+        <>
+          <p role="alert" className="ha-error" id="consent-lost">
+            {lostWords(view, keepalive.lost)}
+          </p>
+          <div className="ha-actions">
+            <button type="button" className="ha-secondary" onClick={close}>
+              Close
+            </button>
+          </div>
+        </>
       ) : done !== undefined ? (
         <p role="status">{done}</p>
       ) : (

@@ -16,7 +16,10 @@ const detail: ConsentDetail = {
   person: { address: `0x${'3'.repeat(40)}`, name: 'Alice Okoro' },
   wire: { capability: 'harness.ask', mayAsk: true, mayAct: false, expiresAt: '2026-12-30T00:00:00.000Z' },
 };
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+/** Lets every message already on its way arrive: each hop queues behind the Port pair's own deliveries. */
+const tick = async () => {
+  for (let hop = 0; hop < 10; hop += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+};
 
 /** An interval the test fires by hand: what was scheduled, at which period, and whether it was cleared. */
 function handTimers() {

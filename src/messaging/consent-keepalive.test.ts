@@ -18,7 +18,10 @@ const detail: ConsentDetail = {
   agent: { name: 'HeartCoach', address: `0x${'1'.repeat(40)}`, cardDigest: `0x${'2'.repeat(64)}`, chainId: 31337 },
   person: { address: `0x${'3'.repeat(40)}`, name: 'Alice Okoro' },
 };
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+/** Lets every message already on its way arrive: each hop queues behind the Port pair's own deliveries. */
+const tick = async () => {
+  for (let hop = 0; hop < 10; hop += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+};
 let n = 0;
 const queues: ConsentQueue[] = [];
 afterEach(() => void queues.splice(0).forEach((q) => q.declineAll('the test ended')));

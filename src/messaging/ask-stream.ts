@@ -16,8 +16,8 @@ import { classifySender, type ExtensionSelf, type RuntimeSender } from './sender
 /**
  * The background's half of a streamed ask (src/protocol/messages-ask-stream.ts): an extension page opens a Port,
  * starts asks on it and may cancel them; the person's agent answers each with the text as it streams and then the
- * harness's envelope. Only this extension's own pages may open it (a content script's overlay, in a page the site
- * can read, uses the plain `ask`). Closing the Port stops every ask on it, so a closed panel stops spending the
+ * harness's envelope. Only this extension's own pages may open it: the side panel, and the overlay's conversation
+ * frame (an extension page the web page around it cannot read); never a content script. Closing the Port stops every ask on it, so a closed panel stops spending the
  * person's model tokens; a stopped ask ends its run with a sentence (the harness's turn controls).
  */
 export type AskStreamPort = {
@@ -66,11 +66,12 @@ export function serveAskStream(port: AskStreamPort, deps: AskStreamDeps, self: E
     post({ type: 'ask.failed', askId: null, error: toWireError(error) });
     return void port.disconnect();
   }
-  if (sender.kind !== 'extension-page') {
+  if (sender.kind !== 'extension-page' && sender.kind !== 'overlay-frame') {
     post({ type: 'ask.failed', askId: null, error: { code: 'SENDER_NOT_ALLOWED', message: 'A streamed ask comes only from Home Agent’s own pages.' } });
     return void port.disconnect();
   }
 
+  const surface = sender.kind === 'overlay-frame' ? 'overlay' : 'sidepanel';
   port.onMessage.addListener((raw) => {
     if (payloadBytes(raw, MESSAGE_LIMITS.payloadBytes) > MESSAGE_LIMITS.payloadBytes) {
       return post({ type: 'ask.failed', askId: null, error: { code: 'TOO_LARGE', message: `The message is larger than Home Agent accepts (${MESSAGE_LIMITS.payloadBytes} bytes).` } });
@@ -101,7 +102,7 @@ export function serveAskStream(port: AskStreamPort, deps: AskStreamDeps, self: E
       const material = message.material;
       const quoted = material === undefined ? undefined : [{ source: 'selection' as const, text: material.text, ...(material.origin !== 'null' ? { url: material.origin } : {}) }];
       const result = await agent.ask(
-        { message: message.words, surface: 'sidepanel', ...(quoted !== undefined ? { material: quoted } : {}), ...(message.addressee !== undefined ? { addressee: message.addressee as Address } : {}) },
+        { message: message.words, surface, ...(quoted !== undefined ? { material: quoted } : {}), ...(message.addressee !== undefined ? { addressee: message.addressee as Address } : {}) },
         { signal: controller.signal, onText },
       );
       if (!result.ok) throw new HomeError(result.error.code, result.error.message);

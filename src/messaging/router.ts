@@ -79,7 +79,9 @@ export function createRouter(registry: HandlerRegistry): Router {
   return {
     route(message, sender) {
       const type = typeOf(message);
-      if (sender.kind === 'extension-page' && typeof type === 'string' && BROADCAST_TYPES.has(type)) return undefined;
+      // The overlay's frame tells the side panel of its replies (run.replied) as the popup does.
+      const page = sender.kind === 'extension-page' || sender.kind === 'overlay-frame';
+      if (page && typeof type === 'string' && BROADCAST_TYPES.has(type)) return undefined;
       return dispatch(message, sender);
     },
     stats: () => ({ handled: { ...stats.handled }, refused: { ...stats.refused } }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifySender } from './sender';
+import { classifySender, describeSender } from './sender';
 
 const self = { id: 'oecdimfcdkaaiomgojjgjopecgaihpnl', origin: 'chrome-extension://oecdimfcdkaaiomgojjgjopecgaihpnl' };
 
@@ -28,5 +28,21 @@ describe('sender classification', () => {
     expect(() => classifySender({ id: self.id }, self)).toThrow(/could not tell which page/);
     const mismatched = { id: self.id, url: `${self.origin}/popup.html`, origin: 'https://evil.example', tab: { id: 1 } };
     expect(classifySender(mismatched, self)).toMatchObject({ kind: 'content-script', origin: 'https://evil.example' });
+  });
+
+  it('knows the overlay frame (the extension page inside a web page\'s tab) as its own kind, never an extension page', () => {
+    const frame = { id: self.id, url: `${self.origin}/overlay-frame.html#AAAAAAAAAAAAAAAAAAAAAA`, origin: self.origin, frameId: 7, tab: { id: 9, url: 'http://127.0.0.1:8123/article.html' } };
+    expect(classifySender(frame, self)).toEqual({ kind: 'overlay-frame', origin: self.origin, tabId: 9, frameId: 7 });
+    expect(describeSender(classifySender(frame, self))).toBe("Home Agent's overlay conversation inside a web page");
+    // Loaded top-level in a tab, or without the tab's URL, it is still the overlay frame: the page it is, not where.
+    expect(classifySender({ ...frame, frameId: 0, tab: { id: 4 } }, self)).toMatchObject({ kind: 'overlay-frame', tabId: 4 });
+    expect(() => classifySender({ id: self.id, url: `${self.origin}/overlay-frame.html`, origin: self.origin }, self)).toThrow(/outside any tab/);
+  });
+
+  it('refuses any other extension page embedded in a subframe of a tab, and an extension origin posing as a page', () => {
+    const embedded = { id: self.id, url: `${self.origin}/options.html`, origin: self.origin, frameId: 3, tab: { id: 9, url: 'http://127.0.0.1:8123/' } };
+    expect(() => classifySender(embedded, self)).toThrow(/embedded inside another page/);
+    const dynamic = { id: self.id, url: 'chrome-extension://0f1e2d3c-dynamic/overlay-frame.html', frameId: 3, tab: { id: 9 } };
+    expect(() => classifySender(dynamic, self)).toThrow(/could not tell which page/);
   });
 });

@@ -19,8 +19,20 @@ export type RuntimeSender = {
   tab?: { id?: number; url?: string };
 };
 
+/** The overlay's conversation page (entrypoints/overlay-frame), the one extension page a web page's tab may embed. */
+export const OVERLAY_FRAME_PAGE = '/overlay-frame.html';
+
 /** This extension, as the worker knows itself: `browser.runtime.id` and `chrome-extension://<id>`. */
 export type ExtensionSelf = { id: string; origin: string };
+
+function pathOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
+}
 
 function originOf(url: string | undefined): string | undefined {
   if (url === undefined) return undefined;
@@ -36,9 +48,11 @@ function originOf(url: string | undefined): string | undefined {
 
 /**
  * Classifies a sender, failing closed. An extension page is a sender of this extension whose URL (and origin, when
- * the browser gives one) is the extension's own origin — in the side panel, the popup, or opened as a tab. A content
- * script is a sender of this extension running in a tab on another origin; its origin is the browser's `sender.origin`,
- * else the frame's URL, never anything the message says.
+ * the browser gives one) is the extension's own origin — in the side panel, the popup, or opened as a tab. The
+ * overlay frame is the extension page OVERLAY_FRAME_PAGE, always in a tab (inside a web page): it is its own kind,
+ * wherever it is loaded, so a page that embeds it gains none of the Home's privileges; any other extension page in
+ * a subframe of a tab is refused. A content script is a sender of this extension running in a tab on a web origin;
+ * its origin is the browser's `sender.origin`, else the frame's URL, never anything the message says.
  */
 export function classifySender(sender: RuntimeSender, self: ExtensionSelf): SenderContext {
   if (sender.id !== self.id) {
@@ -46,13 +60,23 @@ export function classifySender(sender: RuntimeSender, self: ExtensionSelf): Send
   }
   const urlOrigin = originOf(sender.url);
   if (urlOrigin === self.origin && (sender.origin === undefined || sender.origin === self.origin)) {
+    const tabId = sender.tab?.id;
+    if (pathOf(sender.url) === OVERLAY_FRAME_PAGE) {
+      if (tabId === undefined) throw new HomeError('UNKNOWN_SENDER', 'Home Agent’s overlay spoke from outside any tab, so it was refused.');
+      const context: SenderContext = { kind: 'overlay-frame', origin: self.origin, tabId };
+      if (sender.frameId !== undefined) context.frameId = sender.frameId;
+      return context;
+    }
+    if (tabId !== undefined && sender.frameId !== undefined && sender.frameId !== 0) {
+      throw new HomeError('UNKNOWN_SENDER', 'A Home Agent page embedded inside another page spoke, so it was refused.');
+    }
     const context: SenderContext = { kind: 'extension-page', origin: self.origin };
-    if (sender.tab?.id !== undefined) context.tabId = sender.tab.id;
+    if (tabId !== undefined) context.tabId = tabId;
     return context;
   }
   const tabId = sender.tab?.id;
   const origin = sender.origin ?? urlOrigin ?? originOf(sender.tab?.url);
-  if (tabId === undefined || origin === undefined || origin === self.origin) {
+  if (tabId === undefined || origin === undefined || origin === self.origin || /^[a-z-]+-extension:/.test(origin)) {
     throw new HomeError('UNKNOWN_SENDER', 'Home Agent could not tell which page sent this message, so it was refused.');
   }
   const context: SenderContext = { kind: 'content-script', origin, tabId };
@@ -62,7 +86,8 @@ export function classifySender(sender: RuntimeSender, self: ExtensionSelf): Send
 
 const KIND_WORDS: Record<SenderKind, string> = {
   'extension-page': "Home Agent's own pages (side panel, popup, options)",
-  'content-script': "Home Agent's in-page overlay",
+  'overlay-frame': "Home Agent's overlay conversation inside a web page",
+  'content-script': "Home Agent's content script in a web page",
   page: 'web pages',
 };
 

@@ -4,6 +4,7 @@ import { AskResponse } from './harness-reply';
 import { AGENT_REPLIES, AGENT_REQUESTS } from './messages-agent';
 import { APP_REPLIES, APP_REQUESTS } from './messages-heartcoach';
 import { HOME_REPLIES, HOME_REQUESTS } from './messages-home';
+import { OVERLAY_REPLIES, OVERLAY_REQUESTS } from './messages-overlay';
 
 /**
  * The extension's own channels (side panel, popup, options, overlay → background; background → content script).
@@ -25,8 +26,12 @@ export const MESSAGE_LIMITS = {
   list: 100,
 } as const;
 
-/** Who sent a message, as the background classified it from the browser's sender record (never from the body). */
-export const SenderKind = z.enum(['extension-page', 'content-script', 'page']);
+/**
+ * Who sent a message, as the background classified it from the browser's sender record (never from the body).
+ * `overlay-frame`: the overlay's conversation, an extension page in an iframe inside a web page's tab (issue 6) —
+ * allowed only what the conversation needs, never the Home's keys, vault or settings.
+ */
+export const SenderKind = z.enum(['extension-page', 'overlay-frame', 'content-script', 'page']);
 export type SenderKind = z.infer<typeof SenderKind>;
 
 /** A serialised origin (`https://host:port`), or `null` for opaque origins. */
@@ -69,6 +74,7 @@ export const ExtensionRequest = z.discriminatedUnion('type', [
   ...HOME_REQUESTS,
   ...AGENT_REQUESTS,
   ...APP_REQUESTS,
+  ...OVERLAY_REQUESTS,
 ]);
 export type ExtensionRequest = z.infer<typeof ExtensionRequest>;
 export type ExtensionRequestType = ExtensionRequest['type'];
@@ -116,6 +122,7 @@ export const EXTENSION_REPLIES = {
   ...HOME_REPLIES,
   ...AGENT_REPLIES,
   ...APP_REPLIES,
+  ...OVERLAY_REPLIES,
 } as const satisfies Record<ExtensionRequestType, z.ZodType>;
 export type ReplyOf<T extends ExtensionRequestType> = z.infer<(typeof EXTENSION_REPLIES)[T]>;
 

@@ -1,86 +1,69 @@
-import { useState } from 'react';
-import type { Result, WireError } from '../protocol/errors';
-import type { AskResponse, HarnessReply } from '../protocol/harness-reply';
+import { useEffect, useRef } from 'react';
 import type { Material } from '../protocol/messages';
-import { AskForm } from './conversation/AskForm';
+import { Conversation } from './conversation/Conversation';
+import type { AgentTransport } from './conversation/transport';
 import { QuotedMaterial } from './QuotedMaterial';
+import { useUncovered } from './use-uncovered';
 
-/** What the overlay says of a reply: only its kind — the reply itself is read in the side panel. */
-const KIND_WORDS: Record<HarnessReply['kind'], string> = {
-  answer: 'Your agent answered.',
-  authority_required: 'Your agent needs your signature for this.',
-  prompt: 'Your agent has a question for you.',
-  waiting: 'Your agent is waiting on another agent.',
-  done: 'Done.',
-  refused: 'Your agent did not do this.',
-};
-
-type Turn = { words: string; state: 'asking' } | { words: string; state: 'replied'; kind: HarnessReply['kind'] } | { words: string; state: 'error'; error: WireError };
+/** The page's selection as the frame knows it: being fetched, here (or none was selected), or no longer held. */
+export type QuotedState = { state: 'fetching' } | { state: 'ready'; material: Material | undefined } | { state: 'lost'; message: string };
 
 /**
- * The in-page overlay: the quoted selection, the Ask box, and the person's words. Decision (issue 6, T1's note): the
- * overlay lives in an OPEN shadow root, so the page can read everything it shows. Replies are built from the
- * person's vault (contacts, records, amounts, receipts, a refusal naming a person), so the overlay never renders
- * them: it says what kind of reply came and hands it to the side panel, an extension page no web page can read.
- * The page's own selection is shown, as quoted material, because the page already holds it.
+ * The overlay's conversation, rendered inside the overlay frame (entrypoints/overlay-frame), an extension page the
+ * web page around it can neither read nor script: the quoted selection, shown as material and never an instruction,
+ * then the side panel's own conversation — replies rendered in full, answers streamed, prompts, and
+ * `authority_required` with "Review and sign", which opens Home Agent's popup. The × (or Escape) closes it. While
+ * the page covers or distorts the frame (a clickjacking attempt), its controls are paused.
  */
-export function OverlayPanel(props: {
-  material: Material | undefined;
-  ask: (words: string, material: Material | undefined) => Promise<Result<AskResponse>>;
-  openSidePanel: () => Promise<boolean>;
-  onClose: () => void;
-}) {
-  const [turns, setTurns] = useState<Turn[]>([]);
-  const [untrusted, setUntrusted] = useState(false);
-  const [panel, setPanel] = useState<'closed' | 'opened' | 'refused'>('closed');
-  const busy = turns.some((t) => t.state === 'asking');
-  const ask = async (words: string) => {
-    setUntrusted(false);
-    const index = turns.length;
-    setTurns((all) => [...all, { words, state: 'asking' }]);
-    const result = await props.ask(words, props.material);
-    const turn: Turn = result.ok ? { words, state: 'replied', kind: result.data.reply.kind } : { words, state: 'error', error: result.error };
-    setTurns((all) => all.map((t, i) => (i === index ? turn : t)));
-  };
+export function OverlayPanel(props: { quoted: QuotedState; transport: AgentTransport; onClose: () => void }) {
+  const root = useRef<HTMLElement>(null);
+  const uncovered = useUncovered(root);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') props.onClose();
+    };
+    // On key up: closing removes this frame, and a frame removed between a key's down and up strands the key's up.
+    window.addEventListener('keyup', onKey);
+    return () => window.removeEventListener('keyup', onKey);
+  }, [props]);
+  // Focus arrives from the page (the content script focuses the frame when it loads): the person lands in the Ask
+  // box — once it is there (after the selection is fetched), or when the frame gets focus later.
+  const ready = props.quoted.state !== 'fetching';
+  useEffect(() => {
+    const toAskBox = () => {
+      if (document.activeElement === document.body || document.activeElement === null) root.current?.querySelector<HTMLTextAreaElement>('textarea')?.focus();
+    };
+    if (ready && document.hasFocus()) toAskBox();
+    window.addEventListener('focus', toAskBox);
+    return () => window.removeEventListener('focus', toAskBox);
+  }, [ready]);
+  const { quoted } = props;
+  const material = quoted.state === 'ready' ? quoted.material : undefined;
   return (
-    <aside className="ha-overlay" role="dialog" aria-label="Ask Home Agent">
+    <section ref={root} className="ha-overlay-frame" role="dialog" aria-label="Ask Home Agent">
       <header>
         <strong>Home Agent</strong>
-        <button type="button" onClick={props.onClose} aria-label="Close Home Agent">
+        <button type="button" className="ha-secondary" onClick={props.onClose} aria-label="Close Home Agent">
           ×
         </button>
       </header>
-      {props.material === undefined ? null : <QuotedMaterial material={props.material} />}
-      <div role="log" aria-live="polite" aria-label="Your questions">
-        {turns.map((turn, i) => (
-          <div key={i} className="ha-you">
-            <p>{turn.words}</p>
-            {turn.state === 'asking' ? <p className="ha-meta">Asking…</p> : null}
-            {turn.state === 'replied' ? (
-              <p className="ha-meta" data-reply-kind={turn.kind}>
-                {KIND_WORDS[turn.kind]} Read the reply in Home Agent’s side panel: it may hold your records, and this page can read what is shown here.
-              </p>
-            ) : null}
-            {turn.state === 'error' ? (
-              <p role="alert" className="ha-error">
-                {turn.error.message}
-              </p>
-            ) : null}
-          </div>
-        ))}
-      </div>
-      {turns.some((t) => t.state === 'replied') ? (
-        <button type="button" onClick={() => void props.openSidePanel().then((opened) => setPanel(opened ? 'opened' : 'refused'))}>
-          Open the side panel
-        </button>
-      ) : null}
-      {panel === 'refused' ? <p className="ha-meta">Open Home Agent’s side panel from the browser toolbar to read it.</p> : null}
-      {untrusted ? (
-        <p role="alert" className="ha-error">
-          Nothing was asked: only you can press Ask here, not the page.
+      {uncovered ? null : (
+        <p role="status" className="ha-error">
+          The page is covering Home Agent, so its buttons are paused until it is fully in view.
         </p>
-      ) : null}
-      <AskForm label={props.material === undefined ? 'Ask your agent' : 'Ask your agent about this'} busy={busy} requireTrustedGesture onAsk={(w) => void ask(w)} onUntrusted={() => setUntrusted(true)} />
-    </aside>
+      )}
+      <div inert={!uncovered}>
+        {quoted.state === 'fetching' ? <p className="ha-meta">Fetching the text you selected…</p> : null}
+        {quoted.state === 'lost' ? (
+          <p role="alert" className="ha-error">
+            {quoted.message}
+          </p>
+        ) : null}
+        {material === undefined ? null : <QuotedMaterial material={material} />}
+        {quoted.state === 'fetching' ? null : (
+          <Conversation transport={props.transport} {...(material === undefined ? {} : { material })} askLabel={material === undefined ? 'Ask your agent' : 'Ask your agent about this'} requireTrustedGesture />
+        )}
+      </div>
+    </section>
   );
 }

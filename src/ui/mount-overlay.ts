@@ -1,23 +1,38 @@
 /** The overlay's host element name; an open shadow root hangs off it so the page's CSS cannot restyle it. */
 export const OVERLAY_HOST = 'home-agent-overlay';
 
+/** The frame's place on the page: fixed top right, above the page, sized for a conversation. */
+const FRAME_CSS = `
+:host { all: initial; }
+iframe { position: fixed; top: 16px; right: 16px; width: 400px; height: min(640px, calc(100vh - 32px)); border: 0;
+  border-radius: 10px; box-shadow: 0 8px 30px rgba(0, 0, 0, 0.25); background: #fbfbfd; z-index: 2147483647;
+  color-scheme: light; display: block; }
+`;
+
 /**
- * Creates (once per document) the overlay's host with an OPEN shadow root — open so assistive tech and tests can
- * see inside; the isolation we need is of styles and events, not secrecy from the page, which owns the DOM anyway.
- * Key events are kept from bubbling to the page, whose shortcuts would otherwise eat the person's typing.
+ * Mounts the overlay in the page: a host with an OPEN shadow root holding only an `<iframe>` of the extension's
+ * overlay frame page (password managers' pattern). Open, because there is nothing in it to hide: everything the
+ * person types and reads is inside the frame, a chrome-extension: document the page can neither read nor script.
+ * A host already there is replaced, so one tab shows one overlay. Returns the frame.
  */
-export function mountShadowHost(doc: Document, css: string): HTMLElement {
-  const existing = doc.querySelector(OVERLAY_HOST)?.shadowRoot?.querySelector<HTMLElement>('[data-overlay-root]');
-  if (existing) return existing;
+export function mountOverlayFrame(doc: Document, src: string): HTMLIFrameElement {
+  removeOverlay(doc);
   const host = doc.createElement(OVERLAY_HOST);
-  host.style.setProperty('all', 'initial');
   const shadow = host.attachShadow({ mode: 'open' });
   const style = doc.createElement('style');
-  style.textContent = css;
-  const container = doc.createElement('div');
-  container.dataset.overlayRoot = '';
-  shadow.append(style, container);
-  for (const type of ['keydown', 'keyup', 'keypress']) host.addEventListener(type, (event) => event.stopPropagation());
+  style.textContent = FRAME_CSS;
+  const frame = doc.createElement('iframe');
+  frame.src = src;
+  frame.title = 'Ask Home Agent';
+  // Nothing of the page's is granted to the frame (no camera, no clipboard reads, no payment), whatever the page allows.
+  frame.allow = '';
+  frame.referrerPolicy = 'no-referrer';
+  shadow.append(style, frame);
   doc.documentElement.append(host);
-  return container;
+  return frame;
+}
+
+/** Removes the overlay's host (the frame with it) from the page, if there is one. */
+export function removeOverlay(doc: Document): void {
+  for (const host of doc.querySelectorAll(OVERLAY_HOST)) host.remove();
 }

@@ -25,21 +25,22 @@ export function unwrap(result: Result<AskResponse>): AskResponse {
 
 /**
  * Resume, requirement, sign, decline and the pending list (src/protocol/messages-agent.ts). Signing and declining
- * are the person's acts and come only from extension pages (the popup, the side panel); the overlay may answer a
- * prompt it showed (a choice, a value), never present a mandate or a co-signature — the page can read its shadow root.
+ * are the person's acts and come only from extension pages (the popup, the side panel); the overlay's frame may answer
+ * a prompt it showed (a choice, a value) or decline, never present a mandate or a co-signature — it sits inside a web
+ * page, which can cover it and steer clicks into it, so anything that grants authority happens in the popup.
  */
 export function agentHandlers(deps: AgentDeps) {
   return [
     defineHandler({
       type: 'agent.resume',
-      senders: ['extension-page', 'content-script'],
+      senders: ['extension-page', 'overlay-frame'],
       request: AgentResumeRequest,
       reply: AskResponse,
       async handle({ runRef, supplied }, sender) {
-        if (sender.kind === 'content-script' && supplied.some((s) => s.kind !== 'answer' && s.kind !== 'choice')) {
+        if (sender.kind === 'overlay-frame' && supplied.some((s) => s.kind !== 'answer' && s.kind !== 'choice' && s.kind !== 'decline')) {
           throw new HomeError('NOT_FROM_A_PAGE', 'Signing, approving and declining happen in Home Agent’s own window, not on a page.');
         }
-        return unwrap(await (await deps.agent()).resume({ runRef, supplied, surface: sender.kind === 'content-script' ? 'overlay' : 'sidepanel' }));
+        return unwrap(await (await deps.agent()).resume({ runRef, supplied, surface: sender.kind === 'overlay-frame' ? 'overlay' : 'sidepanel' }));
       },
     }),
     defineHandler({

@@ -5,15 +5,14 @@ import { defineHandler } from '../handler';
 import type { HomeDeps } from './home-deps';
 
 /**
- * The overlay's "Open the side panel": replies that carry the person's records are read in the side panel, never in
- * the page (which can read the overlay's open shadow root). Only the overlay (a content script) asks, and only for
- * its own tab — the tab id comes from the browser's sender record, not from the message.
+ * The overlay's "Open the side panel": the whole conversation (kept questions, provenance) is there. Only the overlay's
+ * frame asks, and only for its own tab — the tab id comes from the browser's sender record, not from the message.
  */
 export function homeSidePanelHandlers(deps: HomeDeps) {
   return [
     defineHandler({
       type: 'home.sidepanel.open',
-      senders: ['content-script'],
+      senders: ['overlay-frame'],
       request: HomeSidePanelOpenRequest,
       reply: HOME_REPLIES['home.sidepanel.open'],
       async handle(_request, sender) {

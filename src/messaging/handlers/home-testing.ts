@@ -9,7 +9,8 @@ import type { HomeServices } from './home-deps';
 import { createWorkerHome } from './home-worker';
 
 export const PANEL: SenderContext = { kind: 'extension-page', origin: 'chrome-extension://home' };
-export const OVERLAY: SenderContext = { kind: 'content-script', origin: 'http://127.0.0.1:3000', tabId: 1 };
+/** The overlay's conversation frame: an extension page inside a web page's tab (issue 6), with none of the Home's privileges. */
+export const OVERLAY: SenderContext = { kind: 'overlay-frame', origin: 'chrome-extension://home', tabId: 1, frameId: 3 };
 
 type Wire = { ok: true; data: never } | { ok: false; error: { code: string; message: string } };
 

@@ -17,7 +17,8 @@ const deps = {
   apps: () => Promise.reject(new Error('Connecting apps has its own tests (apps.test.ts, src/apps/heartcoach).')),
 };
 const panel: SenderContext = { kind: 'extension-page', origin: 'chrome-extension://x' };
-const overlay: SenderContext = { kind: 'content-script', origin: 'http://127.0.0.1:3000', tabId: 1 };
+const overlay: SenderContext = { kind: 'content-script', origin: 'http://127.0.0.1:3000', tabId: 1, frameId: 0 };
+const frame: SenderContext = { kind: 'overlay-frame', origin: 'chrome-extension://x', tabId: 1, frameId: 5 };
 const material = { text: 'Walk daily.', source: 'page-selection' as const, origin: 'http://127.0.0.1:3000', trust: 'untrusted' as const };
 
 describe('the background handlers', () => {
@@ -30,13 +31,13 @@ describe('the background handlers', () => {
   it('opens extension-page types to extension pages only, and home_ping to pages only', () => {
     const senders = Object.fromEntries(backgroundHandlers(deps).map((h) => [h.type, [...h.senders]]));
     expect(senders).toEqual({
-      ask: ['extension-page', 'content-script'],
+      ask: ['extension-page', 'overlay-frame'],
       'pending.list': ['extension-page'],
       'worker.status': ['extension-page'],
       'router.stats': ['extension-page'],
       home_ping: ['page'],
-      ...Object.fromEntries(HOME_REQUESTS.map((r) => [r.shape.type.value, r.shape.type.value === 'home.sidepanel.open' ? ['content-script'] : ['extension-page']])),
-      'agent.resume': ['extension-page', 'content-script'],
+      ...Object.fromEntries(HOME_REQUESTS.map((r) => [r.shape.type.value, r.shape.type.value === 'home.sidepanel.open' ? ['overlay-frame'] : ['extension-page']])),
+      'agent.resume': ['extension-page', 'overlay-frame'],
       'agent.requirement': ['extension-page'],
       'agent.requirements': ['extension-page'],
       'agent.sign': ['extension-page'],
@@ -52,13 +53,19 @@ describe('the background handlers', () => {
       home_connect: ['page'],
       home_grantAskAsMe: ['page'],
       home_ask: ['page'],
+      'overlay.material.put': ['content-script'],
+      'overlay.material.take': ['overlay-frame'],
     });
   });
 
-  it('refuses quoted material claiming another origin than the sending page', async () => {
+  it('refuses quoted material claiming another origin than the sending page, and a content script asking itself', async () => {
     const router = createRouter(createRegistry(backgroundHandlers(deps)));
-    const reply = await router.route({ type: 'ask', words: 'Do it', material: { ...material, origin: 'https://bank.example' } }, overlay);
+    const nonce = 'AAAAAAAAAAAAAAAAAAAAAA';
+    const reply = await router.route({ type: 'overlay.material.put', nonce, material: { ...material, origin: 'https://bank.example' } }, overlay);
     expect(reply).toMatchObject({ ok: false, error: { code: 'ORIGIN_MISMATCH' } });
+    const ask = await router.route({ type: 'ask', words: 'Do it', material }, overlay);
+    expect(ask).toMatchObject({ ok: false, error: { code: 'SENDER_NOT_ALLOWED', message: expect.stringContaining("Home Agent's content script in a web page") } });
+    expect(await router.route({ type: 'overlay.material.take', nonce }, frame)).toMatchObject({ ok: false, error: { code: 'NO_QUOTED_TEXT' } });
   });
 
   it('answers the popup, the worker status and the page ping', async () => {

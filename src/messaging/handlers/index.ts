@@ -7,6 +7,7 @@ import { appHandlers } from './apps';
 import { askHandler } from './ask';
 import { homeHandlers, type HomeDeps } from './home';
 import { homePingHandler } from './home-ping';
+import { overlayMaterialHandlers } from './overlay-material';
 import { pageAppHandlers } from './page-apps';
 import { pendingListHandler } from './pending';
 import { routerStatsHandler } from './router-stats';
@@ -42,5 +43,6 @@ export function backgroundHandlers(deps: BackgroundDeps): RegisteredHandler[] {
     ...agentHandlers(deps),
     ...appHandlers(deps),
     ...pageAppHandlers(deps),
+    ...overlayMaterialHandlers(),
   ];
 }

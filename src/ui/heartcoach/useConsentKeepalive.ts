@@ -39,12 +39,14 @@ export function useConsentKeepalive(p: {
       ended: (notice) => current && latest.current.ended(notice),
       refused: (error) => {
         if (!current) return;
-        if (error.code === 'CONSENT_GONE') setLost(busy.current ? 'working' : 'waiting');
-        else latest.current.failed(error);
+        // Gone while the person's answer is on its way: its reply says what happened, not this.
+        if (error.code === 'CONSENT_GONE') return void (busy.current ? undefined : setLost('waiting'));
+        latest.current.failed(error);
       },
-      lost: () => {
+      lost: function check() {
         if (!current) return;
-        if (busy.current) return setLost('working');
+        // The person's answer is on its way: what it comes back with says what happened (the window's decide).
+        if (busy.current) return void setTimeout(check, 250);
         void latest.current.request({ type: 'consent.get', id: p.id }).then((got) => {
           if (!current) return;
           // Still waiting (the Port dropped for another reason): hold it again.

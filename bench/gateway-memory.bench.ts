@@ -20,9 +20,12 @@ import type { BenchRow, BenchSuite } from './run';
 /**
  * HeartCoach's gateway's memory (issue 9 "Gateway … memory"): the gateway as `npm run gateway` runs it, in its own
  * process (PGlite, its own embedded chain), its model the scripted Messages server at a fixed latency. Read from the
- * process itself — resident set from /proc (now and its peak), the V8 heap after a collection from a bench-only
- * preload (gateway-memory-probe.mjs) — idle after start, then after bounded autocannon loads of authenticated
- * consultations. Baseline from the same run: a bare Node process with the same TypeScript loader and the same preload.
+ * process itself — resident set from /proc (now and its peak), the V8 heap and external memory after a collection
+ * from a bench-only preload (gateway-memory-probe.mjs) — idle after a first start (the chain deployed, the desk
+ * copied from its template), idle after a restart over the same data (the chain restored from its snapshot, the desk
+ * reopened: a service's steady state), then after bounded autocannon loads of authenticated consultations.
+ * Baselines from the same run, with the same TypeScript loader and preload: a bare Node process, and Hono on
+ * @hono/node-server answering one route (what any Hono service costs before it does anything).
  */
 const MODEL_MS = 50;
 const CONNECTIONS = 8;
@@ -30,7 +33,7 @@ const ROUNDS = [400, 400] as const;
 const PROBE = fileURLToPath(new URL('./gateway-memory-probe.mjs', import.meta.url));
 const NODE_ARGS = ['--expose-gc', '--import', PROBE];
 
-type Memory = { rss: number; heapUsed: number; heapTotal: number; external: number; peakRss: number };
+type Memory = { rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number; peakRss: number };
 
 const procKb = (pid: number, field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN);
 
@@ -43,25 +46,40 @@ async function memoryOf(pid: number, output: () => string): Promise<Memory> {
     const lines = output().split('\n').filter((l) => l.startsWith('BENCH-MEMORY '));
     if (lines.length > seen) {
       const m = JSON.parse(lines.at(-1)!.slice('BENCH-MEMORY '.length)) as NodeJS.MemoryUsage;
-      return { rss: procKb(pid, 'VmRSS'), peakRss: procKb(pid, 'VmHWM'), heapUsed: m.heapUsed / 1024, heapTotal: m.heapTotal / 1024, external: m.external / 1024 };
+      const kB = (bytes: number) => bytes / 1024;
+      return { rss: procKb(pid, 'VmRSS'), peakRss: procKb(pid, 'VmHWM'), heapUsed: kB(m.heapUsed), heapTotal: kB(m.heapTotal), external: kB(m.external), arrayBuffers: kB(m.arrayBuffers) };
     }
     if (performance.now() > deadline) throw new Error('the process did not report its memory within 10 s');
     await new Promise((r) => setTimeout(r, 20));
   }
 }
 
-/** A bare Node process with the same loader and preload, idle: what any such process costs. */
-async function bareNode(): Promise<Memory> {
-  const child = spawn(process.execPath, [...NODE_ARGS, '--import', 'tsx', '-e', 'setInterval(() => {}, 1000); console.log("ready")'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const HONO = [
+  "import { Hono } from 'hono'; import { serve } from '@hono/node-server';",
+  "const app = new Hono(); app.get('/', (c) => c.json({ ok: true }));",
+  "serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => console.log('ready ' + info.port));",
+].join(' ');
+
+/**
+ * A baseline process with the same loader and preload, idle: a bare Node process (`hono: false`), or Hono on
+ * @hono/node-server that has answered one request.
+ */
+async function baseline(hono: boolean): Promise<Memory> {
+  const code = hono ? HONO : 'setInterval(() => {}, 1000); console.log("ready 0")';
+  const child = spawn(process.execPath, [...NODE_ARGS, '--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (c: Buffer) => void (out += String(c)));
   try {
     const deadline = performance.now() + 30_000;
-    while (!out.includes('ready')) {
-      if (performance.now() > deadline) throw new Error('the bare Node process did not start');
+    while (!/ready \d+/.test(out)) {
+      if (performance.now() > deadline) throw new Error('the baseline process did not start');
       await new Promise((r) => setTimeout(r, 20));
     }
-    await new Promise((r) => setTimeout(r, 500));
+    if (hono) {
+      const answered = await fetch(`http://127.0.0.1:${/ready (\d+)/.exec(out)![1]}/`);
+      if (answered.status !== 200) throw new Error(`the Hono baseline answered ${answered.status}`);
+    }
+    await new Promise((r) => setTimeout(r, 1000));
     return await memoryOf(child.pid!, () => out);
   } finally {
     child.kill('SIGKILL');
@@ -89,16 +107,37 @@ async function consultation(url: string): Promise<{ body: string; token: string 
   return { body, token: accessToken };
 }
 
+const MB = (kB: number) => kB / 1024;
+const IDLE_MS = 2000;
+
+/** The rows of one idle measurement. */
+function idleRows(label: string, m: Memory, bare: Memory, hono: Memory): BenchRow[] {
+  return [
+    { name: `${label}: resident set (MB)`, value: MB(m.rss), unit: 'count' },
+    { name: `${label}: V8 heap used after GC (MB)`, value: MB(m.heapUsed), unit: 'count' },
+    { name: `${label}: V8 heap reserved (heapTotal, MB)`, value: MB(m.heapTotal), unit: 'count' },
+    { name: `${label}: external, WASM memory at full size (MB)`, value: MB(m.external - m.arrayBuffers), unit: 'count' },
+    { name: `${label}: array buffers (MB)`, value: MB(m.arrayBuffers), unit: 'count' },
+    { name: `${label}: resident set / bare Node`, value: m.rss / bare.rss, unit: 'x' },
+    { name: `${label}: resident set / Hono alone`, value: m.rss / hono.rss, unit: 'x' },
+  ];
+}
+
 export const suite: BenchSuite = {
-  description: `gateway memory: its own process (PGlite, scripted model at ${MODEL_MS} ms), idle and after ${ROUNDS.join(' + ')} consultations (${CONNECTIONS} connections); baseline a bare Node process`,
+  description: `gateway memory: its own process (PGlite, scripted model at ${MODEL_MS} ms), idle (first start, restart) and after ${ROUNDS.join(' + ')} consultations (${CONNECTIONS} connections); baselines a bare Node process and Hono alone`,
   async run(): Promise<BenchRow[]> {
-    const bare = await bareNode();
+    const bare = await baseline(false);
+    const hono = await baseline(true);
     const model = await startScriptedMessagesServer({ script: scriptedCoach, latencyMs: MODEL_MS });
     const gw = await gatewayProcess({ modelUrl: model.url, clock: DEMO_NOW, nodeArgs: NODE_ARGS });
     try {
-      const startMs = await gw.start();
+      const firstStartMs = await gw.start();
+      await new Promise((r) => setTimeout(r, IDLE_MS));
+      const first = await memoryOf(gw.pid()!, gw.output);
+      await gw.stop();
+      const restartMs = await gw.start();
       const pid = gw.pid()!;
-      await new Promise((r) => setTimeout(r, 1000));
+      await new Promise((r) => setTimeout(r, IDLE_MS));
       const idle = await memoryOf(pid, gw.output);
       const { body, token } = await consultation(gw.url);
       const headers = { 'content-type': 'application/json', 'A2A-Version': '1.0', authorization: `Bearer ${token}` };
@@ -108,23 +147,23 @@ export const suite: BenchSuite = {
         rps = (await load({ url: `${gw.url}/a2a`, method: 'POST', connections: CONNECTIONS, amount, body, headers })).requestsPerSecond;
         after.push(await memoryOf(pid, gw.output));
       }
-      const [first, second] = [after[0]!, after[1]!];
-      const MB = (kB: number) => kB / 1024;
+      const [loaded, more] = [after[0]!, after[1]!];
       return [
         { name: 'baseline: bare Node (same loader), resident set (MB)', value: MB(bare.rss), unit: 'count' },
         { name: 'baseline: bare Node, V8 heap used after GC (MB)', value: MB(bare.heapUsed), unit: 'count' },
-        { name: 'gateway: start to ready, its own process', value: startMs, unit: 'ms' },
-        { name: 'gateway idle: resident set (MB)', value: MB(idle.rss), unit: 'count' },
-        { name: 'gateway idle: V8 heap used after GC (MB)', value: MB(idle.heapUsed), unit: 'count' },
-        { name: 'gateway idle: external + array buffers (MB)', value: MB(idle.external), unit: 'count' },
-        { name: 'gateway idle resident set / bare Node', value: idle.rss / bare.rss, unit: 'x' },
-        { name: `after ${ROUNDS[0]} consultations: resident set (MB)`, value: MB(first.rss), unit: 'count' },
-        { name: `after ${ROUNDS[0]} consultations: V8 heap used after GC (MB)`, value: MB(first.heapUsed), unit: 'count' },
-        { name: `after ${ROUNDS[0] + ROUNDS[1]}: resident set (MB)`, value: MB(second.rss), unit: 'count' },
-        { name: `after ${ROUNDS[0] + ROUNDS[1]}: V8 heap used after GC (MB)`, value: MB(second.heapUsed), unit: 'count' },
-        { name: 'peak resident set over the whole run (MB)', value: MB(second.peakRss), unit: 'count' },
-        { name: `heap retained per consultation over the second ${ROUNDS[1]} (bytes)`, value: (Math.max(0, second.heapUsed - first.heapUsed) * 1024) / ROUNDS[1], unit: 'count', target: '≈ 0 (no leak)' },
-        { name: 'heap after load / heap idle', value: second.heapUsed / idle.heapUsed, unit: 'x' },
+        { name: 'baseline: Hono alone (same loader), resident set (MB)', value: MB(hono.rss), unit: 'count' },
+        { name: 'baseline: Hono alone, V8 heap used after GC (MB)', value: MB(hono.heapUsed), unit: 'count' },
+        { name: 'gateway: first start to ready (deploys its chain)', value: firstStartMs, unit: 'ms' },
+        { name: 'gateway: restart to ready (restores its chain)', value: restartMs, unit: 'ms' },
+        ...idleRows('idle, first start', first, bare, hono),
+        ...idleRows('idle, restarted', idle, bare, hono),
+        { name: `after ${ROUNDS[0]} consultations: resident set (MB)`, value: MB(loaded.rss), unit: 'count' },
+        { name: `after ${ROUNDS[0]} consultations: V8 heap used after GC (MB)`, value: MB(loaded.heapUsed), unit: 'count' },
+        { name: `after ${ROUNDS[0] + ROUNDS[1]}: resident set (MB)`, value: MB(more.rss), unit: 'count' },
+        { name: `after ${ROUNDS[0] + ROUNDS[1]}: V8 heap used after GC (MB)`, value: MB(more.heapUsed), unit: 'count' },
+        { name: 'peak resident set since the restart (MB)', value: MB(more.peakRss), unit: 'count' },
+        { name: `heap retained per consultation over the second ${ROUNDS[1]} (bytes)`, value: (Math.max(0, more.heapUsed - loaded.heapUsed) * 1024) / ROUNDS[1], unit: 'count', target: '≈ 0 (no leak)' },
+        { name: 'heap after load / heap idle', value: more.heapUsed / idle.heapUsed, unit: 'x' },
         { name: 'consultations per second during the last load', value: rps, unit: 'count' },
       ];
     } finally {

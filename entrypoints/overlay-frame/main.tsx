@@ -22,16 +22,22 @@ const quoted: Promise<QuotedState> = nonce.success
 
 function OverlayFrame() {
   const [state, setState] = useState<QuotedState>({ state: 'fetching' });
-  const [transport, setTransport] = useState<ReturnType<typeof overlayTransport> | undefined>(undefined);
+  const [opened, setOpened] = useState<{ tabId: number | undefined; transport: ReturnType<typeof overlayTransport> } | undefined>(undefined);
   useEffect(() => {
     void quoted.then(setState);
-    void tab.then((id) => setTransport(overlayTransport(id, nonce.success ? nonce.data : '')));
+    void tab.then((tabId) => setOpened({ tabId, transport: overlayTransport(tabId, nonce.success ? nonce.data : '') }));
   }, []);
   const close = () => {
     if (nonce.success) void tab.then((id) => toOpener(id, { type: 'overlay.close', nonce: nonce.data }));
   };
-  if (transport === undefined) return <p className="ha-meta">Opening Home Agent…</p>;
-  return <OverlayPanel quoted={state} transport={transport} onClose={close} />;
+  if (opened === undefined) return <p className="ha-meta">Opening Home Agent…</p>;
+  const openSidePanel = async () => {
+    // Straight from the person's click (the browser wants the gesture), else by the background for this frame's tab.
+    if (opened.tabId !== undefined && (await browser.sidePanel.open({ tabId: opened.tabId }).then(() => true, () => false))) return true;
+    const asked = await requestBackground(send, { type: 'home.sidepanel.open' });
+    return asked.ok && asked.data.opened;
+  };
+  return <OverlayPanel quoted={state} transport={opened.transport} onClose={close} openSidePanel={openSidePanel} />;
 }
 
 mountPage(<OverlayFrame />);

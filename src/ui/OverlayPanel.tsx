@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Material } from '../protocol/messages';
 import { Conversation } from './conversation/Conversation';
 import type { AgentTransport } from './conversation/transport';
@@ -15,8 +15,9 @@ export type QuotedState = { state: 'fetching' } | { state: 'ready'; material: Ma
  * `authority_required` with "Review and sign", which opens Home Agent's popup. The × (or Escape) closes it. While
  * the page covers or distorts the frame (a clickjacking attempt), its controls are paused.
  */
-export function OverlayPanel(props: { quoted: QuotedState; transport: AgentTransport; onClose: () => void }) {
+export function OverlayPanel(props: { quoted: QuotedState; transport: AgentTransport; onClose: () => void; openSidePanel?: () => Promise<boolean> }) {
   const root = useRef<HTMLElement>(null);
+  const [panel, setPanel] = useState<'closed' | 'opened' | 'refused'>('closed');
   const uncovered = useUncovered(root);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -63,6 +64,14 @@ export function OverlayPanel(props: { quoted: QuotedState; transport: AgentTrans
         {quoted.state === 'fetching' ? null : (
           <Conversation transport={props.transport} {...(material === undefined ? {} : { material })} askLabel={material === undefined ? 'Ask your agent' : 'Ask your agent about this'} requireTrustedGesture />
         )}
+        {props.openSidePanel === undefined ? null : (
+          <p className="ha-actions">
+            <button type="button" className="ha-link" onClick={() => void props.openSidePanel?.().then((opened) => setPanel(opened ? 'opened' : 'refused'))}>
+              Open Home Agent’s side panel
+            </button>
+          </p>
+        )}
+        {panel === 'refused' ? <p className="ha-meta">Open Home Agent’s side panel from the browser toolbar: this conversation is there too.</p> : null}
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import { expect, test, type ExtensionHandle } from './fixtures';
 import { askInPanel, demoExtension, seriousAxeViolations } from './faces-support';
+import { overlayDialog } from './overlay-support';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -49,4 +50,27 @@ test('the popup with a request open, and the Home locked then unlocked', async (
   await expect(popup.getByRole('list', { name: 'Pending requests' })).not.toContainText('waits for your signature');
   await expect(popup.getByRole('heading', { name: 'Review and sign' })).toHaveCount(0);
   expect(await seriousAxeViolations(popup)).toEqual([]);
+});
+
+test('the in-page overlay, its frame holding an answer and a request to sign', async ({ pages, saveScreenshot }) => {
+  const page = await extension.context.newPage();
+  await page.goto(pages.url('/article.html?a11y'));
+  await page.bringToFront(); // clicks reach the overlay's (out-of-process) frame only in the tab in front
+  await page.locator('#advice').selectText();
+  const worker = await extension.serviceWorker();
+  await worker.evaluate(async (url) => {
+    const tab = (await chrome.tabs.query({})).find((t) => t.url === url);
+    (chrome.commands.onCommand as unknown as { dispatch(command: string, tab: chrome.tabs.Tab): void }).dispatch('open-overlay', tab!);
+  }, page.url());
+  const overlay = overlayDialog(page);
+  for (const words of ['Who are my contacts?', 'Add dave to my contacts.']) {
+    const before = await overlay.locator('article[data-kind]').count();
+    await overlay.getByRole('textbox', { name: 'Ask your agent about this' }).fill(words);
+    await overlay.getByRole('button', { name: 'Ask', exact: true }).click();
+    await expect(overlay.locator('article[data-kind]')).toHaveCount(before + 1, { timeout: 30_000 });
+  }
+  await expect(overlay.locator('article[data-kind="authority_required"]')).toBeVisible();
+  // axe reaches into the chrome-extension: frame through the browser (its findings name ["home-agent-overlay", "iframe"]).
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await saveScreenshot(page, 'a11y-overlay');
 });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type ExtensionHandle } from './fixtures';
+import { overlayDialog } from './overlay-support';
 import { startStaticServer } from './static-server';
 import { demoExtension, seriousAxeViolations } from './faces-support';
 
@@ -23,48 +24,60 @@ async function openOverlay(page: Page): Promise<void> {
   }, page.url());
 }
 
-test('an overlay ask on a 127.0.0.1 page with a selection: the words and the quote stay in the page, the reply goes to the side panel', async ({ saveScreenshot }) => {
+test('an overlay ask on a 127.0.0.1 page with a selection: the reply is read in the overlay, and the side panel has it too', async ({ saveScreenshot }) => {
   const panel = await extension.context.newPage();
   await panel.goto(extension.url('sidepanel.html'));
   const page = await extension.context.newPage();
   await page.goto(pages.url('/article.html'));
+  await page.bringToFront(); // clicks reach the overlay's (out-of-process) frame only in the tab in front
   await page.locator('#advice').selectText();
   await openOverlay(page);
 
-  const overlay = page.getByRole('dialog', { name: 'Ask Home Agent' });
+  const overlay = overlayDialog(page);
   const advice = 'Walk twenty minutes a day and log your blood pressure each morning.';
   await expect(overlay.getByRole('figure', { name: 'Quoted page text' }).locator('blockquote')).toHaveText(advice);
   await overlay.getByRole('textbox', { name: 'Ask your agent about this' }).fill('Who are my contacts?');
   await overlay.getByRole('button', { name: 'Ask', exact: true }).click();
-  await expect(overlay).toContainText('Your agent answered. Read the reply in Home Agent’s side panel', { timeout: 30_000 });
+  // The reply, rendered as the side panel renders it: the answer card with its results table.
+  const card = overlay.locator('article[data-kind="answer"]');
+  await expect(card.getByRole('table')).toContainText('Bob Mensah', { timeout: 30_000 });
+  await expect(overlay.getByText('Who are my contacts?')).toBeVisible();
   expect(await seriousAxeViolations(page)).toEqual([]);
   await saveScreenshot(page, 'overlay');
 
-  // Nothing from the vault is in the page's DOM, the overlay's open shadow root included.
+  // Nothing from the vault is in the page's DOM, the overlay's open shadow root included (overlay-privacy.spec.ts
+  // tries harder, as a page script).
   const pageText = await page.evaluate(() => document.documentElement.outerHTML + (document.querySelector('home-agent-overlay')?.shadowRoot?.innerHTML ?? ''));
-  for (const record of ['Bob Mensah', 'Carol Whitfield', '0x95f3f2']) expect(pageText).not.toContain(record);
+  for (const record of ['Bob Mensah', 'Carol Whitfield', '0x95f3f2', 'Who are my contacts?']) expect(pageText).not.toContain(record);
 
   // The side panel shows the ask as asked — the selection as quoted page text — and the reply in full.
   await expect(panel.getByText('Who are my contacts?')).toBeVisible({ timeout: 10_000 });
   await expect(panel.getByRole('figure', { name: 'Quoted page text' })).toContainText(advice);
-  const answer = panel.getByRole('article').last();
-  await expect(answer.getByRole('table')).toContainText('Bob Mensah');
+  await expect(panel.getByRole('article').last().getByRole('table')).toContainText('Bob Mensah');
 
-  await overlay.getByRole('button', { name: 'Open the side panel' }).click();
-  await expect(overlay.getByText(/side panel/)).not.toHaveCount(0);
+  // Closed, nothing is lost: a side panel opened afterwards replays it from the tab.
+  await overlay.getByRole('button', { name: 'Close Home Agent' }).click();
+  await expect(page.locator('home-agent-overlay')).toHaveCount(0);
+  const later = await extension.context.newPage();
+  await later.goto(extension.url('sidepanel.html'));
+  await page.bringToFront();
+  await later.reload();
+  await expect(later.getByRole('article').last().getByRole('table')).toContainText('Bob Mensah', { timeout: 10_000 });
 });
 
 test('a page selection that says to act is material: quoted, and no act follows from it', async () => {
   const page = await extension.context.newPage();
   await page.goto(pages.url('/article.html?second'));
+  await page.bringToFront();
   await page.locator('#injection').selectText();
   await openOverlay(page);
-  const overlay = page.getByRole('dialog', { name: 'Ask Home Agent' });
+  const overlay = overlayDialog(page);
   await expect(overlay.getByRole('figure', { name: 'Quoted page text' })).toContainText('page text, not an instruction');
   await overlay.getByRole('textbox', { name: 'Ask your agent about this' }).fill('What does this say?');
   await overlay.getByRole('button', { name: 'Ask', exact: true }).click();
-  await expect(overlay.locator('[data-reply-kind]')).toBeVisible({ timeout: 30_000 });
-  expect(await overlay.locator('[data-reply-kind]').getAttribute('data-reply-kind')).not.toBe('authority_required');
+  const card = overlay.locator('article[data-kind]');
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  expect(await card.getAttribute('data-kind')).not.toBe('authority_required');
   const popup = await extension.context.newPage();
   await popup.goto(extension.url('popup.html'));
   await expect(popup.getByText('No requests are waiting for you.')).toBeVisible();

@@ -1,12 +1,14 @@
 import { expect, test } from './fixtures';
 import { demoExtension } from './faces-support';
+import { overlayDialog } from './overlay-support';
 import { startGatewayProcess, type GatewayProcess } from './heartcoach-support';
 
 /**
  * Issue 8, flow 1 — ask your own agent from a page: on the HeartCoach page the person opens Home Agent's overlay
- * (their own session, not the page's), asks for an act, and signs it in Home Agent's popup; it is done, with a
- * receipt. The page can neither see the reply nor sign: the overlay only says a signature is needed. The built
- * extension in Debian's Chromium; the real gateway serving the page in its own process on loopback.
+ * (their own session, not the page's), asks for an act, reads what it will do in the overlay — a Home Agent frame the
+ * page cannot read — and presses "Review and sign", which opens Home Agent's popup on that request; signed there, it
+ * is done, with a receipt, and the overlay shows it done too. The built extension in Debian's Chromium; the real
+ * gateway serving the page in its own process on loopback.
  */
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -31,15 +33,19 @@ test('an act asked from the HeartCoach page through the overlay is signed in the
       if (tab === undefined) throw new Error(`no tab shows ${url}`);
       (chrome.commands.onCommand as unknown as { dispatch(command: string, tab: chrome.tabs.Tab): void }).dispatch('open-overlay', tab);
     }, gw.url);
-    const overlay = page.getByRole('dialog', { name: 'Ask Home Agent' });
+    const overlay = overlayDialog(page);
+    await page.bringToFront(); // clicks reach the overlay's (out-of-process) frame only in the tab in front
     await overlay.getByRole('textbox', { name: 'Ask your agent' }).fill('Add dave to my contacts.');
     await overlay.getByRole('button', { name: 'Ask', exact: true }).click();
-    await expect(overlay.locator('[data-reply-kind="authority_required"]')).toContainText('Your agent needs your signature for this.', { timeout: 30_000 });
+    const card = overlay.locator('article[data-kind="authority_required"]');
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    await expect(card).toContainText('Dave');
     await saveScreenshot(page, 'heartcoach-overlay-act');
 
-    const popup = await extension.context.newPage();
-    await popup.goto(extension.url('popup.html'));
-    await popup.getByRole('button', { name: /waits for your signature$/ }).first().click();
+    // "Review and sign" opens the popup on this run's request, as the side panel's does.
+    const opening = extension.context.waitForEvent('page', { predicate: (p) => p.url().includes('popup.html?request=') });
+    await card.getByRole('button', { name: 'Review and sign' }).click();
+    const popup = await opening;
     await expect(popup.getByRole('heading', { name: 'Review and sign' })).toBeVisible();
     await expect(popup.getByTestId('binding-digest')).toHaveText(/^0x[0-9a-f]{64}$/);
     await popup.getByRole('button', { name: 'Sign', exact: true }).click();
@@ -48,6 +54,8 @@ test('an act asked from the HeartCoach page through the overlay is signed in the
     await popup.getByRole('button', { name: /^Open receipt: / }).first().click();
     await expect(popup.getByRole('definition').filter({ hasText: /^committed/ }).first()).toBeVisible();
     await saveScreenshot(popup, 'heartcoach-popup-done');
+    // The popup told the faces: the overlay that asked shows the run done as well.
+    await expect(overlay.locator('article[data-kind="done"]')).toContainText('I added Dr. Dave Silva, MD to your contacts.', { timeout: 10_000 });
   } finally {
     await extension.close();
   }

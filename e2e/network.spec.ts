@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, launchExtension, startLoggingProxy, test } from './fixtures';
 import { askInPanel, demoExtension } from './faces-support';
 import type { LoggedRequest } from './logging-proxy';
+import { overlayDialog } from './overlay-support';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -62,16 +63,17 @@ test('a whole session — demo, asks, a signed act, the overlay, the Home, an ex
 
     const page = await extension.context.newPage();
     await page.goto(pages.url('/article.html'));
+    await page.bringToFront(); // clicks reach the overlay's (out-of-process) frame only in the tab in front
     await page.locator('#advice').selectText();
     const worker = await extension.serviceWorker();
     await worker.evaluate(async (url) => {
       const tab = (await chrome.tabs.query({})).find((t) => t.url === url);
       (chrome.commands.onCommand as unknown as { dispatch(c: string, t: chrome.tabs.Tab): void }).dispatch('open-overlay', tab!);
     }, page.url());
-    const overlay = page.getByRole('dialog', { name: 'Ask Home Agent' });
+    const overlay = overlayDialog(page);
     await overlay.getByRole('textbox').fill('How many contacts do I have?');
     await overlay.getByRole('button', { name: 'Ask', exact: true }).click();
-    await expect(overlay.locator('[data-reply-kind]')).toBeVisible({ timeout: 30_000 });
+    await expect(overlay.locator('article[data-kind]')).toBeVisible({ timeout: 30_000 });
 
     const options = await extension.context.newPage();
     await options.goto(extension.url('options.html'));

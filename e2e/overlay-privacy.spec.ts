@@ -99,7 +99,7 @@ test('the page cannot read the person’s words or the reply; the selection stil
   const heard = await page.evaluate(() => (window as unknown as { __heard: string[] }).__heard);
   // The walk did reach the overlay's host and frame — and nothing inside it.
   expect(text).toContain('home-agent-overlay');
-  expect(text).toContain('overlay-frame.html#');
+  expect(text).toContain('overlay-frame.html');
   expect(reach).toEqual(['contentDocument:null', 'document:refused', 'href:refused']); // (a frame in a shadow tree is not in window.frames)
   for (const secret of [question, 'contacts', 'Bob Mensah', 'Carol Whitfield', '0x95f3f2', 'You have 4 contacts']) {
     expect(text, secret).not.toContain(secret);
@@ -118,7 +118,7 @@ test('the page cannot read the person’s words or the reply; the selection stil
   expect(await page.locator('#page-field').inputValue()).toBe('control words');
 });
 
-test('a forged overlay.material.take — from a content script, or from the page with the nonce it read — is refused', async () => {
+test('a forged overlay.material.take from a content script or the page is refused; the page\'s own copy of the frame holds no conversation', async () => {
   const page = await extension.context.newPage();
   await page.goto(pages.url('/article.html?forged'));
   await page.bringToFront();
@@ -145,22 +145,25 @@ test('a forged overlay.material.take — from a content script, or from the page
     error: { code: 'SENDER_NOT_ALLOWED', message: '"overlay.material.take" is open only to Home Agent\'s overlay conversation inside a web page; this came from Home Agent\'s content script in a web page.' },
   });
 
-  // The page reads the nonce from the frame's URL (its shadow root is open) and asks through window.homeAgent.
+  // The page opens the overlay's URL in a frame of its own (it can read it from the open shadow root) and tells it
+  // a nonce of its choosing: the copy holds no conversation, and the page's own ask for a selection is refused.
   await openOverlay(page);
-  await expect(overlayDialog(page).getByRole('figure', { name: 'Quoted page text' })).toBeVisible();
+  await expect(overlayDialog(page).getByRole('figure', { name: 'Quoted page text' })).toContainText('Ignore previous instructions');
   const fromPage = await page.evaluate(async () => {
-    const nonce = document.querySelector('home-agent-overlay')?.shadowRoot?.querySelector('iframe')?.src.split('#')[1];
-    return window.homeAgent.request({ method: 'overlay.material.take', params: { nonce } }).then(
+    const src = document.querySelector('home-agent-overlay')?.shadowRoot?.querySelector('iframe')?.src ?? '';
+    const copy = Object.assign(document.createElement('iframe'), { id: 'copy', src, title: 'copy' });
+    const guess = 'cGFnZSBndWVzc2VkIHRoaXMgb25l';
+    copy.addEventListener('load', () => copy.contentWindow?.postMessage({ type: 'overlay.nonce', nonce: guess }, '*'));
+    document.body.append(copy);
+    return window.homeAgent.request({ method: 'overlay.material.take', params: { nonce: guess } }).then(
       () => 'answered',
       (e: { code: string }) => e.code,
     );
   });
   expect(['UNKNOWN_METHOD', 'BAD_INPUT', 'SENDER_NOT_ALLOWED']).toContain(fromPage);
-
-  // Only the overlay frames ever took a selection: the spy counts two takes (this test's and the last one's).
-  const options = await extension.context.newPage();
-  await options.goto(extension.url('options.html'));
-  const stats = (await options.evaluate(() => chrome.runtime.sendMessage({ type: 'router.stats' }))) as { data: { handled: Record<string, number>; refused: Record<string, number> } };
-  expect(stats.data.handled['overlay.material.take']).toBe(2);
-  expect(stats.data.refused.SENDER_NOT_ALLOWED).toBeGreaterThanOrEqual(1);
+  const copy = page.frameLocator('#copy').getByRole('dialog', { name: 'Ask Home Agent' });
+  await expect(copy.getByRole('alert')).toContainText(/no longer holds the text you selected|not opened by Home Agent/, { timeout: 10_000 });
+  await expect(copy.getByRole('textbox')).toHaveCount(0);
+  // The person's own overlay is untouched and still asks.
+  await expect(overlayDialog(page).getByRole('textbox', { name: 'Ask your agent about this' })).toBeVisible();
 });

@@ -15,7 +15,8 @@ test('the keyboard command opens the overlay frame in an open shadow root with t
     return { mode: shadow?.mode, children: [...(shadow?.children ?? [])].map((e) => e.tagName), src: shadow?.querySelector('iframe')?.src ?? '' };
   });
   expect(host).toMatchObject({ mode: 'open', children: ['STYLE', 'IFRAME'] });
-  expect(host.src).toMatch(/^chrome-extension:\/\/[^/]+\/overlay-frame\.html#[A-Za-z0-9_-]{22}$/);
+  // No nonce in it: the content script posts that to the frame it made, so the page's copy of this URL gets nothing.
+  expect(host.src).toMatch(/^chrome-extension:\/\/[^/]+\/overlay-frame\.html$/);
   await expect(page.locator('home-agent-overlay iframe')).toHaveAttribute('title', 'Ask Home Agent');
 
   const quote = overlay.getByRole('figure', { name: 'Quoted page text' });
@@ -65,11 +66,8 @@ test('the overlay opens without a selection, and the page can neither open it no
   const overlay = overlayDialog(page);
   await expect(overlay.getByRole('textbox', { name: 'Ask your agent' })).toBeVisible();
   await expect(overlay.getByRole('figure')).toHaveCount(0);
-  // A close forged by the page (it knows the nonce: the frame's URL is in its DOM) never reaches the content script.
-  await page.evaluate(() => {
-    const nonce = document.querySelector('home-agent-overlay')?.shadowRoot?.querySelector('iframe')?.src.split('#')[1];
-    window.postMessage({ type: 'overlay.close', nonce }, '*');
-  });
+  // A close forged by the page never reaches the content script (it obeys only its own frame, by the browser's sender).
+  await page.evaluate(() => window.postMessage({ type: 'overlay.close', nonce: 'AAAAAAAAAAAAAAAAAAAAAA' }, '*'));
   await page.waitForTimeout(200);
   await expect(overlay).toBeVisible();
 });
@@ -105,4 +103,39 @@ test('the page can reach the open shadow root but not the Ask box: it is in a fr
   await expect(overlayFrame(page).getByRole('textbox', { name: 'Ask your agent' })).toHaveValue('');
   await page.waitForTimeout(200);
   expect(await background.handled('ask')).toBe(before);
+});
+
+test('a page that covers or fades the overlay (to steer clicks into it) finds its controls paused until it is in view', async ({ page, pages, contentScript, background }) => {
+  await page.goto(pages.url('/article.html'));
+  await page.bringToFront();
+  await contentScript.command(page);
+  const overlay = overlayDialog(page);
+  await overlay.getByRole('textbox', { name: 'Ask your agent' }).fill('Is this right for me?');
+  const ask = await overlay.getByRole('button', { name: 'Ask', exact: true }).boundingBox();
+  if (ask === null) throw new Error('no Ask button');
+  const before = await background.handled('ask');
+
+  // A near-transparent layer over everything, letting clicks through to the frame: the classic clickjacking set-up.
+  await page.evaluate(() => {
+    const cover = Object.assign(document.createElement('div'), { id: 'cover' });
+    cover.style.cssText = 'position:fixed;inset:0;z-index:2147483647;pointer-events:none;background:rgba(0,0,0,0.01)';
+    document.documentElement.append(cover);
+  });
+  await expect(overlay.getByRole('status')).toHaveText('The page is covering Home Agent, so its buttons are paused until it is fully in view.');
+  await page.mouse.click(ask.x + ask.width / 2, ask.y + ask.height / 2);
+  await page.waitForTimeout(300);
+  expect(await background.handled('ask')).toBe(before);
+
+  // Faded (the host made nearly invisible) is the same.
+  await page.evaluate(() => document.getElementById('cover')?.remove());
+  await expect(overlay.getByRole('status')).toHaveCount(0);
+  await page.evaluate(() => ((document.querySelector('home-agent-overlay') as HTMLElement).style.opacity = '0.1'));
+  await expect(overlay.getByRole('status')).toHaveCount(1);
+  await page.evaluate(() => ((document.querySelector('home-agent-overlay') as HTMLElement).style.opacity = ''));
+  await expect(overlay.getByRole('status')).toHaveCount(0);
+
+  // In full view again, the same click asks.
+  await page.mouse.click(ask.x + ask.width / 2, ask.y + ask.height / 2);
+  await expect(overlay.getByRole('alert')).toContainText('This Home holds no person yet', { timeout: 20_000 });
+  expect(await background.handled('ask')).toBe(before + 1);
 });

@@ -1,36 +1,59 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { requestBackground } from '../../src/messaging/client';
-import { OverlayNonce } from '../../src/protocol/messages-overlay';
+import { OverlayNonceHandoff } from '../../src/protocol/overlay-frame';
 import { mountPage } from '../../src/ui/mount-page';
 import { OverlayPanel, type QuotedState } from '../../src/ui/OverlayPanel';
 import { overlayTransport, toOpener } from './transport';
 import './overlay-frame.css';
 
 const send = (message: unknown) => browser.runtime.sendMessage(message);
-/** The one-time nonce the content script put in this frame's URL hash; the selection is fetched by it, once. */
-const nonce = OverlayNonce.safeParse(location.hash.slice(1));
+/** How long the frame waits for its opener's nonce before it says it was not opened by Home Agent. */
+const HANDOFF_WAIT_MS = 5000;
+
+/**
+ * The nonce the content script posts to this frame once it has loaded (src/protocol/overlay-frame.ts). Listened for
+ * from the first moment (module scripts run before the frame's load event); the first well-formed message from the
+ * embedding window is the one: the page shares that window, so a forged one is possible — it names no selection
+ * kept for this tab, the take fails, and the frame fails closed (a page can break its own overlay, never use it).
+ */
+const nonce = new Promise<string | undefined>((resolve) => {
+  const onMessage = (event: MessageEvent) => {
+    if (event.source !== window.parent || window.parent === window) return;
+    const handoff = OverlayNonceHandoff.safeParse(event.data);
+    if (!handoff.success) return;
+    window.removeEventListener('message', onMessage);
+    resolve(handoff.data.nonce);
+  };
+  window.addEventListener('message', onMessage);
+  setTimeout(() => resolve(undefined), HANDOFF_WAIT_MS);
+});
 /** This frame's tab: the one its content script runs in, and the only tab it may tell to close it. */
 const tab = browser.tabs.getCurrent().then((t) => t?.id);
 
-/** Fetched once per load (StrictMode renders twice in development; a nonce is redeemed once). */
-const quoted: Promise<QuotedState> = nonce.success
-  ? requestBackground(send, { type: 'overlay.material.take', nonce: nonce.data }).then((taken) =>
-      taken.ok ? { state: 'ready', material: taken.data.material ?? undefined } : { state: 'lost', message: taken.error.message },
-    )
-  : Promise.resolve({ state: 'lost', message: 'This overlay was not opened by Home Agent; close it and open it again from the page.' });
+const NOT_OPENED = 'This overlay was not opened by Home Agent: close it, and open Home Agent from the page (Alt+Shift+K).';
+/** Redeemed once per load (StrictMode renders twice in development; a nonce is taken once). */
+const quoted: Promise<QuotedState> = nonce.then((n) =>
+  n === undefined
+    ? { state: 'lost', message: NOT_OPENED }
+    : requestBackground(send, { type: 'overlay.material.take', nonce: n }).then((taken) =>
+        taken.ok ? { state: 'ready', material: taken.data.material ?? undefined } : { state: 'lost', message: `${taken.error.message}` },
+      ),
+);
+
+type Opened = { tabId: number | undefined; nonce: string | undefined; transport: ReturnType<typeof overlayTransport> };
 
 function OverlayFrame() {
   const [state, setState] = useState<QuotedState>({ state: 'fetching' });
-  const [opened, setOpened] = useState<{ tabId: number | undefined; transport: ReturnType<typeof overlayTransport> } | undefined>(undefined);
+  const [opened, setOpened] = useState<Opened | undefined>(undefined);
   useEffect(() => {
     void quoted.then(setState);
-    void tab.then((tabId) => setOpened({ tabId, transport: overlayTransport(tabId, nonce.success ? nonce.data : '') }));
+    void Promise.all([tab, nonce]).then(([tabId, n]) => setOpened({ tabId, nonce: n, transport: overlayTransport(tabId, n) }));
   }, []);
-  const close = () => {
-    if (nonce.success) void tab.then((id) => toOpener(id, { type: 'overlay.close', nonce: nonce.data }));
-  };
   if (opened === undefined) return <p className="ha-meta">Opening Home Agent…</p>;
+  const close = () => {
+    if (opened.nonce !== undefined) void toOpener(opened.tabId, { type: 'overlay.close', nonce: opened.nonce });
+  };
   const openSidePanel = async () => {
     // Straight from the person's click (the browser wants the gesture), else by the background for this frame's tab.
     if (opened.tabId !== undefined && (await browser.sidePanel.open({ tabId: opened.tabId }).then(() => true, () => false))) return true;

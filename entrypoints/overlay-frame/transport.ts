@@ -24,7 +24,7 @@ export async function toOpener(tabId: number | undefined, command: OverlayFrameC
  * closes) and to this tab's content script, which keeps it for a side panel opened later (`overlay.replay`). It
  * shows notices only for runs it asked (a popup's signature moving one on), never another tab's.
  */
-export function overlayTransport(tabId: number | undefined, nonce: string): AgentTransport {
+export function overlayTransport(tabId: number | undefined, nonce: string | undefined): AgentTransport {
   const stream = createAskStream((name) => browser.runtime.connect({ name }));
   const mine = new Set<string>();
   const told = (result: Result<AskResponse>, words?: string, material?: Material) => {
@@ -32,7 +32,7 @@ export function overlayTransport(tabId: number | undefined, nonce: string): Agen
     mine.add(result.data.runRef);
     const notice: RunReplied = { type: 'run.replied', runRef: result.data.runRef, response: result.data, from: 'overlay', ...(words === undefined ? {} : { words }), ...(material === undefined ? {} : { material }) };
     void send(notice).catch(() => undefined);
-    void toOpener(tabId, { type: 'overlay.kept', nonce, notice });
+    if (nonce !== undefined) void toOpener(tabId, { type: 'overlay.kept', nonce, notice });
     return result;
   };
   return {

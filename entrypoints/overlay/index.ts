@@ -5,7 +5,7 @@ import { selectionMaterial } from '../../src/messaging/material';
 import { OVERLAY_FRAME_PAGE } from '../../src/messaging/sender';
 import { OverlayReplay, type RunReplied } from '../../src/protocol/faces-broadcast';
 import { ContentCommand } from '../../src/protocol/messages';
-import { isOverlayFrameUrl, OverlayFrameCommand } from '../../src/protocol/overlay-frame';
+import { isOverlayFrameUrl, OverlayFrameCommand, type OverlayNonceHandoff } from '../../src/protocol/overlay-frame';
 import { mountOverlayFrame, removeOverlay } from '../../src/ui/mount-overlay';
 
 const INSTALLED = Symbol.for('home-agent.overlay');
@@ -22,8 +22,8 @@ function newNonce(): string {
  * The in-page overlay's content script, injected into the isolated world on demand (context menu or keyboard
  * command). It mounts an open shadow root holding only an `<iframe>` of the extension's overlay frame page: the
  * conversation — the person's words, the replies, the prompts — runs in that chrome-extension: document, which the
- * page can neither read nor script. This script only hands the selection to the background (by a one-time nonce
- * the frame redeems), removes the overlay when the frame asks, and keeps the frame's replies for the side panel.
+ * page can neither read nor script. This script only hands the selection to the background (under a one-time nonce
+ * it then posts to the frame it created, which redeems it), removes the overlay when the frame asks, and keeps the frame's replies for the side panel.
  * It obeys only this extension's background, pages and its own overlay frame, schema-checked.
  */
 export default defineUnlistedScript(() => {
@@ -40,9 +40,19 @@ export default defineUnlistedScript(() => {
     const put = await requestBackground(send, { type: 'overlay.material.put', nonce, material: material ?? null });
     if (!put.ok) throw new Error(put.error.message);
     current = nonce;
-    const frame = mountOverlayFrame(document, `${browser.runtime.getURL(OVERLAY_FRAME_PAGE as '/overlay-frame.html')}#${nonce}`);
-    // Keyboard users land in the conversation: the frame focuses its Ask box when it gets focus.
-    frame.addEventListener('load', () => frame.focus(), { once: true });
+    const frame = mountOverlayFrame(document, browser.runtime.getURL(OVERLAY_FRAME_PAGE as '/overlay-frame.html'));
+    frame.addEventListener(
+      'load',
+      () => {
+        // To this frame's window only, and only while it shows Home Agent's page (a page that navigated it gets nothing);
+        // once: a frame the page reloads is not told again, and fails closed.
+        const handoff: OverlayNonceHandoff = { type: 'overlay.nonce', nonce };
+        frame.contentWindow?.postMessage(handoff, `chrome-extension://${browser.runtime.id}`);
+        // Keyboard users land in the conversation: the frame focuses its Ask box when it gets focus.
+        frame.focus();
+      },
+      { once: true },
+    );
   }
 
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {

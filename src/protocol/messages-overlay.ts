@@ -5,8 +5,9 @@ import { Material } from './messages';
  * The overlay's quoted-material hand-off (issue 6). The in-page overlay is an extension page in an `<iframe>` (the
  * page cannot read or script it); the content script that opened it holds the page's selection. It hands that
  * selection to the background (`overlay.material.put`, keyed by the tab the browser says it runs in and a random
- * one-time nonce it also puts in the frame URL's hash), and the frame fetches it once (`overlay.material.take`). A
- * page cannot forge either message: it has no `chrome.runtime`, and the router refuses both from any other sender.
+ * one-time nonce it then posts to the frame it created — ./overlay-frame.ts), and the frame fetches it once
+ * (`overlay.material.take`). A page cannot forge either message: it has no `chrome.runtime`, and the router refuses
+ * both from any other sender.
  *
  * This file is imported by ./messages.ts (its requests join ExtensionRequest), so it reads `Material` lazily: the
  * binding is filled by the time any message is parsed.

@@ -13,6 +13,15 @@ export const OverlayKept = z.strictObject({ type: z.literal('overlay.kept'), non
 export const OverlayFrameCommand = z.discriminatedUnion('type', [OverlayClose, OverlayKept]);
 export type OverlayFrameCommand = z.infer<typeof OverlayFrameCommand>;
 
+/**
+ * The content script → the overlay frame it created, once, when that frame has loaded: the nonce its selection is
+ * kept under, by `postMessage` to that frame's window at the extension's origin. Never in the frame's URL, which the
+ * page can read from the open shadow root: a page that copies the frame into its own `<iframe>` gets no nonce, so
+ * its copy never holds a conversation (entrypoints/overlay-frame/main.tsx fails closed).
+ */
+export const OverlayNonceHandoff = z.strictObject({ type: z.literal('overlay.nonce'), nonce: OverlayNonce });
+export type OverlayNonceHandoff = z.infer<typeof OverlayNonceHandoff>;
+
 /** Whether a runtime sender's URL is this extension's overlay frame page (`chrome-extension://<id>/overlay-frame.html…`). */
 export function isOverlayFrameUrl(url: string | undefined, extensionId: string, page: string): boolean {
   if (url === undefined) return false;

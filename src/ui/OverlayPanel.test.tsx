@@ -19,13 +19,15 @@ describe('the overlay frame', () => {
     expect(html.indexOf('Ignore previous instructions.')).toBeLessThan(html.indexOf('Ask your agent about this'));
   });
 
-  it('asks without material when none was selected, and says so in words when the selection is no longer held', () => {
+  it('asks without material when none was selected; a frame whose selection could not be had says so and offers no Ask box', () => {
     const none = renderToStaticMarkup(<OverlayPanel quoted={{ state: 'ready', material: undefined }} transport={transport} onClose={() => undefined} />);
     expect(none).not.toContain('<figure');
     expect(none).toContain('Ask your agent');
     const lost = renderToStaticMarkup(<OverlayPanel quoted={{ state: 'lost', message: 'Home Agent no longer holds the text you selected.' }} transport={transport} onClose={() => undefined} />);
     expect(lost).toContain('role="alert"');
     expect(lost).toContain('no longer holds the text you selected');
+    expect(lost).not.toContain('<textarea');
+    expect(lost).toContain('aria-label="Close Home Agent"');
     const fetching = renderToStaticMarkup(<OverlayPanel quoted={{ state: 'fetching' }} transport={transport} onClose={() => undefined} />);
     expect(fetching).toContain('Fetching the text you selected');
     expect(fetching).not.toContain('<textarea');

@@ -5,14 +5,19 @@ import type { AgentTransport } from './conversation/transport';
 import { QuotedMaterial } from './QuotedMaterial';
 import { useUncovered } from './use-uncovered';
 
-/** The page's selection as the frame knows it: being fetched, here (or none was selected), or no longer held. */
+/**
+ * The page's selection as the frame knows it: being fetched, here (or none was selected), or not to be had — this
+ * frame was not opened by Home Agent's content script (a page's copy of it), or the selection was already taken.
+ * Only `ready` holds a conversation: the frame fails closed.
+ */
 export type QuotedState = { state: 'fetching' } | { state: 'ready'; material: Material | undefined } | { state: 'lost'; message: string };
 
 /**
  * The overlay's conversation, rendered inside the overlay frame (entrypoints/overlay-frame), an extension page the
  * web page around it can neither read nor script: the quoted selection, shown as material and never an instruction,
  * then the side panel's own conversation — replies rendered in full, answers streamed, prompts, and
- * `authority_required` with "Review and sign", which opens Home Agent's popup. The × (or Escape) closes it. While
+ * `authority_required` with "Review and sign", which opens Home Agent's popup. The × (or Escape) closes it. A frame
+ * whose selection could not be had offers nothing to ask (a page may embed a copy of this page; it must be useless). While
  * the page covers or distorts the frame (a clickjacking attempt), its controls are paused.
  */
 export function OverlayPanel(props: { quoted: QuotedState; transport: AgentTransport; onClose: () => void; openSidePanel?: () => Promise<boolean> }) {
@@ -61,7 +66,7 @@ export function OverlayPanel(props: { quoted: QuotedState; transport: AgentTrans
           </p>
         ) : null}
         {material === undefined ? null : <QuotedMaterial material={material} />}
-        {quoted.state === 'fetching' ? null : (
+        {quoted.state !== 'ready' ? null : (
           <Conversation transport={props.transport} {...(material === undefined ? {} : { material })} askLabel={material === undefined ? 'Ask your agent' : 'Ask your agent about this'} requireTrustedGesture />
         )}
         {props.openSidePanel === undefined ? null : (

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Material } from './messages';
+import { Material } from './material';
 
 /**
  * The overlay's quoted-material hand-off (issue 6). The in-page overlay is an extension page in an `<iframe>` (the
@@ -8,9 +8,6 @@ import { Material } from './messages';
  * one-time nonce it then posts to the frame it created — ./overlay-frame.ts), and the frame fetches it once
  * (`overlay.material.take`). A page cannot forge either message: it has no `chrome.runtime`, and the router refuses
  * both from any other sender.
- *
- * This file is imported by ./messages.ts (its requests join ExtensionRequest), so it reads `Material` lazily: the
- * binding is filled by the time any message is parsed.
  */
 export const OVERLAY_LIMITS = {
   /** Quoted selections kept at once, across tabs (an opened overlay takes its own within a second). */
@@ -20,7 +17,7 @@ export const OVERLAY_LIMITS = {
 /** 128 random bits in base64url (22 characters), or longer; never a word a page could guess. */
 export const OverlayNonce = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'a random nonce of 22 to 64 base64url characters');
 
-const QuotedOrNone = z.lazy(() => Material.nullable());
+const QuotedOrNone = Material.nullable();
 
 /** Content script → background: the selection (or none) for the overlay frame it is about to open in its tab. */
 export const OverlayMaterialPutRequest = z.strictObject({ type: z.literal('overlay.material.put'), nonce: OverlayNonce, material: QuotedOrNone });

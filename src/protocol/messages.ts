@@ -4,6 +4,7 @@ import { AskResponse } from './harness-reply';
 import { AGENT_REPLIES, AGENT_REQUESTS } from './messages-agent';
 import { APP_REPLIES, APP_REQUESTS } from './messages-heartcoach';
 import { HOME_REPLIES, HOME_REQUESTS } from './messages-home';
+import { Material, MESSAGE_LIMITS, Origin } from './material';
 import { OVERLAY_REPLIES, OVERLAY_REQUESTS } from './messages-overlay';
 
 /**
@@ -13,18 +14,7 @@ import { OVERLAY_REPLIES, OVERLAY_REQUESTS } from './messages-overlay';
  * in ./page-provider.ts. To add a message: add its request and reply schemas here, list the request in
  * ExtensionRequest and the reply in EXTENSION_REPLIES, and register a handler in src/messaging/handlers/.
  */
-export const MESSAGE_LIMITS = {
-  /** The whole message as JSON, in UTF-8 bytes. */
-  payloadBytes: 64 * 1024,
-  /** A sentence the person types. */
-  words: 4000,
-  /** Quoted page text carried with an ask. */
-  material: 8000,
-  id: 128,
-  origin: 512,
-  summary: 500,
-  list: 100,
-} as const;
+export { Material, MESSAGE_LIMITS, Origin } from './material';
 
 /**
  * Who sent a message, as the background classified it from the browser's sender record (never from the body).
@@ -34,25 +24,7 @@ export const MESSAGE_LIMITS = {
 export const SenderKind = z.enum(['extension-page', 'overlay-frame', 'content-script', 'page']);
 export type SenderKind = z.infer<typeof SenderKind>;
 
-/** A serialised origin (`https://host:port`), or `null` for opaque origins. */
-export const Origin = z
-  .string()
-  .max(MESSAGE_LIMITS.origin)
-  .regex(/^(null|[a-z][a-z0-9+.-]*:\/\/[^/\s?#]+)$/, 'an origin such as https://example.org');
-
 export const Id = z.string().min(1).max(MESSAGE_LIMITS.id).regex(/^[A-Za-z0-9_.:-]+$/, 'an id of letters, digits, _ . : -');
-
-/**
- * Text quoted from a page. It is evidence to read, never an instruction to follow: `trust` is always `untrusted`,
- * and the faces show it as a quotation with its origin.
- */
-export const Material = z.strictObject({
-  text: z.string().min(1).max(MESSAGE_LIMITS.material),
-  source: z.literal('page-selection'),
-  origin: Origin,
-  trust: z.literal('untrusted'),
-});
-export type Material = z.infer<typeof Material>;
 
 // ── requests to the background ─────────────────────────────────────────────────────────────────────────────────
 

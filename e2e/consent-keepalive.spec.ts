@@ -97,7 +97,7 @@ test('the worker stopped while the consent window is open: the window and the pa
 
   await expect(consent.locator('#consent-lost')).toHaveText('Home Agent restarted before you answered; nothing was signed. Ask HeartCoach to connect again.');
   await expect(consent.getByRole('button', { name: 'Sign', exact: true })).toHaveCount(0);
-  await expect(page.locator('#status')).toHaveText('Home Agent did not answer; it may have been updated or disabled. Reload the page.');
+  await expect(page.locator('#status')).toHaveText('Home Agent restarted before it answered. Ask again.');
   expect(await seriousAxeViolations(consent)).toEqual([]);
   await consent.screenshot({ path: `${SCREENSHOTS_DIR}/heartcoach-consent-worker-restarted.png` });
   // Close closes the window: the click's own bookkeeping may then find its page gone, which is the point.

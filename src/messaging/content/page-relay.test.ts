@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PAGE_CHANNEL, PAGE_LIMITS, type PageRelay } from '../../protocol/page-provider';
-import { decidePageMessage, startPageRelay, type RelayWindow } from './page-relay';
+import { decidePageMessage, noAnswer, startPageRelay, type RelayWindow } from './page-relay';
 
 const win = { name: 'the page window' };
 const request = { channel: PAGE_CHANNEL.toContent, id: 'r-1', method: 'home_ping' };
@@ -73,5 +73,14 @@ describe('the page relay', () => {
     fire(window, { ...request, id: 'r-2' });
     await vi.waitFor(() => expect(posted).toHaveLength(2));
     expect(posted.map((p) => (p as { reply: { error: { code: string } } }).reply.error.code)).toEqual(['NO_ANSWER', 'NO_ANSWER']);
+    expect((posted[1] as { reply: { error: { message: string } } }).reply.error.message).toBe('Home Agent was updated, reloaded or turned off while this page was open. Reload the page.');
+  });
+
+  it('tells a worker that stopped while the request waited (ask again) from an extension that went away (reload)', () => {
+    const closed = new Error('A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received');
+    expect(noAnswer(closed).message).toBe('Home Agent restarted before it answered. Ask again.');
+    expect(noAnswer(new Error('The message port closed before a response was received.')).message).toBe('Home Agent restarted before it answered. Ask again.');
+    expect(noAnswer(new Error('Extension context invalidated.')).message).toMatch(/Reload the page\.$/);
+    expect(noAnswer('odd').message).toMatch(/did not answer/);
   });
 });

@@ -67,11 +67,23 @@ export function startPageRelay(win: RelayWindow, send: (relay: PageRelay) => Pro
         const reply = WireReply.safeParse(raw);
         answer(decision.id, reply.success ? reply.data : { ok: false, error: noAnswer() });
       },
-      () => answer(decision.id, { ok: false, error: noAnswer() }),
+      (error: unknown) => answer(decision.id, { ok: false, error: noAnswer(error) }),
     );
   });
 }
 
-function noAnswer(): WireError {
+/**
+ * Why the background gave no answer, in words the page can show: Chrome's own errors tell an extension that was
+ * updated, reloaded or disabled (this script is orphaned: only a reload helps) from a worker that stopped while the
+ * request waited (a new one answers the next request: asking again helps).
+ */
+export function noAnswer(error?: unknown): WireError {
+  const why = error instanceof Error ? error.message : '';
+  if (/context invalidated/i.test(why)) {
+    return { code: 'NO_ANSWER', message: 'Home Agent was updated, reloaded or turned off while this page was open. Reload the page.' };
+  }
+  if (/(message port|message channel) closed/i.test(why)) {
+    return { code: 'NO_ANSWER', message: 'Home Agent restarted before it answered. Ask again.' };
+  }
   return { code: 'NO_ANSWER', message: 'Home Agent did not answer; it may have been updated or disabled. Reload the page.' };
 }

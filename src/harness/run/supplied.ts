@@ -12,6 +12,16 @@ import { findStep, stop, type PhaseOutcome, type RunEnv } from './env';
 export type SuppliedOutcome = PhaseOutcome | { kind: 'reject'; error: WireError };
 
 const stale: SuppliedOutcome = { kind: 'reject', error: { code: 'STALE_ANSWER', message: 'That answer is for a question this run is no longer asking.' } };
+/**
+ * A step left `executing` means the worker stopped while the act was under way: it may already have happened (a
+ * payment sent, its receipt not yet written). Declining then would end the run "Nothing was done" over money that
+ * moved, with no receipt — so the decline is refused in words, the checkpoint untouched, and the person sends it
+ * again: the resume reconciles before acting, finishing what happened or doing it once.
+ */
+const underWay: SuppliedOutcome = {
+  kind: 'reject',
+  error: { code: 'ACT_UNDER_WAY', message: 'Home Agent stopped while it was carrying this out, so it may already have happened; it cannot be dropped now. Send it again to finish it — nothing will be done twice.' },
+};
 
 export async function applySupplied(env: RunEnv, supplied: readonly Supplied[]): Promise<SuppliedOutcome> {
   const { state, ctx } = env;
@@ -19,6 +29,7 @@ export async function applySupplied(env: RunEnv, supplied: readonly Supplied[]):
   for (const s of supplied) {
     if (s.kind === 'decline') {
       if (s.resumeToken !== undefined && s.resumeToken !== pending?.resumeToken) return stale;
+      if (state.steps.some((st) => st.status === 'executing')) return underWay;
       state.pending = null;
       return stop(refusedReply(state, 'declined', { code: 'DECLINED', message: `You declined${s.reason !== undefined ? `: ${s.reason}` : ''}. Nothing was done.` }, await ctx.vault.receipts.ofRun(state.runRef)));
     }

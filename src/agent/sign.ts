@@ -40,6 +40,11 @@ export async function signPending(core: HomeAgentCore, input: { runRef: string; 
   const nowSeconds = Math.floor(core.clock.now() / 1000);
   const signed: { mandateHash: Hex; stepRef: string }[] = [];
   for (const r of together) {
+    const kept = await storedUnused(vault, r, core.clock.now());
+    if (kept !== null) {
+      signed.push({ mandateHash: kept, stepRef: r.stepRef });
+      continue;
+    }
     const mandate = await buildMandate({ chain, requirement: r, owner, agent, nowSeconds });
     await storeMandate(vault, r, mandate);
     signed.push({ mandateHash: mandate.hash, stepRef: r.stepRef });
@@ -47,4 +52,18 @@ export async function signPending(core: HomeAgentCore, input: { runRef: string; 
   const first = signed[0]!;
   const response = await resumeAt(core, { runRef: input.runRef, surface: input.surface, supplied: [{ kind: 'mandate', stepRef: first.stepRef, mandateHash: first.mandateHash }] });
   return { signed: { ...first, requirement, also: signed.slice(1) }, response };
+}
+
+/**
+ * A mandate the person already signed for exactly this request — same run, step, binding digest, delegator and
+ * delegate — stored, still active, never used and not expired: the worker stopped after storing it and before the run
+ * resumed with it (e2e/faults-worker-stop.spec.ts). Signing again would leave a second live authority for a step
+ * that runs once, listed "active" among the person's mandates; the stored one is resumed with instead, and the harness
+ * verifies it from scratch as it would a new one.
+ */
+async function storedUnused(vault: HomeAgentCore['parts']['vault'], r: Requirement, nowMs: number): Promise<Hex | null> {
+  const rows = (await vault.mandates.list({ runRef: r.runRef, status: 'active' })).rows;
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  const row = rows.find((m) => m.stepRef === r.stepRef && same(m.bindingDigest, r.bindingDigest) && same(m.delegator, r.delegator) && same(m.delegate, r.delegate) && m.uses === 0 && (m.validUntil ?? 0) > nowMs);
+  return row === undefined ? null : (row.hash as Hex);
 }

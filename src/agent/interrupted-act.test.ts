@@ -52,4 +52,36 @@ describe('a payment stopped after its transaction was sent', () => {
     expect((await parts.vault.receipts.byRun(runRef)).rows).toHaveLength(1);
     expect(await second.pending()).toEqual([]);
   });
+
+  it('stopped after the step’s receipt, before the run’s own record: listed as stopped, cannot be dropped, finished once', async () => {
+    const clock = new FixedClock();
+    const parts = await openDemoHome(clock, { name: `interrupted-${crypto.randomUUID()}` });
+    const bob = getAddress(await demoAddressOf('bob'));
+    const bob0 = await usdcBalanceOf(parts.chain, bob);
+    // The first worker stops as it is about to write the run's last record (done).
+    const vault = {
+      ...parts.vault,
+      runs: {
+        ...parts.vault.runs,
+        save: (row: Parameters<typeof parts.vault.runs.save>[0]) => (row.status === 'done' ? Promise.reject(new Error('the worker stopped')) : parts.vault.runs.save(row)),
+      },
+    };
+    const first = createHomeAgent({ vault, chain: parts.chain, keys, clock, model: null });
+    const asked = await first.ask({ message: 'Send 5 USDC to bob', surface: 'sidepanel' });
+    const runRef = asked.ok ? asked.data.runRef : '';
+    const signed = await first.sign({ runRef, surface: 'popup' });
+    expect(signed.response.ok ? 'ok' : signed.response.error.code).toBe('RUN_INTERRUPTED');
+    expect((await parts.vault.receipts.byRun(runRef)).rows).toHaveLength(1);
+
+    const chain = await parts.reopenChain();
+    const second = createHomeAgent({ vault: parts.vault, chain, keys, clock, model: null });
+    const [listed] = (await second.pending()).filter((p) => p.runRef === runRef);
+    expect(listed!.text).toMatch(/^Home Agent stopped just before it finished this; what was done stands\. Send it again/);
+    const dropped = await second.decline({ runRef, surface: 'popup' });
+    expect(dropped.ok ? 'ok' : dropped.error.code).toBe('ACT_UNDER_WAY');
+    const done = await second.resume({ runRef, surface: 'popup' });
+    expect(done.ok && done.data.reply.kind).toBe('done');
+    expect(await usdcBalanceOf(chain, bob)).toBe(bob0 + 5_000_000n);
+    expect((await parts.vault.receipts.byRun(runRef)).rows).toHaveLength(1);
+  });
 });

@@ -139,13 +139,17 @@ function approvalOf(state: RunState, pending: Extract<NonNullable<RunState['pend
 /**
  * Why a kept question waits: the waiting reply's own sentence, or (a checkpoint from before it was kept) whom it waits
  * on. A run with a step left `executing` waits on nobody: the worker stopped while it carried the act out (a payment
- * perhaps already sent), and the person is told so — sending it again finishes it, once; it cannot be dropped.
+ * perhaps already sent), and the person is told so — sending it again finishes it, once; it cannot be dropped. So
+ * does one whose steps all settled: the worker stopped before the run's own record.
  */
 function keptText(state: RunState): string {
   const underWay = state.steps.find((s) => s.status === 'executing');
   if (underWay !== undefined) {
     const toolId = state.plan?.steps[underWay.planIndex]?.toolId;
     return `Home Agent stopped while it was carrying this out${toolId !== undefined ? ` (${toolId})` : ''}, so it may already have happened. Send it again to finish it — nothing will be done twice.`;
+  }
+  if (state.steps.length > 0 && state.steps.every((s) => s.status !== 'pending')) {
+    return 'Home Agent stopped just before it finished this; what was done stands. Send it again to finish it — nothing will be done twice.';
   }
   if (state.waiting !== undefined) return state.waiting.text.slice(0, 1000);
   return `Waiting on another agent${waitingStep(state) !== null ? ` (${waitingStep(state)})` : ''}; your question is kept: send it again.`;

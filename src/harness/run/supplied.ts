@@ -14,10 +14,14 @@ export type SuppliedOutcome = PhaseOutcome | { kind: 'reject'; error: WireError 
 const stale: SuppliedOutcome = { kind: 'reject', error: { code: 'STALE_ANSWER', message: 'That answer is for a question this run is no longer asking.' } };
 /**
  * A step left `executing` means the worker stopped while the act was under way: it may already have happened (a
- * payment sent, its receipt not yet written). Declining then would end the run "Nothing was done" over money that
- * moved, with no receipt — so the decline is refused in words, the checkpoint untouched, and the person sends it
- * again: the resume reconciles before acting, finishing what happened or doing it once.
+ * payment sent, its receipt not yet written); every step settled with no prompt means it stopped after them, before
+ * the run's own record. Declining then would end the run "Nothing was done" over money that moved — so the decline
+ * is refused in words, the checkpoint untouched, and the person sends it again: the resume reconciles before acting,
+ * finishing what happened or doing it once.
  */
+const interrupted = ({ state }: RunEnv): boolean =>
+  state.steps.some((st) => st.status === 'executing') || (state.pending === null && state.steps.length > 0 && state.steps.every((st) => st.status !== 'pending'));
+
 const underWay: SuppliedOutcome = {
   kind: 'reject',
   error: { code: 'ACT_UNDER_WAY', message: 'Home Agent stopped while it was carrying this out, so it may already have happened; it cannot be dropped now. Send it again to finish it — nothing will be done twice.' },
@@ -29,7 +33,7 @@ export async function applySupplied(env: RunEnv, supplied: readonly Supplied[]):
   for (const s of supplied) {
     if (s.kind === 'decline') {
       if (s.resumeToken !== undefined && s.resumeToken !== pending?.resumeToken) return stale;
-      if (state.steps.some((st) => st.status === 'executing')) return underWay;
+      if (interrupted(env)) return underWay;
       state.pending = null;
       return stop(refusedReply(state, 'declined', { code: 'DECLINED', message: `You declined${s.reason !== undefined ? `: ${s.reason}` : ''}. Nothing was done.` }, await ctx.vault.receipts.ofRun(state.runRef)));
     }

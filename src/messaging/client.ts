@@ -24,6 +24,9 @@ export async function requestBackground<T extends ExtensionRequestType>(
   } catch {
     return fail(new HomeError('NO_ANSWER', "Home Agent's background did not answer; try again in a moment."));
   }
+  // No reply at all: the channel closed before the background answered (its worker stopped mid-request, as in
+  // e2e/faults-worker-stop.spec.ts) — said as such, not as a malformed reply.
+  if (raw === undefined) return fail(new HomeError('NO_ANSWER', "Home Agent's background did not answer; try again in a moment."));
   const envelope = WireReply.safeParse(raw);
   if (!envelope.success) return fail(new HomeError('BAD_REPLY', `The background's reply was malformed. ${describeZodError(envelope.error)}`));
   if (!envelope.data.ok) return envelope.data;

@@ -155,7 +155,8 @@ export async function untilVaultShows(page: Page, runRef: string, moment: VaultM
         if (moment === 'redemption recorded') return (await read<{ id: string }[]>('provenance', (s) => s.index('runRef').getAll(runRef))).some((p) => p.id.startsWith('redemption:'));
         if (moment === 'transaction persisted') return ((await read<{ savedAt: number } | undefined>('chainState', (s) => s.get('embedded')))?.savedAt ?? 0) > chainSavedAt;
         const run = await read<{ checkpoint?: { steps?: { status?: string }[] } } | undefined>('runs', (s) => s.get(runRef));
-        return run?.checkpoint?.steps?.some((st) => st.status === 'executing') ?? false;
+        // Executing, or already past it (a step done): a slow poll never waits for a window that has closed.
+        return run?.checkpoint?.steps?.some((st) => st.status === 'executing' || st.status === 'done') ?? false;
       };
       const until = Date.now() + 20_000;
       while (!(await shows())) {

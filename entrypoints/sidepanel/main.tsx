@@ -41,7 +41,7 @@ const transport: AgentTransport = {
     const listed = await requestBackground(send, { type: 'agent.pending' });
     if (!listed.ok) return listed;
     const mine = listed.data.runs.filter((run) => run.waitingFor === 'agent' && (addressee === undefined || run.addressee.toLowerCase() === addressee.toLowerCase()));
-    return { ok: true, data: mine.map((run) => ({ runRef: run.runRef, words: run.words, text: run.text })) };
+    return { ok: true, data: mine.map((run) => ({ runRef: run.runRef, words: run.words, text: run.text, ...(run.stopped === true ? { stopped: true as const } : {}) })) };
   },
   async replay() {
     const [tab] = await browser.tabs.query({ active: true, lastFocusedWindow: true });

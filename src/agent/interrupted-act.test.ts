@@ -41,7 +41,7 @@ describe('a payment stopped after its transaction was sent', () => {
     const chain = await parts.reopenChain();
     const second = createHomeAgent({ vault: parts.vault, chain, keys, clock, model: null });
     const [listed] = (await second.pending()).filter((p) => p.runRef === runRef);
-    expect(listed).toMatchObject({ waitingFor: 'agent', text: expect.stringMatching(/^Home Agent stopped while it was carrying this out \(payment\.usdc\.send\), so it may already have happened\. Send it again/) });
+    expect(listed).toMatchObject({ waitingFor: 'agent', stopped: true, text: expect.stringMatching(/^Home Agent stopped while it was carrying this out \(payment\.usdc\.send\), so it may already have happened\. Send it again/) });
     expect(listed!.text).not.toMatch(/another agent/);
 
     const dropped = await second.decline({ runRef, surface: 'popup' });
@@ -76,6 +76,7 @@ describe('a payment stopped after its transaction was sent', () => {
     const chain = await parts.reopenChain();
     const second = createHomeAgent({ vault: parts.vault, chain, keys, clock, model: null });
     const [listed] = (await second.pending()).filter((p) => p.runRef === runRef);
+    expect(listed!.stopped).toBe(true);
     expect(listed!.text).toMatch(/^Home Agent stopped just before it finished this; what was done stands\. Send it again/);
     const dropped = await second.decline({ runRef, surface: 'popup' });
     expect(dropped.ok ? 'ok' : dropped.error.code).toBe('ACT_UNDER_WAY');

@@ -45,6 +45,7 @@ describe('a question kept while HeartCoach cannot be reached', () => {
     expect(await later.pending()).toEqual([
       expect.objectContaining({ runRef, waitingFor: 'agent', toolId: 'heartcoach.consult', words: 'How is my week going?', text: 'HeartCoach did not answer (connect ECONNREFUSED 127.0.0.1:8787). Your question is kept: ask again to send it.' }),
     ]);
+    expect((await later.pending())[0]!.stopped).toBeUndefined();
     // Still down: sending it again keeps it (asked once more, waiting again), never lost.
     expect((await later.resume({ runRef, surface: 'sidepanel' })).ok).toBe(true);
     expect((await later.pending()).map((p) => p.runRef)).toEqual([runRef]);

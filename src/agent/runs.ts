@@ -97,6 +97,8 @@ export type PendingRun = {
   words: string;
   waitingFor: 'authority' | 'approval' | 'data' | 'choice' | 'agent';
   text: string;
+  /** The worker stopped part-way through this run's act: it waits on nobody but the person sending it again. */
+  stopped?: true;
   toolId: string | null;
   createdAt: number;
   expiresAt: number;
@@ -117,7 +119,7 @@ export async function pendingRuns(core: HomeAgentCore, limit = 20): Promise<Pend
     const base = { runRef: row.runRef, addressee: getAddress(row.addressee), asker: getAddress(row.asker), words: state.words, createdAt: row.createdAt, expiresAt: row.expiresAt };
     const pending = state.pending;
     // Awaiting with no prompt: the run waits on another agent, its question kept (run-ask.ts settles it so).
-    if (pending === null) return [{ ...base, waitingFor: 'agent', text: keptText(state), toolId: waitingStep(state) }];
+    if (pending === null) return [{ ...base, waitingFor: 'agent', ...keptText(state), toolId: waitingStep(state) }];
     const step = pending.stepRef === null ? undefined : state.steps.find((s) => s.stepRef === pending.stepRef);
     const toolId = step === undefined ? null : (state.plan?.steps[step.planIndex]?.toolId ?? null);
     const approval = pending.kind === 'approval' ? approvalOf(state, pending) : undefined;
@@ -142,17 +144,17 @@ function approvalOf(state: RunState, pending: Extract<NonNullable<RunState['pend
  * perhaps already sent), and the person is told so — sending it again finishes it, once; it cannot be dropped. So
  * does one whose steps all settled: the worker stopped before the run's own record.
  */
-function keptText(state: RunState): string {
+function keptText(state: RunState): { text: string; stopped?: true } {
   const underWay = state.steps.find((s) => s.status === 'executing');
   if (underWay !== undefined) {
     const toolId = state.plan?.steps[underWay.planIndex]?.toolId;
-    return `Home Agent stopped while it was carrying this out${toolId !== undefined ? ` (${toolId})` : ''}, so it may already have happened. Send it again to finish it — nothing will be done twice.`;
+    return { stopped: true, text: `Home Agent stopped while it was carrying this out${toolId !== undefined ? ` (${toolId})` : ''}, so it may already have happened. Send it again to finish it — nothing will be done twice.` };
   }
   if (state.steps.length > 0 && state.steps.every((s) => s.status !== 'pending')) {
-    return 'Home Agent stopped just before it finished this; what was done stands. Send it again to finish it — nothing will be done twice.';
+    return { stopped: true, text: 'Home Agent stopped just before it finished this; what was done stands. Send it again to finish it — nothing will be done twice.' };
   }
-  if (state.waiting !== undefined) return state.waiting.text.slice(0, 1000);
-  return `Waiting on another agent${waitingStep(state) !== null ? ` (${waitingStep(state)})` : ''}; your question is kept: send it again.`;
+  if (state.waiting !== undefined) return { text: state.waiting.text.slice(0, 1000) };
+  return { text: `Waiting on another agent${waitingStep(state) !== null ? ` (${waitingStep(state)})` : ''}; your question is kept: send it again.` };
 }
 
 /** The tool of the step the kept question waits on (the first step not yet done). */

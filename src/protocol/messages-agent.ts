@@ -32,6 +32,8 @@ export const PendingRun = z.strictObject({
   /** `agent`: a question kept because another agent did not answer; sent again by agent.resume, dropped by agent.decline. */
   waitingFor: z.enum(['authority', 'approval', 'data', 'choice', 'agent']),
   text: z.string().max(1000),
+  /** The worker stopped part-way through the act (waitingFor `agent`): sending it again finishes it, once. */
+  stopped: z.literal(true).optional(),
   toolId: z.string().max(120).nullable(),
   createdAt: z.number().int().nonnegative(),
   expiresAt: z.number().int().nonnegative(),

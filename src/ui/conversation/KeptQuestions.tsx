@@ -2,11 +2,13 @@ import { useEffect, useId, useState } from 'react';
 import type { Result } from '../../protocol/errors';
 
 /** A question kept because another agent did not answer (a run waiting on it): the words asked and why it waits. */
-export type KeptQuestion = { runRef: string; words: string; text: string };
+export type KeptQuestion = { runRef: string; words: string; text: string; stopped?: true };
 
 /**
  * One kept question with what the person can do about it: send it again (the same run resumed, so it is asked once
- * more and nothing already done is done twice) or drop it (the run declined; nothing is done).
+ * more and nothing already done is done twice) or drop it (the run declined; nothing is done). A run the worker
+ * stopped part-way through its act is not offered Drop: it may already have happened, and the agent refuses to drop
+ * it (ACT_UNDER_WAY) — sending it again finishes it, once.
  */
 export function KeptQuestionView({ kept, busy, onResend, onDrop }: { kept: KeptQuestion; busy: boolean; onResend: () => void; onDrop: () => void }) {
   return (
@@ -20,9 +22,11 @@ export function KeptQuestionView({ kept, busy, onResend, onDrop }: { kept: KeptQ
         <button type="button" disabled={busy} onClick={onResend}>
           Send it again
         </button>
-        <button type="button" className="ha-secondary" disabled={busy} onClick={onDrop}>
-          Drop it
-        </button>
+        {kept.stopped === true ? null : (
+          <button type="button" className="ha-secondary" disabled={busy} onClick={onDrop}>
+            Drop it
+          </button>
+        )}
       </div>
     </>
   );

@@ -3,6 +3,12 @@ import type { PendingItem } from './transport';
 
 const WAITING: Record<string, string> = { authority_required: 'your signature', prompt: 'your answer or an approval', waiting: 'another agent' };
 
+/** What the request waits on, in words: a stopped run waits on nobody but the person sending it again. */
+function waitsFor(item: PendingItem): string {
+  if (item.stopped === true) return 'stopped part-way: send it again to finish';
+  return `waits for ${item.approval !== undefined ? 'a co-signer’s approval' : (WAITING[item.waitingFor] ?? item.waitingFor)}`;
+}
+
 /** The queue of requests waiting for the person; one is open at a time, chosen by its id. */
 export function PendingQueue({ items, selected, onSelect }: { items: PendingItem[]; selected: string | undefined; onSelect: (runRef: string) => void }) {
   return (
@@ -15,7 +21,7 @@ export function PendingQueue({ items, selected, onSelect }: { items: PendingItem
           {items.map((item) => (
             <li key={item.runRef}>
               <button type="button" className="ha-link" aria-current={item.runRef === selected} onClick={() => onSelect(item.runRef)}>
-                {item.requirement !== undefined ? mandateTitle(item.requirement) : item.text.slice(0, 120)} — waits for {item.approval !== undefined ? 'a co-signer’s approval' : (WAITING[item.waitingFor] ?? item.waitingFor)}
+                {item.requirement !== undefined ? mandateTitle(item.requirement) : item.text.slice(0, 120)} — {waitsFor(item)}
               </button>
             </li>
           ))}

@@ -17,7 +17,7 @@ export function backgroundSigning(request: Request, announce: SigningTransport['
       if (!listed.ok) return listed;
       const items = await Promise.all(
         listed.data.runs.map(async (run): Promise<PendingItem> => {
-          const item: PendingItem = { runRef: run.runRef, addressee: run.addressee, words: run.words, waitingFor: KIND[run.waitingFor], text: run.text, expiresAt: run.expiresAt };
+          const item: PendingItem = { runRef: run.runRef, addressee: run.addressee, words: run.words, waitingFor: KIND[run.waitingFor], text: run.text, expiresAt: run.expiresAt, ...(run.stopped === true ? { stopped: true as const } : {}) };
           // A run waiting on co-signers carries its prompt and requirement from the checkpoint: the approval exchange.
           if (run.approval !== undefined) return { ...item, approval: run.approval, requirement: run.approval.requirement };
           if (run.waitingFor !== 'authority') return item;

@@ -12,6 +12,8 @@ export type PendingItem = {
   waitingFor: HarnessReply['kind'];
   text: string;
   expiresAt: number;
+  /** The worker stopped part-way through the act: the person sends it again to finish it (it cannot be dropped). */
+  stopped?: true;
   /** What signing would allow: present when the run waits on a mandate. */
   requirement?: Requirement;
   /** Later steps needing a mandate from the same account (the reply's alsoApprove): shown and signed with it. */

@@ -3,6 +3,7 @@ import { FixedClock } from '../harness/testing/basics';
 import { DEMO_PEOPLE, DEMO_SERVICES } from '../protocol/demo-identities';
 import type { Vault } from '../vault/vault';
 import { createHomeAgent, fixedKeys } from './index';
+import { storedUnused } from './sign';
 import { openDemoHome } from './testing/demo-home';
 
 /**
@@ -43,5 +44,23 @@ describe('signing again after the worker stopped between the mandate and the res
     expect(signed.mandateHash).toBe(stored!.hash);
     const rows = (await parts.vault.mandates.list({ runRef })).rows;
     expect(rows.map((m) => [m.hash, m.uses])).toEqual([[stored!.hash, 1]]);
+  });
+
+  it('never offers a stored mandate too old for a critical step (it would be refused as stale, forever), nor another step’s', async () => {
+    const clock = new FixedClock();
+    const parts = await openDemoHome(clock, { name: `sign-again-fresh-${crypto.randomUUID()}` });
+    const first = createHomeAgent({ vault: stopsAfterMandate(parts.vault), chain: parts.chain, keys, clock, model: null });
+    const asked = await first.ask({ message: 'Send 5 USDC to bob', surface: 'sidepanel' });
+    const runRef = asked.ok ? asked.data.runRef : '';
+    await expect(first.sign({ runRef, surface: 'popup' })).rejects.toThrow('the worker stopped');
+    const [stored] = (await parts.vault.mandates.list({ runRef })).rows;
+    const requirement = await createHomeAgent({ vault: parts.vault, chain: parts.chain, keys, clock, model: null }).requirement(runRef);
+    const later = clock.now() + 7_000;
+
+    expect(await storedUnused(parts.vault, requirement, later)).toBe(stored!.hash);
+    expect(await storedUnused(parts.vault, { ...requirement, freshSeconds: 300 }, later)).toBe(stored!.hash);
+    expect(await storedUnused(parts.vault, { ...requirement, freshSeconds: 5 }, later)).toBeNull();
+    expect(await storedUnused(parts.vault, { ...requirement, stepRef: 'another-step' }, later)).toBeNull();
+    expect(await storedUnused(parts.vault, { ...requirement, bindingDigest: `0x${'ab'.repeat(32)}` }, later)).toBeNull();
   });
 });

@@ -61,9 +61,14 @@ export async function signPending(core: HomeAgentCore, input: { runRef: string; 
  * that runs once, listed "active" among the person's mandates; the stored one is resumed with instead, and the harness
  * verifies it from scratch as it would a new one.
  */
-async function storedUnused(vault: HomeAgentCore['parts']['vault'], r: Requirement, nowMs: number): Promise<Hex | null> {
+export async function storedUnused(vault: HomeAgentCore['parts']['vault'], r: Requirement, nowMs: number): Promise<Hex | null> {
   const rows = (await vault.mandates.list({ runRef: r.runRef, status: 'active' })).rows;
   const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-  const row = rows.find((m) => m.stepRef === r.stepRef && same(m.bindingDigest, r.bindingDigest) && same(m.delegator, r.delegator) && same(m.delegate, r.delegate) && m.uses === 0 && (m.validUntil ?? 0) > nowMs);
+  // A critical step counts only a signature at most freshSeconds old: an older stored one is not offered again (it
+  // would be refused as stale, and the person could never sign a fresh one).
+  const freshEnough = (createdAt: number) => r.freshSeconds === undefined || nowMs - createdAt < r.freshSeconds * 1000;
+  const row = rows.find(
+    (m) => m.stepRef === r.stepRef && same(m.bindingDigest, r.bindingDigest) && same(m.delegator, r.delegator) && same(m.delegate, r.delegate) && m.uses === 0 && (m.validUntil ?? 0) > nowMs && freshEnough(m.createdAt),
+  );
   return row === undefined ? null : (row.hash as Hex);
 }

@@ -10,14 +10,34 @@ import tseslint from 'typescript-eslint';
 const harnessForbidden = [
   { group: ['dexie', 'dexie/*'], message: 'The harness reaches the vault only through its VaultPort.' },
   { group: ['wxt', 'wxt/*', '#imports', '@wxt-dev/*'], message: 'The harness imports no browser API.' },
-  { group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process'], message: 'The harness imports no Node built-in.' },
-  { group: ['@anthropic-ai/*', 'hono', 'hono/*', '@a2a-js/*', 'pg', '@electric-sql/*', '@ethereumjs/*'], message: 'Adapters wire these to ports; the harness stays pure.' },
+  {
+    group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process'],
+    message: 'The harness imports no Node built-in.',
+  },
+  {
+    group: ['@anthropic-ai/*', 'hono', 'hono/*', '@a2a-js/*', 'pg', '@electric-sql/*', '@ethereumjs/*'],
+    message: 'Adapters wire these to ports; the harness stays pure.',
+  },
   { group: ['viem/actions', 'viem/siwe'], message: 'Chain actions go through the AuthorityPort.' },
-  { group: ['**/vault/**', '**/wallet/**', '**/adapters/**', '**/entrypoints/**', '**/gateway/**', '**/ui/**'], message: 'The harness imports only src/protocol, src/ontology and pure libraries.' },
+  {
+    group: ['**/vault/**', '**/wallet/**', '**/adapters/**', '**/entrypoints/**', '**/gateway/**', '**/ui/**'],
+    message: 'The harness imports only src/protocol, src/ontology and pure libraries.',
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.output/', '.wxt/', 'tmp/', '.data/', 'test-results/', 'playwright-report/', '**/*.generated.ts'] },
+  {
+    ignores: [
+      'node_modules/',
+      '.output/',
+      '.wxt/',
+      'tmp/',
+      '.data/',
+      'test-results/',
+      'playwright-report/',
+      '**/*.generated.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -27,8 +47,14 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]", message: 'No focused tests.' },
-        { selector: "CallExpression[callee.property.name='skip'][callee.object.name=/^(it|test|describe)$/]", message: 'No skipped tests.' },
+        {
+          selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]",
+          message: 'No focused tests.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='skip'][callee.object.name=/^(it|test|describe)$/]",
+          message: 'No skipped tests.',
+        },
       ],
     },
   },

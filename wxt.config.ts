@@ -26,7 +26,9 @@ export default defineConfig({
     // The overlay's conversation frame (issue 6), embedded by the overlay's content script in whatever page the person
     // opened it on (activeTab: any http or https page). `use_dynamic_url`: reachable only at a per-session URL that
     // runtime.getURL gives our content script, so a page cannot probe for it to fingerprint Home Agent.
-    web_accessible_resources: [{ resources: ['overlay-frame.html'], matches: ['http://*/*', 'https://*/*'], use_dynamic_url: true }],
+    web_accessible_resources: [
+      { resources: ['overlay-frame.html'], matches: ['http://*/*', 'https://*/*'], use_dynamic_url: true },
+    ],
     commands: {
       'open-overlay': {
         suggested_key: { default: 'Alt+Shift+K' },

@@ -32,7 +32,8 @@ function rows(label: string, results: readonly CaseResult[]): BenchRow[] {
 }
 
 export const suite: BenchSuite = {
-  description: 'model economy with no model configured: the evaluation set through the real harness, real vault and embedded EVM',
+  description:
+    'model economy with no model configured: the evaluation set through the real harness, real vault and embedded EVM',
   async run(): Promise<BenchRow[]> {
     const all = casesFromOntology('all');
     const started = performance.now();
@@ -41,7 +42,10 @@ export const suite: BenchSuite = {
     const fresh = median(await measure(() => makeRealWorld({ model: null }), 10, 2));
     return [
       ...rows('eval set, all', results),
-      ...rows('eval set, held-out', results.filter((r) => r.set === 'heldout')),
+      ...rows(
+        'eval set, held-out',
+        results.filter((r) => r.set === 'heldout'),
+      ),
       { name: 'time per ask, its fresh world included (mean)', value: perAsk, unit: 'ms' },
       { name: 'baseline: a fresh evaluation world alone, median', value: fresh, unit: 'ms' },
       { name: 'time per ask / fresh world', value: perAsk / fresh, unit: 'x' },

@@ -16,7 +16,9 @@ type AutocannonOptions = {
   body?: string;
 };
 
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: AutocannonOptions) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as (
+  options: AutocannonOptions,
+) => Promise<AutocannonResult>;
 
 export type LoadFigures = { requestsPerSecond: number; meanMs: number; p50Ms: number; p99Ms: number };
 
@@ -29,7 +31,9 @@ export async function load(options: AutocannonOptions): Promise<LoadFigures> {
   const result = await autocannon(options);
   const seconds = (performance.now() - started) / 1000;
   if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
-    throw new Error(`load on ${options.url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`);
+    throw new Error(
+      `load on ${options.url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`,
+    );
   }
   return {
     requestsPerSecond: result.latency.totalCount / seconds,

@@ -33,9 +33,17 @@ const ROUNDS = [400, 400] as const;
 const PROBE = fileURLToPath(new URL('./gateway-memory-probe.mjs', import.meta.url));
 const NODE_ARGS = ['--expose-gc', '--import', PROBE];
 
-type Memory = { rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number; peakRss: number };
+type Memory = {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+  peakRss: number;
+};
 
-const procKb = (pid: number, field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN);
+const procKb = (pid: number, field: 'VmRSS' | 'VmHWM') =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN);
 
 /** Signals the process, waits for its next BENCH-MEMORY line, and reads its resident set from /proc. */
 async function memoryOf(pid: number, output: () => string): Promise<Memory> {
@@ -43,11 +51,20 @@ async function memoryOf(pid: number, output: () => string): Promise<Memory> {
   process.kill(pid, 'SIGUSR2');
   const deadline = performance.now() + 10_000;
   for (;;) {
-    const lines = output().split('\n').filter((l) => l.startsWith('BENCH-MEMORY '));
+    const lines = output()
+      .split('\n')
+      .filter((l) => l.startsWith('BENCH-MEMORY '));
     if (lines.length > seen) {
       const m = JSON.parse(lines.at(-1)!.slice('BENCH-MEMORY '.length)) as NodeJS.MemoryUsage;
       const kB = (bytes: number) => bytes / 1024;
-      return { rss: procKb(pid, 'VmRSS'), peakRss: procKb(pid, 'VmHWM'), heapUsed: kB(m.heapUsed), heapTotal: kB(m.heapTotal), external: kB(m.external), arrayBuffers: kB(m.arrayBuffers) };
+      return {
+        rss: procKb(pid, 'VmRSS'),
+        peakRss: procKb(pid, 'VmHWM'),
+        heapUsed: kB(m.heapUsed),
+        heapTotal: kB(m.heapTotal),
+        external: kB(m.external),
+        arrayBuffers: kB(m.arrayBuffers),
+      };
     }
     if (performance.now() > deadline) throw new Error('the process did not report its memory within 10 s');
     await new Promise((r) => setTimeout(r, 20));
@@ -66,7 +83,9 @@ const HONO = [
  */
 async function baseline(hono: boolean): Promise<Memory> {
   const code = hono ? HONO : 'setInterval(() => {}, 1000); console.log("ready 0")';
-  const child = spawn(process.execPath, [...NODE_ARGS, '--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...NODE_ARGS, '--import', 'tsx', '--input-type=module', '-e', code], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (c: Buffer) => void (out += String(c)));
   try {
@@ -92,17 +111,43 @@ async function consultation(url: string): Promise<{ body: string; token: string 
   const owner = privateKeyToAccount(DEMO_PEOPLE.alice.privateKey);
   const agent = await demoAgentOf('alice');
   const { nonce } = (await (await fetch(`${url}/auth/nonce`)).json()) as { nonce: string };
-  const message = createSiweMessage({ domain: new URL(url).host, address: agent.address, uri: url, version: '1', chainId: chain.chainId, nonce, issuedAt: new Date(DEMO_NOW) });
-  const signed = await fetch(`${url}/auth/siwe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message, signature: await signMessageAsAgent(owner, agent, message) }) });
+  const message = createSiweMessage({
+    domain: new URL(url).host,
+    address: agent.address,
+    uri: url,
+    version: '1',
+    chainId: chain.chainId,
+    nonce,
+    issuedAt: new Date(DEMO_NOW),
+  });
+  const signed = await fetch(`${url}/auth/siwe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ message, signature: await signMessageAsAgent(owner, agent, message) }),
+  });
   if (signed.status !== 200) throw new Error(`sign-in failed: ${signed.status} ${await signed.text()}`);
   const { accessToken } = (await signed.json()) as { accessToken: string };
   const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
   const window = { validAfter: seconds('2026-09-01T00:00:00Z'), validBefore: seconds('2026-12-31T00:00:00Z') };
-  const grant = await signScopedDelegation(chain, { owner, agent, delegate: DEMO_SERVICES.heartcoach.address, scope: grantScope({ chainId: chain.chainId, origin: url, folders: [...CABINET_FOLDERS], window }) });
+  const grant = await signScopedDelegation(chain, {
+    owner,
+    agent,
+    delegate: DEMO_SERVICES.heartcoach.address,
+    scope: grantScope({ chainId: chain.chainId, origin: url, folders: [...CABINET_FOLDERS], window }),
+  });
   const data = { cabinet: demoCabinet(), grant, kind: 'question' };
   const body = JSON.stringify({
-    jsonrpc: '2.0', id: 'bench', method: 'SendMessage',
-    params: { message: { messageId: 'bench', role: 'ROLE_USER', parts: [{ text: 'How is my week going?' }, { data }], metadata: { skill: 'heartcoach.ask' } } },
+    jsonrpc: '2.0',
+    id: 'bench',
+    method: 'SendMessage',
+    params: {
+      message: {
+        messageId: 'bench',
+        role: 'ROLE_USER',
+        parts: [{ text: 'How is my week going?' }, { data }],
+        metadata: { skill: 'heartcoach.ask' },
+      },
+    },
   });
   return { body, token: accessToken };
 }
@@ -116,7 +161,11 @@ function idleRows(label: string, m: Memory, bare: Memory, hono: Memory): BenchRo
     { name: `${label}: resident set (MB)`, value: MB(m.rss), unit: 'count' },
     { name: `${label}: V8 heap used after GC (MB)`, value: MB(m.heapUsed), unit: 'count' },
     { name: `${label}: V8 heap reserved (heapTotal, MB)`, value: MB(m.heapTotal), unit: 'count' },
-    { name: `${label}: external, WASM memory at full size (MB)`, value: MB(m.external - m.arrayBuffers), unit: 'count' },
+    {
+      name: `${label}: external, WASM memory at full size (MB)`,
+      value: MB(m.external - m.arrayBuffers),
+      unit: 'count',
+    },
     { name: `${label}: array buffers (MB)`, value: MB(m.arrayBuffers), unit: 'count' },
     { name: `${label}: resident set / bare Node`, value: m.rss / bare.rss, unit: 'x' },
     { name: `${label}: resident set / Hono alone`, value: m.rss / hono.rss, unit: 'x' },
@@ -144,7 +193,8 @@ export const suite: BenchSuite = {
       const after: Memory[] = [];
       let rps = 0;
       for (const amount of ROUNDS) {
-        rps = (await load({ url: `${gw.url}/a2a`, method: 'POST', connections: CONNECTIONS, amount, body, headers })).requestsPerSecond;
+        rps = (await load({ url: `${gw.url}/a2a`, method: 'POST', connections: CONNECTIONS, amount, body, headers }))
+          .requestsPerSecond;
         after.push(await memoryOf(pid, gw.output));
       }
       const [loaded, more] = [after[0]!, after[1]!];
@@ -158,11 +208,20 @@ export const suite: BenchSuite = {
         ...idleRows('idle, first start', first, bare, hono),
         ...idleRows('idle, restarted', idle, bare, hono),
         { name: `after ${ROUNDS[0]} consultations: resident set (MB)`, value: MB(loaded.rss), unit: 'count' },
-        { name: `after ${ROUNDS[0]} consultations: V8 heap used after GC (MB)`, value: MB(loaded.heapUsed), unit: 'count' },
+        {
+          name: `after ${ROUNDS[0]} consultations: V8 heap used after GC (MB)`,
+          value: MB(loaded.heapUsed),
+          unit: 'count',
+        },
         { name: `after ${ROUNDS[0] + ROUNDS[1]}: resident set (MB)`, value: MB(more.rss), unit: 'count' },
         { name: `after ${ROUNDS[0] + ROUNDS[1]}: V8 heap used after GC (MB)`, value: MB(more.heapUsed), unit: 'count' },
         { name: 'peak resident set since the restart (MB)', value: MB(more.peakRss), unit: 'count' },
-        { name: `heap retained per consultation over the second ${ROUNDS[1]} (bytes)`, value: (Math.max(0, more.heapUsed - loaded.heapUsed) * 1024) / ROUNDS[1], unit: 'count', target: '≈ 0 (no leak)' },
+        {
+          name: `heap retained per consultation over the second ${ROUNDS[1]} (bytes)`,
+          value: (Math.max(0, more.heapUsed - loaded.heapUsed) * 1024) / ROUNDS[1],
+          unit: 'count',
+          target: '≈ 0 (no leak)',
+        },
         { name: 'heap after load / heap idle', value: more.heapUsed / idle.heapUsed, unit: 'x' },
         { name: 'consultations per second during the last load', value: rps, unit: 'count' },
       ];

@@ -23,20 +23,37 @@ function kindOf(result: Awaited<ReturnType<World['ask']>>): HarnessReply['kind']
   return result.data.reply.kind;
 }
 
-async function timed(label: string, expected: HarnessReply['kind'], ask: () => ReturnType<World['ask']>, runs = RUNS): Promise<number> {
-  return median(await measure(async () => {
-    const kind = kindOf(await ask());
-    if (kind !== expected) throw new Error(`${label}: expected ${expected}, got ${kind}`);
-  }, runs, WARMUP));
+async function timed(
+  label: string,
+  expected: HarnessReply['kind'],
+  ask: () => ReturnType<World['ask']>,
+  runs = RUNS,
+): Promise<number> {
+  return median(
+    await measure(
+      async () => {
+        const kind = kindOf(await ask());
+        if (kind !== expected) throw new Error(`${label}: expected ${expected}, got ${kind}`);
+      },
+      runs,
+      WARMUP,
+    ),
+  );
 }
 
 /** Ask, sign (not timed), then the resume that verifies the mandate and acts, timed; `undo` (not timed) resets the world. */
-async function resumeToDone(w: RealWorld, message: string, runs: number, undo: () => Promise<void> = async () => {}): Promise<number> {
+async function resumeToDone(
+  w: RealWorld,
+  message: string,
+  runs: number,
+  undo: () => Promise<void> = async () => {},
+): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < runs + 3; i++) {
     await undo();
     const asked = await w.ask({ message });
-    if (!asked.ok || asked.data.reply.kind !== 'authority_required') throw new Error(`expected authority_required for “${message}”`);
+    if (!asked.ok || asked.data.reply.kind !== 'authority_required')
+      throw new Error(`expected authority_required for “${message}”`);
     const signed = await w.sign(asked.data.reply.requirement, 'alice');
     const started = performance.now();
     const kind = kindOf(await w.ask({ runRef: asked.data.runRef, supplied: [signed] }));
@@ -47,15 +64,25 @@ async function resumeToDone(w: RealWorld, message: string, runs: number, undo: (
 }
 
 export const suite: BenchSuite = {
-  description: 'harness time per ask on the real vault (fake-indexeddb) and the embedded EVM, zero-latency scripted model; ratios to a bare Dexie read in the same run',
+  description:
+    'harness time per ask on the real vault (fake-indexeddb) and the embedded EVM, zero-latency scripted model; ratios to a bare Dexie read in the same run',
   async run(): Promise<BenchRow[]> {
     const w = await realWorld({ model: null });
     const bare = median(await measure(() => w.parts.vault.records.list('membership', w.who.missio), RUNS * 3, WARMUP));
     const memory = await memoryWorld({ model: null, ontology: GENERATED_ONTOLOGY });
-    const inMemory = await timed('in-memory compiled read', 'answer', () => memory.ask({ message: "Who's in Missio Nexus right now?" }), RUNS * 3);
+    const inMemory = await timed(
+      'in-memory compiled read',
+      'answer',
+      () => memory.ask({ message: "Who's in Missio Nexus right now?" }),
+      RUNS * 3,
+    );
 
-    const compiled = await timed('compiled read', 'answer', () => w.ask({ message: "Who's in Missio Nexus right now?" }));
-    const act = await timed('act', 'authority_required', () => w.ask({ message: 'Can you get david added to Missio Nexus?' }));
+    const compiled = await timed('compiled read', 'answer', () =>
+      w.ask({ message: "Who's in Missio Nexus right now?" }),
+    );
+    const act = await timed('act', 'authority_required', () =>
+      w.ask({ message: 'Can you get david added to Missio Nexus?' }),
+    );
     // David is a member after each invite ("already in" needs no act): his membership is removed before the next.
     const removeDavid = async () => {
       const rows = (await w.parts.vault.records.list('membership', w.who.missio)).rows;
@@ -64,18 +91,36 @@ export const suite: BenchSuite = {
     const offChain = await resumeToDone(w, 'Can you get david added to Missio Nexus?', ACTS, removeDavid);
     const payment = await resumeToDone(w, 'Send 2 USDC to nathan.treasury toward the retreat deposit.', ACTS);
 
-    const plannedModel = scriptedModel({ planner: [planAnswer({ steps: [{ toolId: 'organization.members.list', args: { organization: 'Missio Nexus' } }] })] }, { repeatLast: true });
+    const plannedModel = scriptedModel(
+      {
+        planner: [
+          planAnswer({ steps: [{ toolId: 'organization.members.list', args: { organization: 'Missio Nexus' } }] }),
+        ],
+      },
+      { repeatLast: true },
+    );
     const planned = await realWorld({ model: plannedModel, settings: { compiledShapes: false } });
-    const modelPlanned = await timed('model-planned read', 'answer', () => planned.ask({ message: 'Which people are members of Missio Nexus?' }));
+    const modelPlanned = await timed('model-planned read', 'answer', () =>
+      planned.ask({ message: 'Which people are members of Missio Nexus?' }),
+    );
 
     return [
-      { name: `bare Dexie read (memberships of an organization: ${(bare * 1000).toFixed(0)} µs)`, value: bare, unit: 'ms' },
+      {
+        name: `bare Dexie read (memberships of an organization: ${(bare * 1000).toFixed(0)} µs)`,
+        value: bare,
+        unit: 'ms',
+      },
       { name: 'compiled read (5.1), in-memory ports, median', value: inMemory, unit: 'ms' },
       { name: 'compiled read (5.1), real vault and chain, median', value: compiled, unit: 'ms', target: '≤ 20 ms' },
       { name: 'act to authority_required (5.2), median', value: act, unit: 'ms' },
       { name: 'resume to done, off-chain act (5.2: ERC-1271 + revocation + use count)', value: offChain, unit: 'ms' },
       { name: 'resume to done, payment (5.4: verify, redeem on the EVM, read back)', value: payment, unit: 'ms' },
-      { name: 'model-planned read, zero-latency model, median', value: modelPlanned, unit: 'ms', target: '≤ 50 ms beyond model time' },
+      {
+        name: 'model-planned read, zero-latency model, median',
+        value: modelPlanned,
+        unit: 'ms',
+        target: '≤ 50 ms beyond model time',
+      },
       { name: 'compiled read / bare Dexie read', value: compiled / bare, unit: 'x' },
       { name: 'compiled read, real / in-memory', value: compiled / inMemory, unit: 'x' },
       { name: 'act to authority_required / bare Dexie read', value: act / bare, unit: 'x' },

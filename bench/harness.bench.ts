@@ -21,11 +21,19 @@ function replyKind(result: Awaited<ReturnType<World['ask']>>): HarnessReply['kin
   return result.data.reply.kind;
 }
 
-async function timed(label: string, expected: HarnessReply['kind'], ask: () => ReturnType<World['ask']>): Promise<number> {
-  const times = await measure(async () => {
-    const kind = replyKind(await ask());
-    if (kind !== expected) throw new Error(`${label}: expected ${expected}, got ${kind}`);
-  }, RUNS, WARMUP);
+async function timed(
+  label: string,
+  expected: HarnessReply['kind'],
+  ask: () => ReturnType<World['ask']>,
+): Promise<number> {
+  const times = await measure(
+    async () => {
+      const kind = replyKind(await ask());
+      if (kind !== expected) throw new Error(`${label}: expected ${expected}, got ${kind}`);
+    },
+    RUNS,
+    WARMUP,
+  );
   return median(times);
 }
 
@@ -44,41 +52,81 @@ async function resumeToDone(w: World): Promise<number> {
 }
 
 export const suite: BenchSuite = {
-  description: 'harness time per ask, zero-latency scripted model, in-memory ports; ratios to a bare vault read in the same run',
+  description:
+    'harness time per ask, zero-latency scripted model, in-memory ports; ratios to a bare vault read in the same run',
   async run(): Promise<BenchRow[]> {
     const w = await memoryWorld({ model: null, ontology: GENERATED_ONTOLOGY });
     const vault = w.harness().context.vault;
     const bare = median(await measure(() => vault.memberships.ofOrganization(w.who.missio), RUNS, WARMUP));
 
-    const compiled = await timed('compiled read', 'answer', () => w.ask({ message: "Who's in Missio Nexus right now?" }));
-    const act = await timed('act', 'authority_required', () => w.ask({ message: 'Can you get david added to Missio Nexus?' }));
+    const compiled = await timed('compiled read', 'answer', () =>
+      w.ask({ message: "Who's in Missio Nexus right now?" }),
+    );
+    const act = await timed('act', 'authority_required', () =>
+      w.ask({ message: 'Can you get david added to Missio Nexus?' }),
+    );
     const resume = await resumeToDone(w);
 
-    const plannedModel = scriptedModel({ planner: [planAnswer({ steps: [{ toolId: 'organization.members.list', args: { organization: 'Missio Nexus' } }] })] }, { repeatLast: true });
-    const planned = await memoryWorld({ model: plannedModel, ontology: GENERATED_ONTOLOGY, settings: { compiledShapes: false } });
-    const modelPlanned = await timed('model-planned read', 'answer', () => planned.ask({ message: 'Which people are members of Missio Nexus?' }));
+    const plannedModel = scriptedModel(
+      {
+        planner: [
+          planAnswer({ steps: [{ toolId: 'organization.members.list', args: { organization: 'Missio Nexus' } }] }),
+        ],
+      },
+      { repeatLast: true },
+    );
+    const planned = await memoryWorld({
+      model: plannedModel,
+      ontology: GENERATED_ONTOLOGY,
+      settings: { compiledShapes: false },
+    });
+    const modelPlanned = await timed('model-planned read', 'answer', () =>
+      planned.ask({ message: 'Which people are members of Missio Nexus?' }),
+    );
 
     const skill = (pattern: RegExp) => (r: JudgeRequest) => r.options.map((o) => o.id).find((id) => pattern.test(id))!;
     const twoStepModel = scriptedModel(
       {
         judge: [(r) => distribution({ [skill(/inquiry/)(r)]: 0.8, [NOT_APPLICABLE]: 0.2 })],
-        planChoice: [(r) => ({ distribution: Object.fromEntries(r.options.map((o) => [o.id, o.tools.length === 2 ? 1 : 0])), usage: { ...ZERO_USAGE } })],
+        planChoice: [
+          (r) => ({
+            distribution: Object.fromEntries(r.options.map((o) => [o.id, o.tools.length === 2 ? 1 : 0])),
+            usage: { ...ZERO_USAGE },
+          }),
+        ],
         skill: [textAnswer('Dear Marlow Foundation, …')],
       },
       { repeatLast: true },
     );
     const org = await memoryWorld({ model: twoStepModel, ontology: GENERATED_ONTOLOGY });
     const twoStep = await timed('two-step plan', 'answer', () =>
-      org.ask({ to: org.who.missio, message: 'Write the Marlow Foundation inquiry letter, and once it is done put it on our funding tracker.' }),
+      org.ask({
+        to: org.who.missio,
+        message: 'Write the Marlow Foundation inquiry letter, and once it is done put it on our funding tracker.',
+      }),
     );
 
     return [
-      { name: `bare vault read (members of an organization, in-memory: ${(bare * 1000).toFixed(1)} µs)`, value: bare, unit: 'ms' },
+      {
+        name: `bare vault read (members of an organization, in-memory: ${(bare * 1000).toFixed(1)} µs)`,
+        value: bare,
+        unit: 'ms',
+      },
       { name: 'compiled read (5.1), median per ask', value: compiled, unit: 'ms', target: '≤ 20 ms' },
       { name: 'act to authority_required (5.2), median per ask', value: act, unit: 'ms' },
       { name: 'resume to done (5.4 payment, signed mandate), median', value: resume, unit: 'ms' },
-      { name: 'model-planned read, zero-latency model, median', value: modelPlanned, unit: 'ms', target: '≤ 50 ms beyond model time' },
-      { name: 'two-step plan (5.7: judge, plan-choice, two skills), median', value: twoStep, unit: 'ms', target: '≤ 50 ms beyond model time' },
+      {
+        name: 'model-planned read, zero-latency model, median',
+        value: modelPlanned,
+        unit: 'ms',
+        target: '≤ 50 ms beyond model time',
+      },
+      {
+        name: 'two-step plan (5.7: judge, plan-choice, two skills), median',
+        value: twoStep,
+        unit: 'ms',
+        target: '≤ 50 ms beyond model time',
+      },
       { name: 'compiled read / bare vault read', value: compiled / bare, unit: 'x' },
       { name: 'act to authority_required / bare vault read', value: act / bare, unit: 'x' },
       { name: 'resume to done / bare vault read', value: resume / bare, unit: 'x' },

@@ -25,21 +25,36 @@ import { measure, median, type BenchRow, type BenchSuite } from './run';
 const RUNS = 15;
 const LATENCY_MS = 40;
 const CHUNK_DELAY_MS = 2;
-const ANSWER = `Missio Nexus has four members: Bob, Dave, Nathan and Carol [s1]. ${'Nathan and Carol are its treasurers, and Bob and Dave are members [s1]. '.repeat(8)}`.trim();
+const ANSWER =
+  `Missio Nexus has four members: Bob, Dave, Nathan and Carol [s1]. ${'Nathan and Carol are its treasurers, and Bob and Dave are members [s1]. '.repeat(8)}`.trim();
 
 const script = (r: RecordedRequest) => {
-  if (forcedTool(r) === PLAN_CHOICE_TOOL) return reply.tool(PLAN_CHOICE_TOOL, { distribution: distributionOver(r, { alone: 1 }) });
+  if (forcedTool(r) === PLAN_CHOICE_TOOL)
+    return reply.tool(PLAN_CHOICE_TOOL, { distribution: distributionOver(r, { alone: 1 }) });
   if (forcedTool(r) === PLAN_TOOL) return reply.tool(PLAN_TOOL, { steps: [{ toolId: 'ask.unsupported', args: {} }] });
   if (forcedTool(r) === JUDGE_TOOL) {
     const card = (phrase: string) => [...cards(r)].find(([, c]) => c.includes(phrase))?.[0] ?? 'n/a';
-    return reply.tool(JUDGE_TOOL, { distribution: distributionOver(r, { [card('intake screening model still works')]: 0.46, [card('okay to keep using')]: 0.44, 'n/a': 0.1 }) });
+    return reply.tool(JUDGE_TOOL, {
+      distribution: distributionOver(r, {
+        [card('intake screening model still works')]: 0.46,
+        [card('okay to keep using')]: 0.44,
+        'n/a': 0.1,
+      }),
+    });
   }
   return reply.text(ANSWER);
 };
 
 const composeRequest = (onText?: (d: string) => void): ComposeRequest => ({
   question: 'Who is in Missio Nexus, and who are its treasurers?',
-  observations: [{ id: 's1', toolId: 'organization.members.list', source: 'vault', text: 'Missio Nexus: Bob (member), Dave (member), Nathan (treasurer), Carol (treasurer).' }],
+  observations: [
+    {
+      id: 's1',
+      toolId: 'organization.members.list',
+      source: 'vault',
+      text: 'Missio Nexus: Bob (member), Dave (member), Nathan (treasurer), Carol (treasurer).',
+    },
+  ],
   brief: false,
   material: [],
   problems: [],
@@ -52,16 +67,25 @@ export const suite: BenchSuite = {
     const server = await startScriptedMessagesServer({ script, latencyMs: LATENCY_MS, chunkDelayMs: CHUNK_DELAY_MS });
     try {
       const records: CallRecord[] = [];
-      const model = createAnthropicModel({ apiKey: 'bench-key', baseURL: server.url, maxRetries: 0 }, { onCall: (r) => records.push(r) });
+      const model = createAnthropicModel(
+        { apiKey: 'bench-key', baseURL: server.url, maxRetries: 0 },
+        { onCall: (r) => records.push(r) },
+      );
 
       // A judged ask through the harness (5.6: borderline, so the judge is asked twice; the second reads the cache).
       const world = await memoryWorld({ model, ontology: GENERATED_ONTOLOGY });
-      const judged = await world.ask({ to: world.who.missio, message: 'Is our intake screening model okay to keep using?' });
-      if (!judged.ok || judged.data.reply.kind !== 'prompt') throw new Error('the judged ask did not end in a clarify prompt');
+      const judged = await world.ask({
+        to: world.who.missio,
+        message: 'Is our intake screening model okay to keep using?',
+      });
+      if (!judged.ok || judged.data.reply.kind !== 'prompt')
+        throw new Error('the judged ask did not end in a clarify prompt');
       const calls = judged.data.reply.plannerTrace.calls;
 
       // The adapter's own time per judge call against the bare SDK sending the very same body to the same server.
-      const adapterJudge = median(await measure(() => model.judgeSkills(judgeRequest('Review the intake model.')), RUNS, 2));
+      const adapterJudge = median(
+        await measure(() => model.judgeSkills(judgeRequest('Review the intake model.')), RUNS, 2),
+      );
       const sent = server.requests.at(-1)!.body as unknown as Anthropic.MessageCreateParamsNonStreaming;
       const client = new Anthropic({ apiKey: 'bench-key', baseURL: server.url, maxRetries: 0 });
       const bare = median(await measure(() => client.messages.create(sent), RUNS, 2));
@@ -80,17 +104,53 @@ export const suite: BenchSuite = {
       server.setChunkDelay(0);
       const heldout = await runEvaluation(casesFromOntology('heldout'), { makeWorld: makeMemoryWorld, model });
       return [
-        { name: 'held-out set, model configured: cases decided with zero model calls', value: heldout.totals.zeroModelCalls, unit: 'count' },
-        { name: `held-out set: share decided with zero model calls (of ${heldout.totals.cases})`, value: heldout.totals.zeroModelCallShare, unit: 'x' },
-        { name: 'held-out set: model calls per case (scripted answers)', value: heldout.totals.callsPerCase, unit: 'count' },
-        { name: 'held-out set: input tokens per case (simulated count)', value: heldout.totals.tokensPerCase.input, unit: 'count' },
-        { name: 'held-out set: of which read from the cache, per case', value: heldout.totals.tokensPerCase.cached, unit: 'count' },
-        { name: 'held-out set: output tokens per case (simulated count)', value: heldout.totals.tokensPerCase.output, unit: 'count' },
+        {
+          name: 'held-out set, model configured: cases decided with zero model calls',
+          value: heldout.totals.zeroModelCalls,
+          unit: 'count',
+        },
+        {
+          name: `held-out set: share decided with zero model calls (of ${heldout.totals.cases})`,
+          value: heldout.totals.zeroModelCallShare,
+          unit: 'x',
+        },
+        {
+          name: 'held-out set: model calls per case (scripted answers)',
+          value: heldout.totals.callsPerCase,
+          unit: 'count',
+        },
+        {
+          name: 'held-out set: input tokens per case (simulated count)',
+          value: heldout.totals.tokensPerCase.input,
+          unit: 'count',
+        },
+        {
+          name: 'held-out set: of which read from the cache, per case',
+          value: heldout.totals.tokensPerCase.cached,
+          unit: 'count',
+        },
+        {
+          name: 'held-out set: output tokens per case (simulated count)',
+          value: heldout.totals.tokensPerCase.output,
+          unit: 'count',
+        },
         { name: 'judged ask (5.6) through the harness: model calls', value: calls.length, unit: 'count' },
-        { name: 'judged ask: input tokens, both calls (simulated count)', value: calls.reduce((a, c) => a + c.inputTokens, 0), unit: 'count' },
-        { name: 'judged ask: of which read from the prompt cache', value: calls.reduce((a, c) => a + c.cachedInputTokens, 0), unit: 'count' },
+        {
+          name: 'judged ask: input tokens, both calls (simulated count)',
+          value: calls.reduce((a, c) => a + c.inputTokens, 0),
+          unit: 'count',
+        },
+        {
+          name: 'judged ask: of which read from the prompt cache',
+          value: calls.reduce((a, c) => a + c.cachedInputTokens, 0),
+          unit: 'count',
+        },
         { name: 'judged ask: output tokens', value: calls.reduce((a, c) => a + c.outputTokens, 0), unit: 'count' },
-        { name: `bare SDK call, the same judge request body (${LATENCY_MS} ms latency), median`, value: bare, unit: 'ms' },
+        {
+          name: `bare SDK call, the same judge request body (${LATENCY_MS} ms latency), median`,
+          value: bare,
+          unit: 'ms',
+        },
         { name: 'adapter judge call (prompt, tool_use, zod), median', value: adapterJudge, unit: 'ms' },
         { name: 'adapter judge call / bare SDK call', value: adapterJudge / bare, unit: 'x' },
         { name: 'composed answer, not streamed: total, median', value: whole, unit: 'ms' },

@@ -14,16 +14,31 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BEGIN = '<!-- bench:latest-run:begin -->';
 const END = '<!-- bench:latest-run:end -->';
 
-const load = () => loadavg().map((x) => x.toFixed(2)).join(' / ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ');
 
 /** As the terminal prints it, except that a count that is not whole keeps two decimals (calls per case: 0.56). */
 function format(row: BenchRow): string {
-  const digits = row.unit === 'ms' ? (row.value < 10 ? 2 : 1) : row.unit === 'x' ? 2 : Number.isInteger(row.value) || Math.abs(row.value) >= 100 ? 0 : 2;
+  const digits =
+    row.unit === 'ms'
+      ? row.value < 10
+        ? 2
+        : 1
+      : row.unit === 'x'
+        ? 2
+        : Number.isInteger(row.value) || Math.abs(row.value) >= 100
+          ? 0
+          : 2;
   return `${row.value.toFixed(digits)} ${row.unit === 'count' ? '' : row.unit}`.trim();
 }
 
 async function runAll(): Promise<Record<string, BenchRow[]>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--json'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--json'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (c: Buffer) => void (out += String(c)));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -42,7 +57,10 @@ async function main(): Promise<void> {
   const startLoad = load();
   const results = await runAll();
   const minutes = (performance.now() - started) / 60_000;
-  const names = readdirSync(`${ROOT}bench`).filter((f) => f.endsWith('.bench.ts')).map((f) => f.slice(0, -'.bench.ts'.length)).sort();
+  const names = readdirSync(`${ROOT}bench`)
+    .filter((f) => f.endsWith('.bench.ts'))
+    .map((f) => f.slice(0, -'.bench.ts'.length))
+    .sort();
   const out: string[] = [
     `Run on ${new Date().toISOString().slice(0, 10)} with Node ${process.versions.node} on ${cpus().length} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}); ` +
       `load average (1 / 5 / 15 min) ${startLoad} at the start, ${load()} at the end; the whole \`npm run bench\` took ${minutes.toFixed(1)} min.`,
@@ -51,7 +69,8 @@ async function main(): Promise<void> {
     const rows = results[name];
     if (rows === undefined) continue;
     out.push('', `#### ${name} — ${await descriptionOf(name)}`, '', '| row | value | target |', '| --- | --- | --- |');
-    for (const row of rows) out.push(`| ${row.name.trim().replace(/\|/g, '/')} | ${format(row)} | ${row.target ?? ''} |`);
+    for (const row of rows)
+      out.push(`| ${row.name.trim().replace(/\|/g, '/')} | ${format(row)} | ${row.target ?? ''} |`);
   }
   const body = out.join('\n');
   if (process.argv.includes('--print')) {

@@ -22,10 +22,18 @@ function recordAt(i: number): RecordInput {
   const type = TYPES[Math.floor(i / OWNERS) % TYPES.length]!;
   const at = new Date(Date.UTC(2026, 8, 1) + i * 60_000).toISOString();
   const id = `r-${i}`;
-  if (type === 'contact') return { id, type, owner: o, data: { label: `Person ${i}`, aliases: [`p${i}`], address: owner(i + 7) } };
+  if (type === 'contact')
+    return { id, type, owner: o, data: { label: `Person ${i}`, aliases: [`p${i}`], address: owner(i + 7) } };
   if (type === 'memory') return { id, type, owner: o, data: { text: `remembered thing ${i}`, tags: ['bench'] } };
-  if (type === 'cabinet.readings') return { id, type, owner: o, data: { id, metric: 'weight', value: 80 + (i % 10) / 10, unit: 'kg', at, source: 'device' } };
-  if (type === 'cabinet.doses') return { id, type, owner: o, data: { id, orderId: 'ord-furosemide', drug: 'furosemide', at, taken: true } };
+  if (type === 'cabinet.readings')
+    return {
+      id,
+      type,
+      owner: o,
+      data: { id, metric: 'weight', value: 80 + (i % 10) / 10, unit: 'kg', at, source: 'device' },
+    };
+  if (type === 'cabinet.doses')
+    return { id, type, owner: o, data: { id, orderId: 'ord-furosemide', drug: 'furosemide', at, taken: true } };
   return { id, type, owner: o, data: { id, text: 'ankles a little puffy', at } };
 }
 
@@ -46,13 +54,29 @@ async function records(n: number): Promise<{ rows: BenchRow[]; vault: Vault }> {
   let q = 0;
   const query = median(await measure(() => vault.records.list('cabinet.readings', owner((q++ * 7) % OWNERS)), 31));
   let r = 0;
-  const raw2 = median(await measure(() => vault.db.records.where('[type+owner]').equals(['cabinet.readings', owner((r++ * 7) % OWNERS)]).toArray(), 31));
+  const raw2 = median(
+    await measure(
+      () =>
+        vault.db.records
+          .where('[type+owner]')
+          .equals(['cabinet.readings', owner((r++ * 7) % OWNERS)])
+          .toArray(),
+      31,
+    ),
+  );
   const o = owner(7);
-  const scan = median(await measure(() => vault.db.records.filter((r) => r.type === 'cabinet.readings' && r.owner === o).toArray(), 3, 0));
+  const scan = median(
+    await measure(() => vault.db.records.filter((r) => r.type === 'cabinet.readings' && r.owner === o).toArray(), 3, 0),
+  );
   return {
     vault,
     rows: [
-      { name: `query by [type+owner] at ${label} records (${n / 500} rows), median`, value: query, unit: 'ms', target: '≤ 10 ms in Chromium' },
+      {
+        name: `query by [type+owner] at ${label} records (${n / 500} rows), median`,
+        value: query,
+        unit: 'ms',
+        target: '≤ 10 ms in Chromium',
+      },
       { name: `  full scan for the same rows ÷ indexed query`, value: scan / query, unit: 'x' },
       { name: `  indexed query ÷ the same read without zod validation`, value: query / raw2, unit: 'x' },
       { name: `bulk insert of ${label} records, zod-validated`, value: insert, unit: 'ms' },
@@ -72,7 +96,19 @@ export const suite: BenchSuite = {
     const small = await records(10_000);
     rows.push(...small.rows, ...(await records(100_000)).rows);
     let i = 0;
-    const append = median(await measure(() => small.vault.receipts.append({ id: `rc-${i}`, runRef: `run-${i % 20}`, stepRef: `s-${i++}`, schemaVersion: 1, body: { observation: 'committed' } }), 200));
+    const append = median(
+      await measure(
+        () =>
+          small.vault.receipts.append({
+            id: `rc-${i}`,
+            runRef: `run-${i % 20}`,
+            stepRef: `s-${i++}`,
+            schemaVersion: 1,
+            body: { observation: 'committed' },
+          }),
+        200,
+      ),
+    );
     rows.push({ name: 'receipt append, median', value: append, unit: 'ms' });
     let file = '';
     const exported = await once(async () => void (file = (await exportVault(small.vault, 'bench words')).file));
@@ -80,9 +116,17 @@ export const suite: BenchSuite = {
       const outcome = await importVault(await vaultNamed('bench-import'), file, 'bench words');
       if (!outcome.ok) throw new Error(outcome.message);
     });
-    rows.push({ name: `export of 10k records (${(file.length / 1e6).toFixed(1)} MB), one scrypt stretch included`, value: exported, unit: 'ms' });
+    rows.push({
+      name: `export of 10k records (${(file.length / 1e6).toFixed(1)} MB), one scrypt stretch included`,
+      value: exported,
+      unit: 'ms',
+    });
     rows.push({ name: '  export ÷ the stretch alone', value: exported / scrypt, unit: 'x' });
-    rows.push({ name: 'import of it (decrypted, validated, replaced; staged only when older)', value: imported, unit: 'ms' });
+    rows.push({
+      name: 'import of it (decrypted, validated, replaced; staged only when older)',
+      value: imported,
+      unit: 'ms',
+    });
     rows.push({ name: '  import ÷ the stretch alone', value: imported / scrypt, unit: 'x' });
     return rows;
   },

@@ -16,7 +16,13 @@ import { measure, median, type BenchRow, type BenchSuite } from './run';
 
 const RUNS = 60;
 
-type Figures = { deployed: number; counterfactual: number; revocation: number; deployedCpu: number; counterfactualCpu: number };
+type Figures = {
+  deployed: number;
+  counterfactual: number;
+  revocation: number;
+  deployedCpu: number;
+  counterfactualCpu: number;
+};
 
 /** CPU milliseconds this process spent per run of `work`: robust to other processes on a shared machine. */
 async function cpuPerRun(work: () => Promise<unknown>, runs: number): Promise<number> {
@@ -31,7 +37,11 @@ async function mandateOf(bed: Testbed, party: Party) {
     owner: party.owner,
     agent: party.agent,
     delegate: bed.harness.address,
-    scope: offChainMandateScope({ chainId: bed.chain.chainId, binding: bed.binding('memory.write'), window: bed.window(-60, 3600) }),
+    scope: offChainMandateScope({
+      chainId: bed.chain.chainId,
+      binding: bed.binding('memory.write'),
+      window: bed.window(-60, 3600),
+    }),
   });
 }
 
@@ -42,10 +52,18 @@ async function verificationFigures(chain: WalletChain): Promise<Figures> {
   await deploySmartAgent(chain, deployed.agent, bed.harness);
   const counterfactual = await bed.freshAgent('alice');
   const figures: Partial<Figures> = {};
-  for (const [kind, party] of [['deployed', deployed], ['counterfactual', counterfactual]] as const) {
+  for (const [kind, party] of [
+    ['deployed', deployed],
+    ['counterfactual', counterfactual],
+  ] as const) {
     const mandate = await mandateOf(bed, party);
     const verify = async () => {
-      const verdict = await verifyMandate(chain, { mandate, now: bed.now(), delegate: bed.harness.address, usesSoFar: 0 });
+      const verdict = await verifyMandate(chain, {
+        mandate,
+        now: bed.now(),
+        delegate: bed.harness.address,
+        usesSoFar: 0,
+      });
       if (!verdict.ok) throw new Error(`verification refused: ${verdict.message}`);
     };
     figures[kind] = median(await measure(verify, RUNS));
@@ -57,7 +75,8 @@ async function verificationFigures(chain: WalletChain): Promise<Figures> {
 }
 
 export const suite: BenchSuite = {
-  description: 'wallet on the embedded EVM vs anvil in the same run: mandate verification, revocation read, snapshot restore vs deploy',
+  description:
+    'wallet on the embedded EVM vs anvil in the same run: mandate verification, revocation read, snapshot restore vs deploy',
   async run(): Promise<BenchRow[]> {
     const deployTimes: number[] = [];
     let snapshot: Uint8Array | undefined;
@@ -68,8 +87,14 @@ export const suite: BenchSuite = {
       deployTimes.push(performance.now() - started);
       snapshot = store.bytes;
     }
-    const restoreTimes = await measure(() => openEmbeddedChain({ store: createMemoryChainStateStore(snapshot) }), 20, 2);
-    const embedded = await verificationFigures(await openEmbeddedChain({ store: createMemoryChainStateStore(snapshot) }));
+    const restoreTimes = await measure(
+      () => openEmbeddedChain({ store: createMemoryChainStateStore(snapshot) }),
+      20,
+      2,
+    );
+    const embedded = await verificationFigures(
+      await openEmbeddedChain({ store: createMemoryChainStateStore(snapshot) }),
+    );
 
     const node = await startAnvil();
     let anvil: Figures;
@@ -83,14 +108,36 @@ export const suite: BenchSuite = {
     const deploy = median(deployTimes);
     const restore = median(restoreTimes);
     return [
-      { name: 'embedded: verify mandate, deployed Smart Agent (ERC-1271), median', value: embedded.deployed, unit: 'ms', target: '≤ 25 ms' },
-      { name: 'embedded: verify mandate, counterfactual Smart Agent (ERC-6492), median', value: embedded.counterfactual, unit: 'ms', target: '≤ 25 ms' },
-      { name: 'embedded: CPU per verification (mean, all threads incl. GC), deployed', value: embedded.deployedCpu, unit: 'ms' },
-      { name: 'embedded: CPU per verification (mean, all threads incl. GC), counterfactual', value: embedded.counterfactualCpu, unit: 'ms' },
+      {
+        name: 'embedded: verify mandate, deployed Smart Agent (ERC-1271), median',
+        value: embedded.deployed,
+        unit: 'ms',
+        target: '≤ 25 ms',
+      },
+      {
+        name: 'embedded: verify mandate, counterfactual Smart Agent (ERC-6492), median',
+        value: embedded.counterfactual,
+        unit: 'ms',
+        target: '≤ 25 ms',
+      },
+      {
+        name: 'embedded: CPU per verification (mean, all threads incl. GC), deployed',
+        value: embedded.deployedCpu,
+        unit: 'ms',
+      },
+      {
+        name: 'embedded: CPU per verification (mean, all threads incl. GC), counterfactual',
+        value: embedded.counterfactualCpu,
+        unit: 'ms',
+      },
       { name: 'anvil: verify mandate, deployed, median', value: anvil.deployed, unit: 'ms' },
       { name: 'anvil: verify mandate, counterfactual, median', value: anvil.counterfactual, unit: 'ms' },
       { name: 'ratio embedded / anvil, deployed', value: embedded.deployed / anvil.deployed, unit: 'x' },
-      { name: 'ratio embedded / anvil, counterfactual', value: embedded.counterfactual / anvil.counterfactual, unit: 'x' },
+      {
+        name: 'ratio embedded / anvil, counterfactual',
+        value: embedded.counterfactual / anvil.counterfactual,
+        unit: 'x',
+      },
       { name: 'embedded: revocation read (disabledDelegations), median', value: embedded.revocation, unit: 'ms' },
       { name: 'anvil: revocation read, median', value: anvil.revocation, unit: 'ms' },
       { name: 'embedded: fresh chain + deploy framework and USDC, median of 3', value: deploy, unit: 'ms' },

@@ -65,26 +65,45 @@ export function parseArgs(argv: readonly string[]): Parsed {
     if (got !== undefined && got.length > 1) throw usage(`${name} was given twice`);
     return got?.[0];
   };
-  const options: Options = { vault: one('--vault') ?? '.data/home-agent-cli.vault', json: flags.has('--json'), yes: flags.has('--yes') };
+  const options: Options = {
+    vault: one('--vault') ?? '.data/home-agent-cli.vault',
+    json: flags.has('--json'),
+    yes: flags.has('--yes'),
+  };
   const resume = one('--resume');
-  const chosen = [flags.has('--init-demo') && 'init', flags.has('--pending') && 'pending', one('--revoke') !== undefined && 'revoke', resume !== undefined && 'resume', flags.has('--help') && 'help'].filter(Boolean);
+  const chosen = [
+    flags.has('--init-demo') && 'init',
+    flags.has('--pending') && 'pending',
+    one('--revoke') !== undefined && 'revoke',
+    resume !== undefined && 'resume',
+    flags.has('--help') && 'help',
+  ].filter(Boolean);
   if (chosen.length > 1) throw usage('Give one command at a time');
   if (flags.has('--help')) return { command: { kind: 'help' }, options };
   const noWords = (what: string) => {
     if (words.length > 0 && !(what === 'resume' && flags.has('--decline'))) throw usage(`${what} takes no sentence`);
   };
-  if (flags.has('--init-demo')) return noWords('--init-demo'), { command: { kind: 'init-demo' }, options };
-  if (flags.has('--pending')) return noWords('--pending'), { command: { kind: 'pending' }, options };
+  if (flags.has('--init-demo')) return (noWords('--init-demo'), { command: { kind: 'init-demo' }, options });
+  if (flags.has('--pending')) return (noWords('--pending'), { command: { kind: 'pending' }, options });
   const revoke = one('--revoke');
-  if (revoke !== undefined) return noWords('--revoke'), { command: { kind: 'revoke', hash: revoke }, options };
+  if (revoke !== undefined) return (noWords('--revoke'), { command: { kind: 'revoke', hash: revoke }, options });
   if (resume !== undefined) {
     noWords('resume');
     return { command: { kind: 'resume', runRef: resume, act: resumeAct(flags, values, words) }, options };
   }
-  if (words.length !== 1) throw usage(words.length === 0 ? 'Say what to ask, in quotes' : 'Put the whole sentence in one pair of quotes');
+  if (words.length !== 1)
+    throw usage(words.length === 0 ? 'Say what to ask, in quotes' : 'Put the whole sentence in one pair of quotes');
   const to = one('--to');
   const as = one('--as');
-  return { command: { kind: 'ask', message: words[0]!, ...(to !== undefined ? { to } : {}), ...(as !== undefined ? { as } : {}) }, options };
+  return {
+    command: {
+      kind: 'ask',
+      message: words[0]!,
+      ...(to !== undefined ? { to } : {}),
+      ...(as !== undefined ? { as } : {}),
+    },
+    options,
+  };
 }
 
 function resumeAct(flags: Set<string>, values: Map<string, string[]>, words: string[]): ResumeAct {
@@ -93,7 +112,8 @@ function resumeAct(flags: Set<string>, values: Map<string, string[]>, words: str
   const choose = values.get('--choose');
   if (choose !== undefined) {
     const index = Number(choose[0]);
-    if (choose.length > 1 || !Number.isInteger(index) || index < 1) throw usage('--choose takes one option number, 1 or more');
+    if (choose.length > 1 || !Number.isInteger(index) || index < 1)
+      throw usage('--choose takes one option number, 1 or more');
     acts.push({ kind: 'choose', index });
   }
   const answers = values.get('--answer');
@@ -101,7 +121,8 @@ function resumeAct(flags: Set<string>, values: Map<string, string[]>, words: str
   const approver = values.get('--approve-as');
   if (approver !== undefined) {
     const person = approver[0]!.toLowerCase();
-    if (approver.length > 1 || !(person in DEMO_PEOPLE)) throw usage(`--approve-as takes one demo person (${Object.keys(DEMO_PEOPLE).join(', ')})`);
+    if (approver.length > 1 || !(person in DEMO_PEOPLE))
+      throw usage(`--approve-as takes one demo person (${Object.keys(DEMO_PEOPLE).join(', ')})`);
     acts.push({ kind: 'approve-as', person: person as DemoPersonId });
   }
   if (flags.has('--decline')) acts.push({ kind: 'decline', ...(words.length > 0 ? { reason: words.join(' ') } : {}) });

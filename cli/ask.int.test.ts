@@ -15,23 +15,44 @@ type Ran = { code: number; stdout: string; stderr: string };
 
 let dir: string;
 let vault: string;
-const env = { ...process.env, HOME_AGENT_TEST_KDF: '1', HOME_AGENT_PASSPHRASE: 'test passphrase', ANTHROPIC_API_KEY: '', ANTHROPIC_BASE_URL: '' };
+const env = {
+  ...process.env,
+  HOME_AGENT_TEST_KDF: '1',
+  HOME_AGENT_PASSPHRASE: 'test passphrase',
+  ANTHROPIC_API_KEY: '',
+  ANTHROPIC_BASE_URL: '',
+};
 
 function cli(args: string[], options: { file?: string } = {}): Promise<Ran> {
   return new Promise((done) => {
-    execFile(process.execPath, [TSX, 'cli/ask.ts', ...args, '--vault', options.file ?? vault], { cwd: ROOT, env, timeout: 90_000 }, (error, stdout, stderr) => {
-      done({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [TSX, 'cli/ask.ts', ...args, '--vault', options.file ?? vault],
+      { cwd: ROOT, env, timeout: 90_000 },
+      (error, stdout, stderr) => {
+        done({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr });
+      },
+    );
   });
 }
 const json = async (args: string[]) => {
   const ran = await cli([...args, '--json']);
-  return { ...ran, body: JSON.parse(ran.stdout) as { ok: boolean; data?: { runRef: string; reply: Record<string, unknown> & { kind: string } }; error?: { code: string }; signed?: { mandateHash: string } } };
+  return {
+    ...ran,
+    body: JSON.parse(ran.stdout) as {
+      ok: boolean;
+      data?: { runRef: string; reply: Record<string, unknown> & { kind: string } };
+      error?: { code: string };
+      signed?: { mandateHash: string };
+    },
+  };
 };
 
 /** Runs a command on a pseudo-terminal (util-linux `script`) and types `typed` into it. */
 function onTerminal(args: string[], typed: string): Promise<Ran> {
-  const command = [process.execPath, TSX, 'cli/ask.ts', ...args, '--vault', vault].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const command = [process.execPath, TSX, 'cli/ask.ts', ...args, '--vault', vault]
+    .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
+    .join(' ');
   return new Promise((done) => {
     const child = spawn('script', ['-qec', command, '/dev/null'], { cwd: ROOT, env });
     let stdout = '';
@@ -53,11 +74,20 @@ describe('npm run ask', () => {
     expect(created.code).toBe(0);
     expect(created.stdout).toMatch(/Created Alice's demo Home/);
     expect((await stat(vault)).mode & 0o777).toBe(0o600);
-    expect(await cli(['--init-demo'])).toMatchObject({ code: 1, stderr: expect.stringMatching(/^VAULT_EXISTS: There is already a vault/) });
+    expect(await cli(['--init-demo'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^VAULT_EXISTS: There is already a vault/),
+    });
     const read = await cli(["Who's in Missio Nexus right now?"]);
     expect(read).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Missio Nexus has 4 members/) });
-    expect(await cli(['--bogus'])).toMatchObject({ code: 64, stderr: expect.stringMatching(/^USAGE: Unknown option --bogus/) });
-    expect(await cli(['hello'], { file: join(dir, 'missing.vault') })).toMatchObject({ code: 1, stderr: expect.stringMatching(/^NO_VAULT: There is no vault/) });
+    expect(await cli(['--bogus'])).toMatchObject({
+      code: 64,
+      stderr: expect.stringMatching(/^USAGE: Unknown option --bogus/),
+    });
+    expect(await cli(['hello'], { file: join(dir, 'missing.vault') })).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^NO_VAULT: There is no vault/),
+    });
   }, 120_000);
 
   it('5.4 across processes: authority_required, no signature without confirmation, then signed, paid once', async () => {
@@ -65,7 +95,10 @@ describe('npm run ask', () => {
     expect(asked.body.data!.reply).toMatchObject({ kind: 'authority_required', capability: 'payment.usdc.send' });
     const runRef = asked.body.data!.runRef;
     const unconfirmed = await cli(['--resume', runRef, '--sign']);
-    expect(unconfirmed).toMatchObject({ code: 1, stderr: expect.stringMatching(/NEEDS_CONFIRMATION: Nothing was done/) });
+    expect(unconfirmed).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/NEEDS_CONFIRMATION: Nothing was done/),
+    });
     const done = await json(['--resume', runRef, '--sign', '--yes']);
     expect(done.code).toBe(0);
     expect(done.body.data!.reply).toMatchObject({ kind: 'done', receipts: [{ observation: 'confirmed' }] });
@@ -80,10 +113,16 @@ describe('npm run ask', () => {
     const choice = await json(['invite bob to thompson']);
     expect(choice.body.data!.reply).toMatchObject({ kind: 'prompt', prompt: { kind: 'choice' } });
     const chosen = await json(['--resume', choice.body.data!.runRef, '--choose', '2']);
-    expect(chosen.body.data!.reply).toMatchObject({ kind: 'authority_required', capability: 'organization.membership.invite' });
+    expect(chosen.body.data!.reply).toMatchObject({
+      kind: 'authority_required',
+      capability: 'organization.membership.invite',
+    });
     const data = await json(['Pay nathan.treasury back for the hymnals.']);
     const answered = await json(['--resume', data.body.data!.runRef, '--answer', '12']);
-    expect(answered.body.data!.reply).toMatchObject({ kind: 'authority_required', requirement: { caveats: { maxAmount: '12000000' } } });
+    expect(answered.body.data!.reply).toMatchObject({
+      kind: 'authority_required',
+      requirement: { caveats: { maxAmount: '12000000' } },
+    });
     const wrong = await onTerminal(['--resume', answered.body.data!.runRef, '--sign'], 'yes please');
     expect(wrong.code).toBe(1);
     expect(wrong.stdout).toMatch(/NOT_CONFIRMED: Not confirmed; nothing was done/);

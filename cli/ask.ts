@@ -19,8 +19,11 @@ type Out = { json: boolean; print(text: string, data: unknown): void };
 
 async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { command, options } = parseArgs(argv);
-  if (command.kind === 'help') return void process.stdout.write(`${USAGE}\n`), 0;
-  const out: Out = { json: options.json, print: (text, data) => void process.stdout.write(`${options.json ? JSON.stringify(data, null, 2) : text}\n`) };
+  if (command.kind === 'help') return (void process.stdout.write(`${USAGE}\n`), 0);
+  const out: Out = {
+    json: options.json,
+    print: (text, data) => void process.stdout.write(`${options.json ? JSON.stringify(data, null, 2) : text}\n`),
+  };
   const home = await openCliHome(options.vault, env, command.kind === 'init-demo' ? 'create' : 'existing');
   try {
     return await run(home, command, out, options.yes, options.vault);
@@ -29,17 +32,35 @@ async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<nu
   }
 }
 
-async function run(home: CliHome, command: Exclude<Command, { kind: 'help' }>, out: Out, yes: boolean, path: string): Promise<number> {
+async function run(
+  home: CliHome,
+  command: Exclude<Command, { kind: 'help' }>,
+  out: Out,
+  yes: boolean,
+  path: string,
+): Promise<number> {
   const { agent } = home;
   switch (command.kind) {
     case 'init-demo': {
       const owner = await agent.owner();
-      out.print(`Created Alice's demo Home at ${path}: her Smart Agent ${owner} holds 1000 test USDC; Missio Nexus and both “thompson” organizations are hers to steward.\nTry: npm run ask -- "Who's in Missio Nexus right now?" --vault ${path}`, { ok: true, vault: path, owner });
+      out.print(
+        `Created Alice's demo Home at ${path}: her Smart Agent ${owner} holds 1000 test USDC; Missio Nexus and both “thompson” organizations are hers to steward.\nTry: npm run ask -- "Who's in Missio Nexus right now?" --vault ${path}`,
+        { ok: true, vault: path, owner },
+      );
       return 0;
     }
     case 'ask': {
-      if (command.as !== undefined && !ADDRESS.test(command.as)) throw new HomeError('USAGE', '--as takes an 0x address.');
-      return reply(out, await agent.ask({ message: command.message, surface: 'cli', ...(command.to !== undefined ? { addressee: command.to as Address } : {}), ...(command.as !== undefined ? { asker: command.as as Address } : {}) }));
+      if (command.as !== undefined && !ADDRESS.test(command.as))
+        throw new HomeError('USAGE', '--as takes an 0x address.');
+      return reply(
+        out,
+        await agent.ask({
+          message: command.message,
+          surface: 'cli',
+          ...(command.to !== undefined ? { addressee: command.to as Address } : {}),
+          ...(command.as !== undefined ? { asker: command.as as Address } : {}),
+        }),
+      );
     }
     case 'pending': {
       const runs = await agent.pending();
@@ -50,7 +71,12 @@ async function run(home: CliHome, command: Exclude<Command, { kind: 'help' }>, o
       if (!/^0x[0-9a-fA-F]{64}$/.test(command.hash)) throw new HomeError('USAGE', '--revoke takes a 32-byte 0x hash.');
       await confirmTyped('revoke', `Revoke ${command.hash} on chain? Every later use will be refused.`, { yes });
       const revoked = await agent.revoke(command.hash as Hex);
-      out.print(revoked.alreadyRevoked ? `That ${revoked.kind} was already revoked.` : `Revoked the ${revoked.kind} on chain (transaction ${revoked.transactionHash}).`, { ok: true, ...revoked });
+      out.print(
+        revoked.alreadyRevoked
+          ? `That ${revoked.kind} was already revoked.`
+          : `Revoked the ${revoked.kind} on chain (transaction ${revoked.transactionHash}).`,
+        { ok: true, ...revoked },
+      );
       return 0;
     }
     case 'resume':
@@ -58,39 +84,80 @@ async function run(home: CliHome, command: Exclude<Command, { kind: 'help' }>, o
   }
 }
 
-async function resume(agent: HomeAgent, runRef: string, act: ResumeAct, out: Out, yes: boolean, home: CliHome): Promise<number> {
+async function resume(
+  agent: HomeAgent,
+  runRef: string,
+  act: ResumeAct,
+  out: Out,
+  yes: boolean,
+  home: CliHome,
+): Promise<number> {
   if (act.kind === 'continue') return reply(out, await agent.resume({ runRef, surface: 'cli' }));
-  if (act.kind === 'decline') return reply(out, await agent.decline({ runRef, surface: 'cli', ...(act.reason !== undefined ? { reason: act.reason } : {}) }));
+  if (act.kind === 'decline')
+    return reply(
+      out,
+      await agent.decline({ runRef, surface: 'cli', ...(act.reason !== undefined ? { reason: act.reason } : {}) }),
+    );
   if (act.kind === 'sign') {
     // The later steps from the same account (alsoApprove) are shown with it and signed in the same sitting.
     const { requirement, also } = await agent.requirements(runRef);
     if (!out.json) process.stderr.write(`${[requirement, ...also].map(renderRequirement).join('\n\n')}\n`);
-    await confirmTyped('sign', also.length === 0 ? 'Sign this mandate with your key?' : `Sign these ${also.length + 1} mandates (one per step) with your key?`, { yes });
-    const { signed, response } = await agent.sign({ runRef, surface: 'cli', expect: requirement.bindingDigest, ...(also.length > 0 ? { alsoExpect: also.map((r) => r.bindingDigest) } : {}) });
-    if (!out.json) process.stderr.write(`Signed mandate ${[signed.mandateHash, ...signed.also.map((a) => a.mandateHash)].join(', ')}.\n`);
+    await confirmTyped(
+      'sign',
+      also.length === 0
+        ? 'Sign this mandate with your key?'
+        : `Sign these ${also.length + 1} mandates (one per step) with your key?`,
+      { yes },
+    );
+    const { signed, response } = await agent.sign({
+      runRef,
+      surface: 'cli',
+      expect: requirement.bindingDigest,
+      ...(also.length > 0 ? { alsoExpect: also.map((r) => r.bindingDigest) } : {}),
+    });
+    if (!out.json)
+      process.stderr.write(
+        `Signed mandate ${[signed.mandateHash, ...signed.also.map((a) => a.mandateHash)].join(', ')}.\n`,
+      );
     return reply(out, response, { mandateHash: signed.mandateHash });
   }
   const pending = (await runStateOf(agent, runRef)).pending;
   let supplied: Supplied;
   if (act.kind === 'choose') {
-    if (pending === null || pending.kind !== 'choice') throw new HomeError('NOT_A_CHOICE', 'That run is not waiting for a choice.');
+    if (pending === null || pending.kind !== 'choice')
+      throw new HomeError('NOT_A_CHOICE', 'That run is not waiting for a choice.');
     const option = pending.options[act.index - 1];
-    if (option === undefined) throw new HomeError('NOT_AN_OPTION', `Choose a number from 1 to ${pending.options.length}.`);
+    if (option === undefined)
+      throw new HomeError('NOT_AN_OPTION', `Choose a number from 1 to ${pending.options.length}.`);
     supplied = { kind: 'choice', resumeToken: pending.resumeToken, choice: option.value };
   } else if (act.kind === 'answer') {
-    if (pending === null || pending.kind !== 'data') throw new HomeError('NOT_A_QUESTION', 'That run is not waiting for an answer.');
-    supplied = { kind: 'answer', resumeToken: pending.resumeToken, values: answerValues(act.values, pending.fields.map((f) => f.arg)) };
+    if (pending === null || pending.kind !== 'data')
+      throw new HomeError('NOT_A_QUESTION', 'That run is not waiting for an answer.');
+    supplied = {
+      kind: 'answer',
+      resumeToken: pending.resumeToken,
+      values: answerValues(
+        act.values,
+        pending.fields.map((f) => f.arg),
+      ),
+    };
   } else {
-    if (pending === null || pending.kind !== 'approval') throw new HomeError('NOT_AWAITING_APPROVAL', 'That run is not waiting for a co-signer.');
+    if (pending === null || pending.kind !== 'approval')
+      throw new HomeError('NOT_AWAITING_APPROVAL', 'That run is not waiting for a co-signer.');
     // Demo only: the co-signer's own Home signs with their (public, demo) key — this Home never signs for them.
-    supplied = await demoApproval(home.agent.parts.chain, { approver: act.person, approvalDigest: pending.approvalDigest, resumeToken: pending.resumeToken });
+    supplied = await demoApproval(home.agent.parts.chain, {
+      approver: act.person,
+      approvalDigest: pending.approvalDigest,
+      resumeToken: pending.resumeToken,
+    });
   }
   return reply(out, await agent.resume({ runRef, surface: 'cli', supplied: [supplied] }));
 }
 
 /** `--answer TEXT` for a one-field prompt; `--answer arg=TEXT` (repeatable) names each field. */
 function answerValues(given: readonly string[], fields: readonly string[]): Record<string, string> {
-  if (given.length === 1 && fields.length === 1 && !given[0]!.startsWith(`${fields[0]}=`)) return { [fields[0]!]: given[0]! };
+  if (given.length === 1 && fields.length === 1 && !given[0]!.startsWith(`${fields[0]}=`))
+    return { [fields[0]!]: given[0]! };
   const values: Record<string, string> = {};
   for (const g of given) {
     const at = g.indexOf('=');

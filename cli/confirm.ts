@@ -9,7 +9,10 @@ import { HomeError } from '../src/protocol/errors';
 export async function confirmTyped(word: string, question: string, options: { yes: boolean }): Promise<void> {
   if (options.yes) return;
   if (process.stdin.isTTY !== true) {
-    throw new HomeError('NEEDS_CONFIRMATION', `Nothing was done: to ${word}, you type "${word}" at a terminal (in a script, add --yes).`);
+    throw new HomeError(
+      'NEEDS_CONFIRMATION',
+      `Nothing was done: to ${word}, you type "${word}" at a terminal (in a script, add --yes).`,
+    );
   }
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {

@@ -32,16 +32,33 @@ export function passphraseFromEnv(env: NodeJS.ProcessEnv): string {
   return given !== undefined && given !== '' ? given : DEMO_PASSPHRASE;
 }
 
-const kdfFromEnv = (env: NodeJS.ProcessEnv): KdfChoice | undefined => (env.HOME_AGENT_TEST_KDF === '1' ? TEST_KDF : undefined);
+const kdfFromEnv = (env: NodeJS.ProcessEnv): KdfChoice | undefined =>
+  env.HOME_AGENT_TEST_KDF === '1' ? TEST_KDF : undefined;
 
 export async function openCliHome(path: string, env: NodeJS.ProcessEnv, mode: 'existing' | 'create'): Promise<CliHome> {
   const passphrase = passphraseFromEnv(env);
   const kdf = kdfFromEnv(env);
-  const exists = await access(path).then(() => true, () => false);
-  if (mode === 'create' && exists) throw new HomeError('VAULT_EXISTS', `There is already a vault at ${path}; remove it first or name another with --vault.`);
-  if (mode === 'existing' && !exists) throw new HomeError('NO_VAULT', `There is no vault at ${path}. Create the demo one with: npm run ask -- --init-demo --vault ${path}`);
+  const exists = await access(path).then(
+    () => true,
+    () => false,
+  );
+  if (mode === 'create' && exists)
+    throw new HomeError(
+      'VAULT_EXISTS',
+      `There is already a vault at ${path}; remove it first or name another with --vault.`,
+    );
+  if (mode === 'existing' && !exists)
+    throw new HomeError(
+      'NO_VAULT',
+      `There is no vault at ${path}. Create the demo one with: npm run ask -- --init-demo --vault ${path}`,
+    );
   const { vault } = await openNodeVault({ path, passphrase });
-  const keyring = createKeyring({ keys: vault.keys, session: memorySessionKeyStore(), clock: vault.clock, ...(kdf !== undefined ? { kdf } : {}) });
+  const keyring = createKeyring({
+    keys: vault.keys,
+    session: memorySessionKeyStore(),
+    clock: vault.clock,
+    ...(kdf !== undefined ? { kdf } : {}),
+  });
   let unlocked = false;
   const keys = keyringKeys(keyring);
   const chain = await openEmbeddedChain({ store: vault.chainState() });

@@ -25,9 +25,9 @@ test('the side panel with every kind of reply on it, its “why” disclosures o
   await expect(panel.getByRole('heading', { name: 'Refused' })).toBeVisible({ timeout: 30_000 });
   await askInPanel(panel, 'Send 7 USDC to carol');
   for (const why of await panel.getByText('Why this reply?').all()) await why.click();
-  expect(await panel.locator('article[data-kind]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-kind')))).toEqual(
-    expect.arrayContaining(['answer', 'authority_required', 'refused']),
-  );
+  expect(
+    await panel.locator('article[data-kind]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-kind'))),
+  ).toEqual(expect.arrayContaining(['answer', 'authority_required', 'refused']));
   expect(await seriousAxeViolations(panel)).toEqual([]);
   await saveScreenshot(panel, 'a11y-sidepanel');
 });
@@ -60,7 +60,10 @@ test('the in-page overlay, its frame holding an answer and a request to sign', a
   const worker = await extension.serviceWorker();
   await worker.evaluate(async (url) => {
     const tab = (await chrome.tabs.query({})).find((t) => t.url === url);
-    (chrome.commands.onCommand as unknown as { dispatch(command: string, tab: chrome.tabs.Tab): void }).dispatch('open-overlay', tab!);
+    (chrome.commands.onCommand as unknown as { dispatch(command: string, tab: chrome.tabs.Tab): void }).dispatch(
+      'open-overlay',
+      tab!,
+    );
   }, page.url());
   const overlay = overlayDialog(page);
   for (const words of ['Who are my contacts?', 'Add dave to my contacts.']) {

@@ -4,7 +4,8 @@ import { expect, launchExtension, stopServiceWorker, test } from './fixtures';
 test.describe.configure({ timeout: 120_000 });
 
 type Wire = { ok: true; data: Record<string, unknown> } | { ok: false; error: { code: string; message: string } };
-const send = (page: Page, message: unknown) => page.evaluate((m) => chrome.runtime.sendMessage(m) as Promise<Wire>, message);
+const send = (page: Page, message: unknown) =>
+  page.evaluate((m) => chrome.runtime.sendMessage(m) as Promise<Wire>, message);
 async function data(page: Page, message: unknown): Promise<Record<string, unknown>> {
   const reply = await send(page, message);
   if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
@@ -38,9 +39,18 @@ test('a side-panel ask is answered by the real harness; an act is signed and don
     const asked = await data(home, { type: 'ask', words: 'Add dave to my contacts.' });
     const required = asked.reply as { kind: string; requirement: { bindingDigest: string } };
     expect(required.kind).toBe('authority_required');
-    expect(await data(home, { type: 'agent.pending' })).toMatchObject({ runs: [{ runRef: asked.runRef, waitingFor: 'authority' }] });
-    const done = await data(home, { type: 'agent.sign', runRef: asked.runRef, expect: required.requirement.bindingDigest });
-    expect(done.reply).toMatchObject({ kind: 'done', result: { text: 'I added Dr. Dave Silva, MD to your contacts.' } });
+    expect(await data(home, { type: 'agent.pending' })).toMatchObject({
+      runs: [{ runRef: asked.runRef, waitingFor: 'authority' }],
+    });
+    const done = await data(home, {
+      type: 'agent.sign',
+      runRef: asked.runRef,
+      expect: required.requirement.bindingDigest,
+    });
+    expect(done.reply).toMatchObject({
+      kind: 'done',
+      result: { text: 'I added Dr. Dave Silva, MD to your contacts.' },
+    });
 
     // The worker is stopped between asks: the next one wakes it, and the vault (and the new contact) are still there.
     await stopServiceWorker(extension);

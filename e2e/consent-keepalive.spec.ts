@@ -30,7 +30,10 @@ async function pings(): Promise<number> {
 /** Opens a keepalive Port from the page's own tab, in the content scripts' world, and returns what it was told. */
 async function holdFromContentScript(page: Page, consentId: string): Promise<unknown> {
   const worker = await extension.serviceWorker();
-  const tabId = await worker.evaluate(async (url) => (await chrome.tabs.query({})).find((t) => t.url?.startsWith(url))?.id ?? -1, page.url());
+  const tabId = await worker.evaluate(
+    async (url) => (await chrome.tabs.query({})).find((t) => t.url?.startsWith(url))?.id ?? -1,
+    page.url(),
+  );
   return worker.evaluate(
     async ({ tabId, consentId }) => {
       const [result] = await chrome.scripting.executeScript({
@@ -64,7 +67,9 @@ test('the open consent window pings the background every 20 s; a page’s conten
   const page = await extension.context.newPage();
   await page.goto(gw.url);
   const before = await pings();
-  const consent = await consentWindow(extension.context, () => page.getByRole('button', { name: 'Connect with Home Agent' }).first().click());
+  const consent = await consentWindow(extension.context, () =>
+    page.getByRole('button', { name: 'Connect with Home Agent' }).first().click(),
+  );
   await expect.poll(pings, { timeout: 5_000 }).toBe(before + 1);
   // The next one on the window's interval (CONSENT_PING_MS), well inside Chrome's 30 s idle limit.
   await expect.poll(pings, { timeout: 25_000, intervals: [1_000] }).toBe(before + 2);
@@ -72,13 +77,18 @@ test('the open consent window pings the background every 20 s; a page’s conten
   const consentId = new URL(consent.url()).searchParams.get('id') ?? '';
   expect(await holdFromContentScript(page, consentId)).toEqual({
     type: 'consent.refused',
-    error: { code: 'SENDER_NOT_ALLOWED', message: 'Only Home Agent’s own consent window may keep a request waiting for you.' },
+    error: {
+      code: 'SENDER_NOT_ALLOWED',
+      message: 'Only Home Agent’s own consent window may keep a request waiting for you.',
+    },
   });
   const counted = await pings();
 
   // Declined: the window hears it ended, the page is told in words, and the pinging stops with it.
   await consent.getByRole('button', { name: 'Decline' }).click();
-  await expect(page.locator('#status')).toHaveText('The person declined: you declined in Home Agent. Nothing was signed.');
+  await expect(page.locator('#status')).toHaveText(
+    'The person declined: you declined in Home Agent. Nothing was signed.',
+  );
   await expect(consent.getByRole('status')).toHaveText('Declined: you declined in Home Agent. Nothing was signed.');
   // The window is still open, and a ping interval later nothing more has come (under 30 s: the same worker).
   await consent.waitForTimeout(21_000);
@@ -90,23 +100,32 @@ test('the open consent window pings the background every 20 s; a page’s conten
 test('the worker stopped while the consent window is open: the window and the page say so in words, and connecting again works', async () => {
   const page = await extension.context.newPage();
   await page.goto(gw.url);
-  const consent = await consentWindow(extension.context, () => page.getByRole('button', { name: 'Connect with Home Agent' }).first().click());
+  const consent = await consentWindow(extension.context, () =>
+    page.getByRole('button', { name: 'Connect with Home Agent' }).first().click(),
+  );
   await expect.poll(pings, { timeout: 5_000 }).toBeGreaterThan(0);
 
   await stopServiceWorker(extension);
 
-  await expect(consent.locator('#consent-lost')).toHaveText('Home Agent restarted before you answered; nothing was signed. Ask HeartCoach to connect again.');
+  await expect(consent.locator('#consent-lost')).toHaveText(
+    'Home Agent restarted before you answered; nothing was signed. Ask HeartCoach to connect again.',
+  );
   await expect(consent.getByRole('button', { name: 'Sign', exact: true })).toHaveCount(0);
   await expect(page.locator('#status')).toHaveText('Home Agent restarted before it answered. Ask again.');
   expect(await seriousAxeViolations(consent)).toEqual([]);
   await consent.screenshot({ path: `${SCREENSHOTS_DIR}/heartcoach-consent-worker-restarted.png` });
   // Close closes the window: the click's own bookkeeping may then find its page gone, which is the point.
   const closed = consent.waitForEvent('close');
-  await consent.getByRole('button', { name: 'Close' }).click().catch(() => undefined);
+  await consent
+    .getByRole('button', { name: 'Close' })
+    .click()
+    .catch(() => undefined);
   await closed;
 
   // The new worker holds no trace of the lost request: HeartCoach asks again, and this time the person signs.
-  const again = await consentWindow(extension.context, () => page.getByRole('button', { name: 'Connect with Home Agent' }).first().click());
+  const again = await consentWindow(extension.context, () =>
+    page.getByRole('button', { name: 'Connect with Home Agent' }).first().click(),
+  );
   await again.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(page.locator('#signed-in-as')).toHaveText('Signed in as Alice Okoro', { timeout: 30_000 });
   await page.close();

@@ -22,7 +22,10 @@ test('two invites from one account: the popup shows both steps and one Sign does
     await popup.waitForLoadState();
     await expect(popup.getByRole('heading', { name: /Signed with it: 1 more step of this plan/ })).toBeVisible();
     await expect(popup.getByLabel('Step s1.2: what you would allow')).toContainText('Carol');
-    const digests = [await popup.getByTestId('binding-digest').textContent(), await popup.getByTestId('also-digest').textContent()];
+    const digests = [
+      await popup.getByTestId('binding-digest').textContent(),
+      await popup.getByTestId('also-digest').textContent(),
+    ];
     expect(new Set(digests).size).toBe(2);
     expect(await seriousAxeViolations(popup)).toEqual([]);
     await popup.getByRole('button', { name: 'Sign all 2' }).click();

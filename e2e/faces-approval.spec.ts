@@ -41,13 +41,19 @@ async function signedHighPayment(amount: number) {
   // Signed: the popup stays on the request, now waiting on the co-signer, with its approval exchange.
   await expect(popup.getByRole('heading', { name: 'Approval by another person' })).toBeVisible({ timeout: 30_000 });
   await popup.close();
-  const waiting = panel.getByRole('article').filter({ has: panel.getByRole('heading', { name: 'Approval by another person' }) }).last();
+  const waiting = panel
+    .getByRole('article')
+    .filter({ has: panel.getByRole('heading', { name: 'Approval by another person' }) })
+    .last();
   await expect(waiting).toBeVisible({ timeout: 10_000 });
   return waiting;
 }
 
 /** Bob opens the approval link in his own Home Agent and approves; returns the co-signature file he saved. */
-async function bobApproves(link: string, saveScreenshot?: (page: Page, name: string) => Promise<void>): Promise<string> {
+async function bobApproves(
+  link: string,
+  saveScreenshot?: (page: Page, name: string) => Promise<void>,
+): Promise<string> {
   const page = await bob.context.newPage();
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Approve another person’s request' })).toBeVisible();
@@ -71,7 +77,9 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => Promise.all([alice.close(), bob.close()]));
 
-test('approval by another person: the request travels as a link to their Home, the co-signature comes back as a file, and the payment is done', async ({ saveScreenshot }) => {
+test('approval by another person: the request travels as a link to their Home, the co-signature comes back as a file, and the payment is done', async ({
+  saveScreenshot,
+}) => {
   const waiting = await signedHighPayment(40);
   const link = await waiting.getByRole('link', { name: 'approval link' }).getAttribute('href');
   expect(link).toMatch(/^chrome-extension:\/\/oecdimfcdkaaiomgojjgjopecgaihpnl\/popup\.html#approve=/);
@@ -106,13 +114,19 @@ test('revoke a mandate in the options page: its next use is refused in words', a
   await expect(refused.locator('.ha-reason')).toContainText(/revoked/i);
 });
 
-test('approval in the popup: the queue carries the co-signer request (from the run’s checkpoint), its link goes to the approver, and the co-signature is imported there', async ({ saveScreenshot }) => {
+test('approval in the popup: the queue carries the co-signer request (from the run’s checkpoint), its link goes to the approver, and the co-signature is imported there', async ({
+  saveScreenshot,
+}) => {
   await signedHighPayment(35);
   // The popup opened afresh on its queue (no conversation behind it): the request and its exchange come from the agent.
   const popup = await alice.context.newPage();
   await popup.goto(alice.url('popup.html'));
-  await expect(popup.getByRole('list', { name: 'Pending requests' }).getByRole('button')).toHaveCount(1, { timeout: 30_000 });
-  await expect(popup.getByRole('list', { name: 'Pending requests' })).toContainText('Send USDC, at most 35 USDC — you asked “Send 35 USDC to bob” — waits for a co-signer’s approval');
+  await expect(popup.getByRole('list', { name: 'Pending requests' }).getByRole('button')).toHaveCount(1, {
+    timeout: 30_000,
+  });
+  await expect(popup.getByRole('list', { name: 'Pending requests' })).toContainText(
+    'Send USDC, at most 35 USDC — you asked “Send 35 USDC to bob” — waits for a co-signer’s approval',
+  );
   const sheet = popup.getByRole('region', { name: 'Approval by another person' });
   await expect(sheet).toContainText('0 of 1 approvals');
   await expect(sheet.getByLabel('What they would approve')).toContainText('35');
@@ -136,6 +150,8 @@ test('approval in the popup: the queue carries the co-signer request (from the r
   await expect(done).toContainText('35 USDC');
   await expect(popup.getByText('No requests are waiting for you.')).toBeVisible();
   // The side panel is told (display only) and shows the same outcome.
-  await expect(panel.getByRole('article').last().getByRole('heading', { name: 'Done' })).toBeVisible({ timeout: 10_000 });
+  await expect(panel.getByRole('article').last().getByRole('heading', { name: 'Done' })).toBeVisible({
+    timeout: 10_000,
+  });
   await popup.close();
 });

@@ -29,7 +29,9 @@ async function reviewInPopup(card: ReturnType<Page['getByRole']>, keyboard = fal
   return popup;
 }
 
-test('ask from the side panel: a read is answered with a table, and "why" says which stage decided', async ({ saveScreenshot }) => {
+test('ask from the side panel: a read is answered with a table, and "why" says which stage decided', async ({
+  saveScreenshot,
+}) => {
   const card = await askInPanel(panel, 'Who are my contacts?');
   await expect(card.getByRole('heading', { name: 'Your agent answered' })).toBeVisible();
   const table = card.getByRole('table');
@@ -41,7 +43,9 @@ test('ask from the side panel: a read is answered with a table, and "why" says w
   await saveScreenshot(panel, 'sidepanel');
 });
 
-test('an act: the side panel shows what it would allow, the popup signs that request, and it is done with a receipt that opens', async ({ saveScreenshot }) => {
+test('an act: the side panel shows what it would allow, the popup signs that request, and it is done with a receipt that opens', async ({
+  saveScreenshot,
+}) => {
   const card = await askInPanel(panel, 'Send 5 USDC to bob');
   await expect(card.getByRole('heading', { name: 'Your signature is needed' })).toBeVisible();
   const facts = card.getByRole('definition');
@@ -59,7 +63,10 @@ test('an act: the side panel shows what it would allow, the popup signs that req
   await popup.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(popup.getByRole('heading', { name: 'Done' })).toBeVisible({ timeout: 30_000 });
 
-  const done = panel.getByRole('article').filter({ has: panel.getByRole('heading', { name: 'Done' }) }).last();
+  const done = panel
+    .getByRole('article')
+    .filter({ has: panel.getByRole('heading', { name: 'Done' }) })
+    .last();
   await expect(done).toBeVisible({ timeout: 10_000 });
   await done.getByRole('button', { name: /^Open receipt: Send USDC/ }).click();
   await expect(done.getByRole('definition').filter({ hasText: /^committed/ })).toBeVisible();
@@ -69,8 +76,15 @@ test('an act: the side panel shows what it would allow, the popup signs that req
   expect((await download).suggestedFilename()).toMatch(/^provenance-.*\.jsonld$/);
   await saveScreenshot(panel, 'sidepanel-done');
   // The side panel as the person sees it (its viewport, not the whole log): the request, then its receipt.
-  const top = await panel.locator('article[data-kind="authority_required"]').last().evaluate((el) => el.getBoundingClientRect().top + window.scrollY - 12);
-  await panel.screenshot({ path: `${SCREENSHOTS_DIR}/sidepanel-act.png`, fullPage: true, clip: { x: 0, y: top, width: 480, height: 1000 } });
+  const top = await panel
+    .locator('article[data-kind="authority_required"]')
+    .last()
+    .evaluate((el) => el.getBoundingClientRect().top + window.scrollY - 12);
+  await panel.screenshot({
+    path: `${SCREENSHOTS_DIR}/sidepanel-act.png`,
+    fullPage: true,
+    clip: { x: 0, y: top, width: 480, height: 1000 },
+  });
 });
 
 test('decline in the popup: the run ends refused, with the reason in words', async () => {
@@ -80,7 +94,10 @@ test('decline in the popup: the run ends refused, with the reason in words', asy
   await popup.getByRole('button', { name: 'Decline' }).click();
   await expect(popup.getByRole('heading', { name: 'Refused' })).toBeVisible({ timeout: 30_000 });
   await expect(popup.getByText('You declined: not this week. Nothing was done.')).toBeVisible();
-  const refused = panel.getByRole('article').filter({ has: panel.getByRole('heading', { name: 'Refused' }) }).last();
+  const refused = panel
+    .getByRole('article')
+    .filter({ has: panel.getByRole('heading', { name: 'Refused' }) })
+    .last();
   await expect(refused).toContainText('not this week');
 });
 

@@ -3,7 +3,9 @@ import { loadDemo, onboardWithNewKey, PASSPHRASE, seriousAxeViolations } from '.
 
 test.describe.configure({ timeout: 120_000 });
 
-test('onboarding from an empty profile: a new key, its backup saved and confirmed, then the Home', async ({ saveScreenshot }) => {
+test('onboarding from an empty profile: a new key, its backup saved and confirmed, then the Home', async ({
+  saveScreenshot,
+}) => {
   const extension = await launchExtension();
   try {
     const options = await extension.context.newPage();
@@ -42,7 +44,9 @@ test('onboarding from an empty profile: a new key, its backup saved and confirme
   }
 });
 
-test('the demo profile loads the demo identities; the vault browser shows Alice\'s records', async ({ saveScreenshot }) => {
+test("the demo profile loads the demo identities; the vault browser shows Alice's records", async ({
+  saveScreenshot,
+}) => {
   const extension = await launchExtension();
   try {
     const options = await extension.context.newPage();
@@ -55,7 +59,10 @@ test('the demo profile loads the demo identities; the vault browser shows Alice\
     await expect(agents).toContainText('Alice Okoro');
     await expect(agents).toContainText('Missio Nexus');
     await expect(agents).toContainText('organization-agent');
-    await options.getByRole('list', { name: 'Alice Okoro: records by type' }).getByRole('button', { name: /^contact \(4\)$/ }).click();
+    await options
+      .getByRole('list', { name: 'Alice Okoro: records by type' })
+      .getByRole('button', { name: /^contact \(4\)$/ })
+      .click();
     const contacts = options.getByRole('table', { name: 'Alice Okoro: contact' });
     await expect(contacts).toContainText('Bob Mensah');
     await expect(contacts).toContainText('David Adeyemi');
@@ -66,7 +73,9 @@ test('the demo profile loads the demo identities; the vault browser shows Alice\
   }
 });
 
-test('export the vault, then import it into a fresh profile: the same records, locked until the passphrase', async ({ saveScreenshot }) => {
+test('export the vault, then import it into a fresh profile: the same records, locked until the passphrase', async ({
+  saveScreenshot,
+}) => {
   const first = await launchExtension();
   let file: string;
   let before: string;
@@ -75,7 +84,12 @@ test('export the vault, then import it into a fresh profile: the same records, l
     await options.goto(first.url('options.html'));
     await loadDemo(options);
     await expect(options.getByRole('button', { name: 'contact (4)' })).toBeVisible();
-    before = (await options.getByRole('region', { name: 'Vault' }).getByRole('list', { name: /records by type/ }).allInnerTexts()).join('|');
+    before = (
+      await options
+        .getByRole('region', { name: 'Vault' })
+        .getByRole('list', { name: /records by type/ })
+        .allInnerTexts()
+    ).join('|');
     const exportForm = options.getByRole('region', { name: 'Export and import' });
     await exportForm.getByLabel('Passphrase', { exact: true }).fill('export passphrase 1');
     await exportForm.getByLabel('Passphrase again').fill('export passphrase 1');
@@ -102,7 +116,12 @@ test('export the vault, then import it into a fresh profile: the same records, l
     await restore.getByRole('button', { name: 'Import this vault' }).click();
     await expect(options.getByText(/^Locked\./)).toBeVisible({ timeout: 60_000 });
     await expect(options.getByRole('button', { name: 'contact (4)' })).toBeVisible();
-    const after = (await options.getByRole('region', { name: 'Vault' }).getByRole('list', { name: /records by type/ }).allInnerTexts()).join('|');
+    const after = (
+      await options
+        .getByRole('region', { name: 'Vault' })
+        .getByRole('list', { name: /records by type/ })
+        .allInnerTexts()
+    ).join('|');
     expect(after).toBe(before);
     await options.getByLabel('Passphrase to unlock').fill(PASSPHRASE);
     await options.getByRole('button', { name: 'Unlock' }).click();

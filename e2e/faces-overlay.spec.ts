@@ -24,7 +24,9 @@ async function openOverlay(page: Page): Promise<void> {
   }, page.url());
 }
 
-test('an overlay ask on a 127.0.0.1 page with a selection: the reply is read in the overlay, and the side panel has it too', async ({ saveScreenshot }) => {
+test('an overlay ask on a 127.0.0.1 page with a selection: the reply is read in the overlay, and the side panel has it too', async ({
+  saveScreenshot,
+}) => {
   const panel = await extension.context.newPage();
   await panel.goto(extension.url('sidepanel.html'));
   const page = await extension.context.newPage();
@@ -47,8 +49,12 @@ test('an overlay ask on a 127.0.0.1 page with a selection: the reply is read in 
 
   // Nothing from the vault is in the page's DOM, the overlay's open shadow root included (overlay-privacy.spec.ts
   // tries harder, as a page script).
-  const pageText = await page.evaluate(() => document.documentElement.outerHTML + (document.querySelector('home-agent-overlay')?.shadowRoot?.innerHTML ?? ''));
-  for (const record of ['Bob Mensah', 'Carol Whitfield', '0x95f3f2', 'Who are my contacts?']) expect(pageText).not.toContain(record);
+  const pageText = await page.evaluate(
+    () =>
+      document.documentElement.outerHTML + (document.querySelector('home-agent-overlay')?.shadowRoot?.innerHTML ?? ''),
+  );
+  for (const record of ['Bob Mensah', 'Carol Whitfield', '0x95f3f2', 'Who are my contacts?'])
+    expect(pageText).not.toContain(record);
 
   // The side panel shows the ask as asked — the selection as quoted page text — and the reply in full.
   await expect(panel.getByText('Who are my contacts?')).toBeVisible({ timeout: 10_000 });
@@ -72,7 +78,9 @@ test('a page selection that says to act is material: quoted, and no act follows 
   await page.locator('#injection').selectText();
   await openOverlay(page);
   const overlay = overlayDialog(page);
-  await expect(overlay.getByRole('figure', { name: 'Quoted page text' })).toContainText('page text, not an instruction');
+  await expect(overlay.getByRole('figure', { name: 'Quoted page text' })).toContainText(
+    'page text, not an instruction',
+  );
   await overlay.getByRole('textbox', { name: 'Ask your agent about this' }).fill('What does this say?');
   await overlay.getByRole('button', { name: 'Ask', exact: true }).click();
   const card = overlay.locator('article[data-kind]');

@@ -5,7 +5,11 @@ import { PLAN_CHOICE_TOOL } from '../src/adapters/model/prompts/plan-choice';
 import { distributionOver, forcedTool, planOptions } from '../src/adapters/model/testing/read-prompt';
 import { demoAddressOf } from '../src/agent/demo';
 import { reply } from '../src/testing/scripted-messages-script';
-import { startScriptedMessagesServer, type RecordedRequest, type ScriptedMessagesServer } from '../src/testing/scripted-messages-server';
+import {
+  startScriptedMessagesServer,
+  type RecordedRequest,
+  type ScriptedMessagesServer,
+} from '../src/testing/scripted-messages-server';
 import { expect, test, type ExtensionHandle } from './fixtures';
 import { demoExtension } from './faces-support';
 
@@ -25,7 +29,8 @@ let panel: Page;
 
 function script(r: RecordedRequest) {
   const tool = forcedTool(r);
-  if (tool === JUDGE_TOOL) return reply.tool(JUDGE_TOOL, { distribution: distributionOver(r, { 'grant-inquiry-letter': 0.9, 'n/a': 0.1 }) });
+  if (tool === JUDGE_TOOL)
+    return reply.tool(JUDGE_TOOL, { distribution: distributionOver(r, { 'grant-inquiry-letter': 0.9, 'n/a': 0.1 }) });
   if (tool === PLAN_CHOICE_TOOL) {
     const one = planOptions(r).find((o) => o.tools.length === 1)!;
     return reply.tool(PLAN_CHOICE_TOOL, { distribution: distributionOver(r, { [one.id]: 0.9 }) });
@@ -38,10 +43,10 @@ test.beforeAll(async () => {
   extension = await demoExtension();
   const options = await extension.context.newPage();
   await options.goto(extension.url('options.html'));
-  const saved = await options.evaluate(
-    (patch) => chrome.runtime.sendMessage({ type: 'home.settings.set', patch }),
-    { modelApiKey: 'sk-ant-e2e-streaming-0123', modelBaseUrl: server.url },
-  );
+  const saved = await options.evaluate((patch) => chrome.runtime.sendMessage({ type: 'home.settings.set', patch }), {
+    modelApiKey: 'sk-ant-e2e-streaming-0123',
+    modelBaseUrl: server.url,
+  });
   expect(saved).toMatchObject({ ok: true });
   await options.close();
   const missio = getAddress(await demoAddressOf('missio-nexus'));

@@ -6,7 +6,9 @@ import type { LaunchOptions } from './launch';
 /** Serious or critical accessibility findings on a face (labels, names, contrast, landmarks), in words. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
 }
 
 export const PASSPHRASE = 'a long test passphrase';
@@ -18,7 +20,9 @@ export async function onboardWithNewKey(options: Page, name = 'Maya Tester'): Pr
   await options.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
   await options.getByLabel('Passphrase again').fill(PASSPHRASE);
   await options.getByRole('button', { name: 'Create my key' }).click();
-  await expect(options.getByRole('heading', { name: 'Save and confirm your key backup' })).toBeVisible({ timeout: 30_000 });
+  await expect(options.getByRole('heading', { name: 'Save and confirm your key backup' })).toBeVisible({
+    timeout: 30_000,
+  });
   const download = options.waitForEvent('download');
   await options.getByRole('button', { name: 'Save the backup file' }).click();
   const file = await (await download).path();

@@ -13,7 +13,11 @@ test('the extension id is the one the manifest key pins', async ({ extension }) 
   expect(extension.extensionId).toBe(EXTENSION_ID);
 });
 
-test('side panel: an ask round-trips through the background to the harness, which answers in words', async ({ openFace, background, saveScreenshot }) => {
+test('side panel: an ask round-trips through the background to the harness, which answers in words', async ({
+  openFace,
+  background,
+  saveScreenshot,
+}) => {
   const before = await background.handled('ask');
   const panel = await openFace('sidepanel');
   await panel.getByRole('textbox', { name: 'Ask your agent' }).fill('How is my week going?');
@@ -25,7 +29,10 @@ test('side panel: an ask round-trips through the background to the harness, whic
   await saveScreenshot(panel, 'sidepanel');
 });
 
-test('side panel: a blank ask is refused in words where the person looks, and never sent', async ({ openFace, background }) => {
+test('side panel: a blank ask is refused in words where the person looks, and never sent', async ({
+  openFace,
+  background,
+}) => {
   const before = await background.handled('ask');
   const panel = await openFace('sidepanel');
   await panel.getByRole('textbox', { name: 'Ask your agent' }).fill('   ');
@@ -34,7 +41,11 @@ test('side panel: a blank ask is refused in words where the person looks, and ne
   expect(await background.handled('ask')).toBe(before);
 });
 
-test('popup: the pending requests are read from the background (none in an empty Home)', async ({ openFace, background, saveScreenshot }) => {
+test('popup: the pending requests are read from the background (none in an empty Home)', async ({
+  openFace,
+  background,
+  saveScreenshot,
+}) => {
   const before = await background.handled('agent.pending');
   const popup = await openFace('popup');
   await expect(popup.getByRole('heading', { name: 'Requests waiting for you' })).toBeVisible();
@@ -50,7 +61,8 @@ test('options: an empty profile opens on onboarding, every control labelled', as
   await expect(options.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await expect(options.getByRole('region', { name: 'Set up your Home' })).toBeVisible();
   await expect(options.getByRole('region', { name: 'Or restore a Home you exported' })).toBeVisible();
-  for (const name of ['Create a new key', 'Import a key I have', 'Load the demo profile (Alice)']) await expect(options.getByRole('radio', { name })).toBeVisible();
+  for (const name of ['Create a new key', 'Import a key I have', 'Load the demo profile (Alice)'])
+    await expect(options.getByRole('radio', { name })).toBeVisible();
   expect(await seriousAxeViolations(options)).toEqual([]);
   await saveScreenshot(options, 'options');
 });

@@ -25,7 +25,10 @@ export async function armWorkerStop(extension: ExtensionHandle, page: Page): Pro
   return {
     async stop() {
       const stopped = new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('The service worker did not report "stopped" within 10 s.')), 10_000);
+        const timer = setTimeout(
+          () => reject(new Error('The service worker did not report "stopped" within 10 s.')),
+          10_000,
+        );
         waiter = () => (clearTimeout(timer), (waiter = undefined), resolve());
       });
       await cdp.send('ServiceWorker.stopAllWorkers');
@@ -36,7 +39,15 @@ export async function armWorkerStop(extension: ExtensionHandle, page: Page): Pro
 }
 
 /** What the vault holds for one run, read raw from IndexedDB in an extension page: only to NAME the phase a stop hit. */
-export type RunTrace = { status: string | null; step: string | null; mandates: number; mandateHash: string | null; mandateUses: number; redemptionRecorded: boolean; receipts: number };
+export type RunTrace = {
+  status: string | null;
+  step: string | null;
+  mandates: number;
+  mandateHash: string | null;
+  mandateUses: number;
+  redemptionRecorded: boolean;
+  receipts: number;
+};
 
 export async function traceRun(page: Page, runRef: string): Promise<RunTrace> {
   return page.evaluate(async (runRef) => {
@@ -53,7 +64,12 @@ export async function traceRun(page: Page, runRef: string): Promise<RunTrace> {
       });
     const byRun = (table: string) => read<Record<string, unknown>[]>(table, (s) => s.index('runRef').getAll(runRef));
     // runs is keyed by runRef itself; the others carry it as an index.
-    const [run, mandates, provenance, receipts] = await Promise.all([read<Record<string, unknown> | undefined>('runs', (s) => s.get(runRef)), byRun('mandates'), byRun('provenance'), byRun('receipts')]);
+    const [run, mandates, provenance, receipts] = await Promise.all([
+      read<Record<string, unknown> | undefined>('runs', (s) => s.get(runRef)),
+      byRun('mandates'),
+      byRun('provenance'),
+      byRun('receipts'),
+    ]);
     db.close();
     const checkpoint = (run?.checkpoint ?? null) as { status?: string; steps?: { status?: string }[] } | null;
     return {
@@ -72,7 +88,12 @@ export async function traceRun(page: Page, runRef: string): Promise<RunTrace> {
  * The embedded chain as the vault persisted it (the snapshot a restarted worker restores), read into Node and opened
  * with the wallet's own code: what a block explorer would say of Alice, Bob, the harness agent and a mandate.
  */
-export type ChainFigures = { alice: bigint; bob: bigint; harnessNonce: number; callsUsed: (mandateHash: Hex) => Promise<number> };
+export type ChainFigures = {
+  alice: bigint;
+  bob: bigint;
+  harnessNonce: number;
+  callsUsed: (mandateHash: Hex) => Promise<number>;
+};
 
 export async function chainFigures(page: Page): Promise<ChainFigures> {
   const base64 = await page.evaluate(async () => {
@@ -88,7 +109,8 @@ export async function chainFigures(page: Page): Promise<ChainFigures> {
     });
     db.close();
     let text = '';
-    for (let i = 0; i < row.bytes.length; i += 0x8000) text += String.fromCharCode(...row.bytes.subarray(i, i + 0x8000));
+    for (let i = 0; i < row.bytes.length; i += 0x8000)
+      text += String.fromCharCode(...row.bytes.subarray(i, i + 0x8000));
     return btoa(text);
   });
   const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
@@ -119,23 +141,37 @@ export async function balanceInPanel(panel: Page): Promise<number> {
  * persisted holds the payment's transaction (`sent`), and whether the popup showed Done.
  */
 export function phaseOf(t: RunTrace, sent: boolean, popupShowedDone: boolean): string {
-  if (t.status === 'done') return popupShowedDone ? 'after done (the popup showed it)' : 'run recorded done, before the reply reached the popup';
-  if (t.receipts > 0) return `receipt written (the step checkpointed ${t.step ?? 'unknown'}), before the run recorded done`;
-  if (t.step === 'executing' && t.redemptionRecorded) return sent ? 'transaction sent and mined (persisted), before its receipt was written' : 'signed redemption recorded, its transaction not in the persisted chain (not sent, or mined in memory only)';
-  if (t.step === 'executing') return `step checkpointed executing (mandate call ${t.mandateUses > 0 ? 'counted' : 'not yet counted'}), before the redemption was recorded`;
+  if (t.status === 'done')
+    return popupShowedDone
+      ? 'after done (the popup showed it)'
+      : 'run recorded done, before the reply reached the popup';
+  if (t.receipts > 0)
+    return `receipt written (the step checkpointed ${t.step ?? 'unknown'}), before the run recorded done`;
+  if (t.step === 'executing' && t.redemptionRecorded)
+    return sent
+      ? 'transaction sent and mined (persisted), before its receipt was written'
+      : 'signed redemption recorded, its transaction not in the persisted chain (not sent, or mined in memory only)';
+  if (t.step === 'executing')
+    return `step checkpointed executing (mandate call ${t.mandateUses > 0 ? 'counted' : 'not yet counted'}), before the redemption was recorded`;
   if (t.mandates > 0) return 'mandate stored, before the run resumed with it';
   return 'before the mandate was stored (the run still waiting for the signature)';
 }
 
 /** A moment in the payment's life the vault shows, to stop the worker on as soon as it is seen. */
-export type VaultMoment = 'mandate stored' | 'step executing' | 'redemption recorded' | 'transaction persisted' | 'receipt written';
+export type VaultMoment =
+  'mandate stored' | 'step executing' | 'redemption recorded' | 'transaction persisted' | 'receipt written';
 
 /**
  * Polls the vault (IndexedDB, read-only transactions, from an extension page) until `moment` shows for the run,
  * and resolves then — so the stop that follows lands at that phase or a few milliseconds past it. `chainSavedAt`:
  * the chain snapshot's save time before Sign (a later save is the payment's mined block).
  */
-export async function untilVaultShows(page: Page, runRef: string, moment: VaultMoment, chainSavedAt: number): Promise<void> {
+export async function untilVaultShows(
+  page: Page,
+  runRef: string,
+  moment: VaultMoment,
+  chainSavedAt: number,
+): Promise<void> {
   await page.evaluate(
     async ({ runRef, moment, chainSavedAt }) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -150,11 +186,22 @@ export async function untilVaultShows(page: Page, runRef: string, moment: VaultM
           req.onerror = () => reject(req.error);
         });
       const shows = async (): Promise<boolean> => {
-        if (moment === 'mandate stored') return (await read<number>('mandates', (s) => s.index('runRef').count(runRef))) > 0;
-        if (moment === 'receipt written') return (await read<number>('receipts', (s) => s.index('runRef').count(runRef))) > 0;
-        if (moment === 'redemption recorded') return (await read<{ id: string }[]>('provenance', (s) => s.index('runRef').getAll(runRef))).some((p) => p.id.startsWith('redemption:'));
-        if (moment === 'transaction persisted') return ((await read<{ savedAt: number } | undefined>('chainState', (s) => s.get('embedded')))?.savedAt ?? 0) > chainSavedAt;
-        const run = await read<{ checkpoint?: { steps?: { status?: string }[] } } | undefined>('runs', (s) => s.get(runRef));
+        if (moment === 'mandate stored')
+          return (await read<number>('mandates', (s) => s.index('runRef').count(runRef))) > 0;
+        if (moment === 'receipt written')
+          return (await read<number>('receipts', (s) => s.index('runRef').count(runRef))) > 0;
+        if (moment === 'redemption recorded')
+          return (await read<{ id: string }[]>('provenance', (s) => s.index('runRef').getAll(runRef))).some((p) =>
+            p.id.startsWith('redemption:'),
+          );
+        if (moment === 'transaction persisted')
+          return (
+            ((await read<{ savedAt: number } | undefined>('chainState', (s) => s.get('embedded')))?.savedAt ?? 0) >
+            chainSavedAt
+          );
+        const run = await read<{ checkpoint?: { steps?: { status?: string }[] } } | undefined>('runs', (s) =>
+          s.get(runRef),
+        );
         // Executing, or already past it (a step done): a slow poll never waits for a window that has closed.
         return run?.checkpoint?.steps?.some((st) => st.status === 'executing' || st.status === 'done') ?? false;
       };

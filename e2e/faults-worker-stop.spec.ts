@@ -2,7 +2,17 @@ import type { Page } from '@playwright/test';
 import type { Hex } from 'viem';
 import { expect, test, type ExtensionHandle } from './fixtures';
 import { askInPanel, demoExtension } from './faces-support';
-import { armWorkerStop, balanceInPanel, chainFigures, chainSavedAt, phaseOf, traceRun, untilVaultShows, type ArmedStop, type VaultMoment } from './faults-support';
+import {
+  armWorkerStop,
+  balanceInPanel,
+  chainFigures,
+  chainSavedAt,
+  phaseOf,
+  traceRun,
+  untilVaultShows,
+  type ArmedStop,
+  type VaultMoment,
+} from './faults-support';
 
 /**
  * Issue 9 "Faults", in the real browser: Chromium's own MV3 service worker is stopped (CDP, as Chromium stops an idle
@@ -21,7 +31,17 @@ test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 /** When to stop: a delay after the Sign click, the first moment the vault shows a phase of the payment, or after Done. */
 type Stop = number | VaultMoment | `${VaultMoment} + ${number} ms` | 'done';
-const STOPS: readonly Stop[] = [0, 50, 'mandate stored', 'step executing', 'redemption recorded', 'redemption recorded + 60 ms', 'transaction persisted', 'receipt written', 'done'];
+const STOPS: readonly Stop[] = [
+  0,
+  50,
+  'mandate stored',
+  'step executing',
+  'redemption recorded',
+  'redemption recorded + 60 ms',
+  'transaction persisted',
+  'receipt written',
+  'done',
+];
 const UNIT = 1_000_000n;
 
 let extension: ExtensionHandle;
@@ -86,24 +106,39 @@ async function carryOn(runRef: string): Promise<string> {
     await sign.click();
     did = 'signed it again in the popup';
   } else if (await again.isVisible()) {
-    await expect(popup.locator('p', { hasText: /^Home Agent stopped (while it was carrying this out|just before it finished this)/ })).toBeVisible();
+    await expect(
+      popup.locator('p', {
+        hasText: /^Home Agent stopped (while it was carrying this out|just before it finished this)/,
+      }),
+    ).toBeVisible();
     // It may already have happened: no Drop is offered (the agent refuses one too: ACT_UNDER_WAY, Node tests), and
     // the queue says what the person can do.
     await expect(popup.getByRole('button', { name: 'Drop it', exact: true })).toHaveCount(0);
-    await expect(popup.getByRole('list', { name: 'Pending requests' })).toContainText('stopped part-way: send it again to finish');
+    await expect(popup.getByRole('list', { name: 'Pending requests' })).toContainText(
+      'stopped part-way: send it again to finish',
+    );
     await again.click();
     did = 'sent it again (no Drop offered: it may have happened)';
   }
-  if (!did.startsWith('nothing')) await expect(popup.getByRole('heading', { name: 'Done' })).toBeVisible({ timeout: 30_000 });
+  if (!did.startsWith('nothing'))
+    await expect(popup.getByRole('heading', { name: 'Done' })).toBeVisible({ timeout: 30_000 });
   await popup.close();
   return did;
 }
 
-const named = (stop: Stop) => (stop === 'done' ? 'after the popup showed the payment done' : typeof stop === 'number' ? `${stop} ms after Sign` : stop.includes(' + ') ? `${stop.split(' + ')[1]} after the vault showed “${stop.split(' + ')[0]}”` : `as soon as the vault showed “${stop}”`);
+const named = (stop: Stop) =>
+  stop === 'done'
+    ? 'after the popup showed the payment done'
+    : typeof stop === 'number'
+      ? `${stop} ms after Sign`
+      : stop.includes(' + ')
+        ? `${stop.split(' + ')[1]} after the vault showed “${stop.split(' + ')[0]}”`
+        : `as soon as the vault showed “${stop}”`;
 
 /** Waits for the moment a stop is aimed at, from the Sign click. */
 async function until(stop: Stop, popup: Page, runRef: string, savedAt: number): Promise<void> {
-  if (stop === 'done') return void (await expect(popup.getByRole('heading', { name: 'Done' })).toBeVisible({ timeout: 30_000 }));
+  if (stop === 'done')
+    return void (await expect(popup.getByRole('heading', { name: 'Done' })).toBeVisible({ timeout: 30_000 }));
   if (typeof stop === 'number') return void (await sleep(stop));
   const [moment, plus] = stop.split(' + ') as [VaultMoment, string | undefined];
   await untilVaultShows(panel, runRef, moment, savedAt);
@@ -124,8 +159,14 @@ for (const stop of STOPS) {
     const done = popup.getByRole('heading', { name: 'Done' });
     const alert = popup.getByRole('alert');
     await expect(done.or(alert).first()).toBeVisible({ timeout: 10_000 });
-    const said = [(await done.isVisible()) ? 'Done' : '', (await alert.isVisible()) ? ((await alert.textContent()) ?? '') : ''].filter((w) => w !== '').join(' / ');
-    if (await alert.isVisible()) await expect(alert).toHaveText("Home Agent's background did not answer; try again in a moment.");
+    const said = [
+      (await done.isVisible()) ? 'Done' : '',
+      (await alert.isVisible()) ? ((await alert.textContent()) ?? '') : '',
+    ]
+      .filter((w) => w !== '')
+      .join(' / ');
+    if (await alert.isVisible())
+      await expect(alert).toHaveText("Home Agent's background did not answer; try again in a moment.");
     const landed = phaseOf(trace, sent, said.startsWith('Done'));
     await popup.close();
 
@@ -140,7 +181,14 @@ for (const stop of STOPS) {
     await expect(receipts.getByRole('row').filter({ hasText: runRef })).toContainText('payment.usdc.send');
     // What the vault and the chain hold: the run done, one mandate used once (also on chain), the money moved once.
     const after = await traceRun(panel, runRef);
-    expect(after).toMatchObject({ status: 'done', step: 'done', mandates: 1, mandateUses: 1, receipts: 1, redemptionRecorded: true });
+    expect(after).toMatchObject({
+      status: 'done',
+      step: 'done',
+      mandates: 1,
+      mandateUses: 1,
+      receipts: 1,
+      redemptionRecorded: true,
+    });
     const chain = await chainFigures(panel);
     expect(await chain.callsUsed(after.mandateHash as Hex)).toBe(1);
     expect({ alice: chain.alice, bob: chain.bob, nonce: chain.harnessNonce }).toEqual({

@@ -120,7 +120,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         const tabId = await tabIdOf(extension, page);
         const worker = await extension.serviceWorker();
         await worker.evaluate(async (tabId) => {
-          const event = chrome.commands.onCommand as unknown as { dispatch(command: string, tab: chrome.tabs.Tab): void };
+          const event = chrome.commands.onCommand as unknown as {
+            dispatch(command: string, tab: chrome.tabs.Tab): void;
+          };
           event.dispatch('open-overlay', await chrome.tabs.get(tabId));
         }, tabId);
       },
@@ -130,8 +132,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await worker.evaluate(
           async ({ tabId, selectionText }) => {
             const tab = await chrome.tabs.get(tabId);
-            const event = chrome.contextMenus.onClicked as unknown as { dispatch(info: object, tab: chrome.tabs.Tab): void };
-            event.dispatch({ menuItemId: 'ask-about-selection', selectionText, pageUrl: tab.url, frameId: 0, editable: false }, tab);
+            const event = chrome.contextMenus.onClicked as unknown as {
+              dispatch(info: object, tab: chrome.tabs.Tab): void;
+            };
+            event.dispatch(
+              { menuItemId: 'ask-about-selection', selectionText, pageUrl: tab.url, frameId: 0, editable: false },
+              tab,
+            );
           },
           { tabId, selectionText },
         );

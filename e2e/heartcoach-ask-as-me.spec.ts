@@ -41,7 +41,18 @@ const forwarded = (words: string) =>
     const res = await fetch('/a2a', {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${session.accessToken}` },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 'e2e', method: 'message/send', params: { message: { role: 'user', parts: [{ kind: 'text', text: message }], metadata: { skill: 'heartcoach.ask.me', message } } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'e2e',
+        method: 'message/send',
+        params: {
+          message: {
+            role: 'user',
+            parts: [{ kind: 'text', text: message }],
+            metadata: { skill: 'heartcoach.ask.me', message },
+          },
+        },
+      }),
     });
     const body = (await res.json()) as { result: { parts: { data: { request: unknown; credential: unknown } }[] } };
     const { request, credential } = body.result.parts[0]!.data;
@@ -52,7 +63,9 @@ const forwarded = (words: string) =>
 const homeAsk = (page: Page, params: unknown) =>
   page.evaluate(async (p) => {
     try {
-      const reply = (await (window as unknown as { homeAgent: { request(a: unknown): Promise<{ reply: { kind: string } }> } }).homeAgent.request({ method: 'home_ask', params: p }));
+      const reply = await (
+        window as unknown as { homeAgent: { request(a: unknown): Promise<{ reply: { kind: string } }> } }
+      ).homeAgent.request({ method: 'home_ask', params: p });
       return { kind: reply.reply.kind };
     } catch (error) {
       return { code: (error as { code: string }).code, message: (error as Error).message };
@@ -71,9 +84,13 @@ test.afterAll(async () => {
   await gw?.close();
 });
 
-test('a wire granted from the HeartCoach page: its origin, its agent, ask — never act — and the expiry; registered with the gateway', async ({ saveScreenshot }) => {
+test('a wire granted from the HeartCoach page: its origin, its agent, ask — never act — and the expiry; registered with the gateway', async ({
+  saveScreenshot,
+}) => {
   await expect(coach.locator('#wire-status')).toHaveText('HeartCoach has no wire to your agent.');
-  const consent = await consentWindow(extension.context, () => coach.getByRole('button', { name: 'Let HeartCoach ask my agent' }).click());
+  const consent = await consentWindow(extension.context, () =>
+    coach.getByRole('button', { name: 'Let HeartCoach ask my agent' }).click(),
+  );
   await expect(consent.getByRole('heading', { name: 'Let HeartCoach ask your agent' })).toBeVisible();
   await expect(consent.locator('body')).toContainText(`Asked by the page at ${gw.url}`);
   await expect(consent.locator('body')).toContainText('It may ask your agent as you');
@@ -82,12 +99,20 @@ test('a wire granted from the HeartCoach page: its origin, its agent, ask — ne
   expect(await seriousAxeViolations(consent)).toEqual([]);
   await saveScreenshot(consent, 'heartcoach-consent-wire');
   await consent.getByRole('button', { name: 'Sign', exact: true }).click();
-  await expect(coach.locator('#wire-status')).toHaveText(/^HeartCoach may ask your agent until \d{4}-\d{2}-\d{2}\.$/, { timeout: 30_000 });
-  const grants = (await send({ type: 'home.grants.list' })).grants as { kind: string; origin: string; standing: string }[];
+  await expect(coach.locator('#wire-status')).toHaveText(/^HeartCoach may ask your agent until \d{4}-\d{2}-\d{2}\.$/, {
+    timeout: 30_000,
+  });
+  const grants = (await send({ type: 'home.grants.list' })).grants as {
+    kind: string;
+    origin: string;
+    standing: string;
+  }[];
   expect(grants).toEqual([expect.objectContaining({ kind: 'ask-as-me', origin: gw.url, standing: 'active' })]);
 });
 
-test('ask as me: how many contacts Alice has — answered under her standing, attributed to her agent, never to HeartCoach', async ({ saveScreenshot }) => {
+test('ask as me: how many contacts Alice has — answered under her standing, attributed to her agent, never to HeartCoach', async ({
+  saveScreenshot,
+}) => {
   const sheet = await askMyAgent('How many contacts do I have?');
   const answer = sheet.getByRole('article', { name: 'Your agent’s answer' });
   await expect(answer).toContainText('Your agent answered — not HeartCoach', { timeout: 30_000 });
@@ -107,25 +132,37 @@ test('an act asked as me parks for the person: it waits for her own signature in
   await sheet.getByRole('button', { name: 'Close' }).click();
 });
 
-test('a replayed assertion is refused, and the same wire presented from another origin is refused', async ({ pages }) => {
+test('a replayed assertion is refused, and the same wire presented from another origin is refused', async ({
+  pages,
+}) => {
   const once = await forwarded('How many contacts do I have?');
   expect(await homeAsk(coach, once)).toEqual({ kind: 'answer' });
-  expect(await homeAsk(coach, once)).toEqual({ code: 'ASSERTION_REPLAYED', message: 'That caller assertion was already used; an app must sign a fresh one for every ask.' });
+  expect(await homeAsk(coach, once)).toEqual({
+    code: 'ASSERTION_REPLAYED',
+    message: 'That caller assertion was already used; an app must sign a fresh one for every ask.',
+  });
   const elsewhere = await extension.context.newPage();
   await elsewhere.goto(pages.url('/article.html'));
   const other = await homeAsk(elsewhere, await forwarded('How many contacts do I have?'));
-  expect(other).toEqual({ code: 'WIRE_WRONG_ORIGIN', message: `That grant was given to ${gw.url}, not to ${pages.origin}.` });
+  expect(other).toEqual({
+    code: 'WIRE_WRONG_ORIGIN',
+    message: `That grant was given to ${gw.url}, not to ${pages.origin}.`,
+  });
   await elsewhere.close();
 });
 
 test('revoked in the options page: the next ask as me is refused in words', async () => {
   await home.reload();
-  const grants = home.getByRole('region', { name: 'Grants' }).or(home.locator('section[aria-labelledby="grants-title"]'));
+  const grants = home
+    .getByRole('region', { name: 'Grants' })
+    .or(home.locator('section[aria-labelledby="grants-title"]'));
   await grants.getByRole('button', { name: `Revoke the grant to ${gw.url}` }).click();
   await grants.getByRole('button', { name: `Yes, revoke the grant to ${gw.url}` }).click();
   await expect(grants).toContainText('revoked', { timeout: 30_000 });
   const sheet = await askMyAgent('How many contacts do I have?');
   // The person's agent read the revocation on chain (disabledDelegations), whatever the app's own chain says.
-  await expect(sheet.getByRole('alert')).toHaveText(/^This ask-as-me wire was revoked by 0x[0-9a-fA-F]{40}\.$/, { timeout: 30_000 });
+  await expect(sheet.getByRole('alert')).toHaveText(/^This ask-as-me wire was revoked by 0x[0-9a-fA-F]{40}\.$/, {
+    timeout: 30_000,
+  });
   await expect(sheet.getByRole('article', { name: 'Your agent’s answer' })).toHaveCount(0);
 });

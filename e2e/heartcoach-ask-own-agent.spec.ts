@@ -20,7 +20,9 @@ test.afterAll(async () => {
   await gw?.close();
 });
 
-test('an act asked from the HeartCoach page through the overlay is signed in the popup and done, with a receipt', async ({ saveScreenshot }) => {
+test('an act asked from the HeartCoach page through the overlay is signed in the popup and done, with a receipt', async ({
+  saveScreenshot,
+}) => {
   const extension = await demoExtension();
   try {
     const page = await extension.context.newPage();
@@ -31,7 +33,10 @@ test('an act asked from the HeartCoach page through the overlay is signed in the
     await worker.evaluate(async (url) => {
       const tab = (await chrome.tabs.query({})).find((t) => t.url?.startsWith(url));
       if (tab === undefined) throw new Error(`no tab shows ${url}`);
-      (chrome.commands.onCommand as unknown as { dispatch(command: string, tab: chrome.tabs.Tab): void }).dispatch('open-overlay', tab);
+      (chrome.commands.onCommand as unknown as { dispatch(command: string, tab: chrome.tabs.Tab): void }).dispatch(
+        'open-overlay',
+        tab,
+      );
     }, gw.url);
     const overlay = overlayDialog(page);
     await page.bringToFront(); // clicks reach the overlay's (out-of-process) frame only in the tab in front
@@ -43,7 +48,9 @@ test('an act asked from the HeartCoach page through the overlay is signed in the
     await saveScreenshot(page, 'heartcoach-overlay-act');
 
     // "Review and sign" opens the popup on this run's request, as the side panel's does.
-    const opening = extension.context.waitForEvent('page', { predicate: (p) => p.url().includes('popup.html?request=') });
+    const opening = extension.context.waitForEvent('page', {
+      predicate: (p) => p.url().includes('popup.html?request='),
+    });
     await card.getByRole('button', { name: 'Review and sign' }).click();
     const popup = await opening;
     await expect(popup.getByRole('heading', { name: 'Review and sign' })).toBeVisible();
@@ -51,11 +58,22 @@ test('an act asked from the HeartCoach page through the overlay is signed in the
     await popup.getByRole('button', { name: 'Sign', exact: true }).click();
     await expect(popup.getByRole('heading', { name: 'Done' })).toBeVisible({ timeout: 30_000 });
     await expect(popup.locator('body')).toContainText('I added Dr. Dave Silva, MD to your contacts.');
-    await popup.getByRole('button', { name: /^Open receipt: / }).first().click();
-    await expect(popup.getByRole('definition').filter({ hasText: /^committed/ }).first()).toBeVisible();
+    await popup
+      .getByRole('button', { name: /^Open receipt: / })
+      .first()
+      .click();
+    await expect(
+      popup
+        .getByRole('definition')
+        .filter({ hasText: /^committed/ })
+        .first(),
+    ).toBeVisible();
     await saveScreenshot(popup, 'heartcoach-popup-done');
     // The popup told the faces: the overlay that asked shows the run done as well.
-    await expect(overlay.locator('article[data-kind="done"]')).toContainText('I added Dr. Dave Silva, MD to your contacts.', { timeout: 10_000 });
+    await expect(overlay.locator('article[data-kind="done"]')).toContainText(
+      'I added Dr. Dave Silva, MD to your contacts.',
+      { timeout: 10_000 },
+    );
   } finally {
     await extension.close();
   }

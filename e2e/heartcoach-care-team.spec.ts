@@ -19,7 +19,9 @@ async function clinician(identity: 'dave' | 'priya'): Promise<{ extension: Exten
   const options = await extension.context.newPage();
   await options.goto(extension.url('options.html'));
   const card = options.locator('section[aria-labelledby="clinician-title"]');
-  await card.getByLabel(identity === 'dave' ? 'Dr. Dave Silva, cardiologist' : 'Dr. Priya Nair, primary-care physician').check();
+  await card
+    .getByLabel(identity === 'dave' ? 'Dr. Dave Silva, cardiologist' : 'Dr. Priya Nair, primary-care physician')
+    .check();
   await card.getByLabel('Passphrase (at least 10 characters)').fill(PASSPHRASE);
   await card.getByRole('button', { name: 'Load the care-team demo profile' }).click();
   await expect(options.getByRole('heading', { name: 'Your key', level: 2 })).toBeVisible({ timeout: 30_000 });
@@ -49,7 +51,9 @@ test.afterAll(async () => {
   await gw?.close();
 });
 
-test('Dr. Dave\'s Home Agent signs in to HeartCoach, sees Alice on his desk, and asks about her from her page', async ({ saveScreenshot }) => {
+test("Dr. Dave's Home Agent signs in to HeartCoach, sees Alice on his desk, and asks about her from her page", async ({
+  saveScreenshot,
+}) => {
   const { extension, page } = await clinician('dave');
   try {
     await expect(page.locator('#signed-in-as')).toHaveText('Signed in as Dr. Dave Silva, MD');
@@ -58,12 +62,15 @@ test('Dr. Dave\'s Home Agent signs in to HeartCoach, sees Alice on his desk, and
     await expect(alice).toContainText('day 3 of 30');
     const sheet = await askAboutAlice(page, 'Where is Alice in her thirty days, and what is still mine to do?');
     const answer = sheet.getByRole('article', { name: 'HeartCoach’s answer' });
-    await expect(answer.locator('.say')).toHaveText('Alice is on day 3 after discharge. Still yours to record: visit-7d.', { timeout: 30_000 });
+    await expect(answer.locator('.say')).toHaveText(
+      'Alice is on day 3 after discharge. Still yours to record: visit-7d.',
+      { timeout: 30_000 },
+    );
     await expect(answer.locator('.by')).toContainText('about Alice Okoro as cardiologist');
     await saveScreenshot(page, 'heartcoach-care-team-dave');
 
     // An act that lands: ✓, and Alice's page behind the sheet re-reads and shows the alert resolved by him.
-    await sheet.getByLabel('Your question').fill('Acknowledge Alice\'s alert — I called and reviewed the plan');
+    await sheet.getByLabel('Your question').fill("Acknowledge Alice's alert — I called and reviewed the plan");
     await sheet.getByRole('button', { name: 'Ask', exact: true }).click();
     await expect(sheet.locator('li.act.ok')).toContainText('resolved alert alert-alice-0928', { timeout: 30_000 });
     await expect(page.locator('[data-alert="alert-alice-0928"]')).toContainText('acknowledged by Dr. Dave Silva, MD');
@@ -72,14 +79,21 @@ test('Dr. Dave\'s Home Agent signs in to HeartCoach, sees Alice on his desk, and
   }
 });
 
-test('Dr. Priya, in her own Home Agent, is refused in the gate\'s words when she records the pharmacist\'s milestone', async ({ saveScreenshot }) => {
+test("Dr. Priya, in her own Home Agent, is refused in the gate's words when she records the pharmacist's milestone", async ({
+  saveScreenshot,
+}) => {
   const { extension, page } = await clinician('priya');
   try {
     await expect(page.locator('#signed-in-as')).toHaveText('Signed in as Dr. Priya Nair');
-    const sheet = await askAboutAlice(page, 'Record the discharge medication reconciliation as done — I went through her list.');
+    const sheet = await askAboutAlice(
+      page,
+      'Record the discharge medication reconciliation as done — I went through her list.',
+    );
     const refused = sheet.locator('li.act.refused');
     await expect(refused).toContainText('Refused:', { timeout: 30_000 });
-    await expect(refused).toContainText("discharge-med-rec is the Pharmacist's to record (hp:milestoneOwner); your role on Alice Okoro's team (Primary-care physician) does not own it");
+    await expect(refused).toContainText(
+      "discharge-med-rec is the Pharmacist's to record (hp:milestoneOwner); your role on Alice Okoro's team (Primary-care physician) does not own it",
+    );
     await expect(sheet.locator('.say')).toContainText('I could not do that:');
     await saveScreenshot(page, 'heartcoach-care-team-priya-refused');
   } finally {

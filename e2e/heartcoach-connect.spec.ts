@@ -30,7 +30,12 @@ const lastBrief = () => {
   return Array.isArray(system) ? (system.at(-1)?.text ?? '') : String(system ?? '');
 };
 const alice = async () => ((await send({ type: 'home.status' })).person as { address: string }).address;
-const records = async (recordType: string) => ((await send({ type: 'home.vault.records', recordType, owner: await alice() })).records as { fields: Record<string, unknown> }[]).map((r) => ({ data: r.fields }));
+const records = async (recordType: string) =>
+  (
+    (await send({ type: 'home.vault.records', recordType, owner: await alice() })).records as {
+      fields: Record<string, unknown>;
+    }[]
+  ).map((r) => ({ data: r.fields }));
 
 test.beforeAll(async () => {
   [gw, extension] = await Promise.all([startGatewayProcess(), demoExtension()]);
@@ -45,32 +50,51 @@ test.afterAll(async () => {
   await gw?.close();
 });
 
-test('connect HeartCoach from its page: one consent window — its agent, the card digest, the sign-in, a checkbox per folder', async ({ saveScreenshot }) => {
+test('connect HeartCoach from its page: one consent window — its agent, the card digest, the sign-in, a checkbox per folder', async ({
+  saveScreenshot,
+}) => {
   const page = await extension.context.newPage();
   await signInToHeartCoach(extension.context, page, gw.url);
   await expect(page.locator('#signed-in-as')).toHaveText('Signed in as Alice Okoro');
   await expect(page.getByRole('heading', { name: 'My care' })).toBeVisible();
 
-  const consent = await consentWindow(extension.context, () => page.getByRole('button', { name: 'Connect my agent' }).click());
+  const consent = await consentWindow(extension.context, () =>
+    page.getByRole('button', { name: 'Connect my agent' }).click(),
+  );
   await expect(consent.getByRole('heading', { name: 'Connect HeartCoach' })).toBeVisible();
   await expect(consent.locator('body')).toContainText(`Asked by the page at ${gw.url}`);
-  const card = (await (await fetch(`${gw.url}/.well-known/agent-card.json`)).json()) as { capabilities: { extensions: { uri: string; params?: { address?: string } }[] } };
+  const card = (await (await fetch(`${gw.url}/.well-known/agent-card.json`)).json()) as {
+    capabilities: { extensions: { uri: string; params?: { address?: string } }[] };
+  };
   const agent = card.capabilities.extensions.find((e) => e.uri.endsWith('/agent-account/v1'))!.params!.address!;
   await expect(consent.locator('body')).toContainText(agent);
   await expect(consent.locator('code.ha-digest').nth(1)).toHaveText(/^0x[0-9a-f]{64}$/);
   await expect(consent.getByRole('checkbox')).toHaveCount(6);
-  for (const folder of ['Symptoms', 'Preferences', 'Earlier insights']) await consent.getByRole('checkbox', { name: folder }).uncheck();
+  for (const folder of ['Symptoms', 'Preferences', 'Earlier insights'])
+    await consent.getByRole('checkbox', { name: folder }).uncheck();
   expect(await seriousAxeViolations(consent)).toEqual([]);
   await saveScreenshot(consent, 'heartcoach-consent-connect');
   await consent.getByRole('button', { name: 'Sign', exact: true }).click();
-  await expect(page.locator('#status')).toHaveText('Your agent is connected: HeartCoach may read doses, profile, readings.', { timeout: 30_000 });
+  await expect(page.locator('#status')).toHaveText(
+    'Your agent is connected: HeartCoach may read doses, profile, readings.',
+    { timeout: 30_000 },
+  );
 
-  const grants = (await send({ type: 'home.grants.list' })).grants as { kind: string; origin: string; folders: string[]; standing: string }[];
-  expect(grants.filter((g) => g.kind === 'cabinet-grant')).toEqual([expect.objectContaining({ origin: gw.url, folders: ['doses', 'profile', 'readings'], standing: 'active' })]);
+  const grants = (await send({ type: 'home.grants.list' })).grants as {
+    kind: string;
+    origin: string;
+    folders: string[];
+    standing: string;
+  }[];
+  expect(grants.filter((g) => g.kind === 'cabinet-grant')).toEqual([
+    expect.objectContaining({ origin: gw.url, folders: ['doses', 'profile', 'readings'], standing: 'active' }),
+  ]);
   await page.close();
 });
 
-test('"How is my week going?" from the side panel: answered by HeartCoach, over exactly those folders, the insight filed', async ({ saveScreenshot }) => {
+test('"How is my week going?" from the side panel: answered by HeartCoach, over exactly those folders, the insight filed', async ({
+  saveScreenshot,
+}) => {
   const card = await askInPanel(panel, 'How is my week going?');
   await expect(card).toContainText('HeartCoach says: A steady week: your readings are in range.', { timeout: 30_000 });
   await expect(card).toContainText('Filed in your cabinet: HeartCoach’s insight.');
@@ -80,7 +104,9 @@ test('"How is my week going?" from the side panel: answered by HeartCoach, over 
   await saveScreenshot(panel, 'heartcoach-sidepanel-answer');
 });
 
-test('doses withdrawn in the options page — a new grant, the old one revoked on chain — and the gateway receives no doses', async ({ saveScreenshot }) => {
+test('doses withdrawn in the options page — a new grant, the old one revoked on chain — and the gateway receives no doses', async ({
+  saveScreenshot,
+}) => {
   await home.reload();
   const app = home.getByRole('article', { name: `HeartCoach at ${gw.url}` });
   await expect(app).toContainText('card digest');
@@ -90,8 +116,13 @@ test('doses withdrawn in the options page — a new grant, the old one revoked o
   await app.getByRole('button', { name: 'Save folders (a new grant)' }).click();
   const cabinetGrants = async () =>
     ((await send({ type: 'home.grants.list' })).grants as { kind: string; folders: string[]; standing: string }[])
-      .filter((g) => g.kind === 'cabinet-grant').map((g) => [g.folders.join(','), g.standing]).sort();
-  await expect.poll(cabinetGrants, { timeout: 30_000 }).toEqual([['doses,profile,readings', 'revoked'], ['profile,readings', 'active']]);
+      .filter((g) => g.kind === 'cabinet-grant')
+      .map((g) => [g.folders.join(','), g.standing])
+      .sort();
+  await expect.poll(cabinetGrants, { timeout: 30_000 }).toEqual([
+    ['doses,profile,readings', 'revoked'],
+    ['profile,readings', 'active'],
+  ]);
   expect(await seriousAxeViolations(home)).toEqual([]);
   await app.screenshot({ path: `${SCREENSHOTS_DIR}/heartcoach-options-apps.png` });
   void saveScreenshot;
@@ -109,7 +140,9 @@ test('"log 2400 steps" is logged by HeartCoach and the reading filed in the vaul
   expect(steps).toEqual([expect.objectContaining({ data: expect.objectContaining({ source: 'you', unit: 'steps' }) })]);
 });
 
-test('with the gateway stopped the side panel says so and keeps the question; closed and opened again, the panel lists it, and once the gateway is back “Send it again” is answered', async ({ saveScreenshot }) => {
+test('with the gateway stopped the side panel says so and keeps the question; closed and opened again, the panel lists it, and once the gateway is back “Send it again” is answered', async ({
+  saveScreenshot,
+}) => {
   await gw.stop();
   const card = await askInPanel(panel, 'How is my week going?');
   await expect(card).toContainText('HeartCoach did not answer', { timeout: 30_000 });
@@ -126,7 +159,11 @@ test('with the gateway stopped the side panel says so and keeps the question; cl
   await expect(kept.getByRole('listitem')).toHaveCount(1, { timeout: 30_000 });
   await expect(kept).toContainText('How is my week going?');
   await expect(kept).toContainText('HeartCoach did not answer');
-  expect(((await send({ type: 'agent.pending' })).runs as { runRef: string; waitingFor: string }[]).filter((r) => r.waitingFor === 'agent').map((r) => r.runRef)).toEqual([runRef]);
+  expect(
+    ((await send({ type: 'agent.pending' })).runs as { runRef: string; waitingFor: string }[])
+      .filter((r) => r.waitingFor === 'agent')
+      .map((r) => r.runRef),
+  ).toEqual([runRef]);
   expect(await seriousAxeViolations(panel)).toEqual([]);
   await saveScreenshot(panel, 'heartcoach-sidepanel-kept-question');
 
@@ -145,14 +182,20 @@ test('disconnected in the options page (the grant revoked on chain), then connec
   await app.getByRole('button', { name: 'Disconnect HeartCoach' }).click();
   await app.getByRole('button', { name: 'Yes, disconnect HeartCoach' }).click();
   await expect(app).toHaveCount(0, { timeout: 30_000 });
-  const standings = async () => ((await send({ type: 'home.grants.list' })).grants as { kind: string; standing: string }[]).filter((g) => g.kind === 'cabinet-grant').map((g) => g.standing);
+  const standings = async () =>
+    ((await send({ type: 'home.grants.list' })).grants as { kind: string; standing: string }[])
+      .filter((g) => g.kind === 'cabinet-grant')
+      .map((g) => g.standing);
   expect(await standings()).toEqual(['revoked', 'revoked']);
   const waiting = await askInPanel(panel, 'How is my week going?');
   await expect(waiting).toContainText('HeartCoach is not connected to your Home', { timeout: 30_000 });
 
-  const consent = await consentWindow(extension.context, () => home.getByRole('button', { name: `Connect HeartCoach at ${gw.url}` }).click());
+  const consent = await consentWindow(extension.context, () =>
+    home.getByRole('button', { name: `Connect HeartCoach at ${gw.url}` }).click(),
+  );
   await expect(consent.getByRole('heading', { name: 'Connect HeartCoach' })).toBeVisible();
-  for (const folder of ['Cardiac profile', 'Doses', 'Symptoms', 'Preferences', 'Earlier insights']) await consent.getByRole('checkbox', { name: folder }).uncheck();
+  for (const folder of ['Cardiac profile', 'Doses', 'Symptoms', 'Preferences', 'Earlier insights'])
+    await consent.getByRole('checkbox', { name: folder }).uncheck();
   await consent.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(app.getByRole('checkbox', { name: 'Readings' })).toBeChecked({ timeout: 30_000 });
   await expect(app.getByRole('checkbox', { name: 'Doses' })).not.toBeChecked();

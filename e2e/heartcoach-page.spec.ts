@@ -19,10 +19,18 @@ const script: Script = (request) => {
   const words = read.firstUserText(request);
   // A model that says call-emergency or tell-care-team, so the sheet's banner and note can be seen doing their job.
   if (read.lastToolResults(request).length === 0 && /chest pain/i.test(words)) {
-    return reply.tool('coach_reply', { say: 'Call 911 now. Do not wait for the coach. Chest pain after a heart-failure stay is an emergency.', tier: 'call-emergency', because: 'The doctrine puts chest pain at call-emergency.' });
+    return reply.tool('coach_reply', {
+      say: 'Call 911 now. Do not wait for the coach. Chest pain after a heart-failure stay is an emergency.',
+      tier: 'call-emergency',
+      because: 'The doctrine puts chest pain at call-emergency.',
+    });
   }
   if (read.lastToolResults(request).length === 0 && /swelling/i.test(words)) {
-    return reply.tool('coach_reply', { say: 'New swelling is worth a call from the nurse today.', tier: 'tell-care-team', because: 'Swelling with a weight gain is a tell-care-team sign.' });
+    return reply.tool('coach_reply', {
+      say: 'New swelling is worth a call from the nurse today.',
+      tier: 'tell-care-team',
+      because: 'Swelling with a weight gain is a tell-care-team sign.',
+    });
   }
   return scriptedCoach(request);
 };
@@ -34,7 +42,11 @@ test.setTimeout(60_000);
 
 test.beforeAll(async () => {
   gw = await startTestGateway(testDatabases()[0]!, { web: true, script });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
 });
 test.afterAll(async () => {
   await browser?.close();
@@ -45,7 +57,12 @@ async function pageAs(person: DemoPersonId | null): Promise<Page> {
   const context = await browser.newContext();
   if (person !== null) {
     const issued = await gw.signIn(person);
-    const session = { accessToken: issued.accessToken, refreshToken: issued.refreshToken, subject: issued.subject, expiresAt: Date.now() + issued.expiresIn * 1000 };
+    const session = {
+      accessToken: issued.accessToken,
+      refreshToken: issued.refreshToken,
+      subject: issued.subject,
+      expiresAt: Date.now() + issued.expiresIn * 1000,
+    };
     await context.addInitScript((s) => sessionStorage.setItem('heartcoach.session', JSON.stringify(s)), session);
   }
   return context.newPage();
@@ -53,7 +70,9 @@ async function pageAs(person: DemoPersonId | null): Promise<Page> {
 
 async function noSeriousAxe(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(
+    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`),
+  ).toEqual([]);
 }
 
 async function screenshot(page: Page, name: string): Promise<void> {
@@ -70,7 +89,7 @@ test('without Home Agent the page says how to sign in, and offers no button that
   await page.context().close();
 });
 
-test('Dr. Dave\'s desk: patients, alerts, the thirty days; the Ask about Alice opens from her page and is answered', async () => {
+test("Dr. Dave's desk: patients, alerts, the thirty days; the Ask about Alice opens from her page and is answered", async () => {
   const page = await pageAs('dave');
   await page.goto(gw.url);
   await expect(page.locator('#signed-in-as')).toHaveText('Signed in as Dr. Dave Silva, MD');
@@ -94,7 +113,9 @@ test('Dr. Dave\'s desk: patients, alerts, the thirty days; the Ask about Alice o
   await sheet.getByLabel('Your question').fill('Where is Alice in her thirty days, and what is still mine to do?');
   await sheet.getByRole('button', { name: 'Ask' }).click();
   const answer = sheet.getByRole('article', { name: 'HeartCoach’s answer' });
-  await expect(answer.locator('.say')).toHaveText('Alice is on day 3 after discharge. Still yours to record: visit-7d.');
+  await expect(answer.locator('.say')).toHaveText(
+    'Alice is on day 3 after discharge. Still yours to record: visit-7d.',
+  );
   await expect(answer.locator('.because')).toHaveText('From the desk brief.');
   await expect(answer.locator('.by')).toContainText('about Alice Okoro as cardiologist');
   await noSeriousAxe(page);
@@ -112,21 +133,25 @@ test('an act that landed shows ✓ and the page behind re-reads: the alert is re
   await expect(page.locator('[data-alert="alert-alice-0928"]')).toContainText('open');
   await page.getByRole('button', { name: 'Ask about Alice Okoro' }).click();
   const sheet = page.getByRole('dialog', { name: 'Ask about Alice Okoro' });
-  await sheet.getByLabel('Your question').fill('Acknowledge Alice\'s alert — I called and reviewed the plan');
+  await sheet.getByLabel('Your question').fill("Acknowledge Alice's alert — I called and reviewed the plan");
   await sheet.getByRole('button', { name: 'Ask' }).click();
   await expect(sheet.locator('li.act.ok')).toContainText(/✓\s*Done:.*resolved alert alert-alice-0928/);
   // coach:desk-changed: the patient's page behind the sheet was read again, and shows what landed.
-  await expect(page.locator('[data-alert="alert-alice-0928"]')).toContainText('resolved · “Ankles a little puffy; weight up 0.8 kg in two days.”');
+  await expect(page.locator('[data-alert="alert-alice-0928"]')).toContainText(
+    'resolved · “Ankles a little puffy; weight up 0.8 kg in two days.”',
+  );
   await expect(page.locator('[data-alert="alert-alice-0928"]')).toContainText('acknowledged by Dr. Dave Silva, MD');
   await page.context().close();
 });
 
-test('a refused act is one ✕ line in the gate\'s own words: Dr. Priya cannot record the pharmacist\'s milestone', async () => {
+test("a refused act is one ✕ line in the gate's own words: Dr. Priya cannot record the pharmacist's milestone", async () => {
   const page = await pageAs('priya');
   await page.goto(`${gw.url}/#/patient/${gw.demo.addressOf('atria-heart')}/${gw.demo.addressOf('alice')}`);
   await page.getByRole('button', { name: 'Ask about Alice Okoro' }).click();
   const sheet = page.getByRole('dialog', { name: 'Ask about Alice Okoro' });
-  await sheet.getByLabel('Your question').fill('Record the discharge medication reconciliation as done — I went through her list.');
+  await sheet
+    .getByLabel('Your question')
+    .fill('Record the discharge medication reconciliation as done — I went through her list.');
   await sheet.getByRole('button', { name: 'Ask' }).click();
   const refused = sheet.locator('li.act.refused');
   await expect(refused).toContainText(/✕\s*Refused:/);
@@ -152,7 +177,7 @@ test('the red banner at call-emergency and the amber note at tell-care-team', as
   await page.context().close();
 });
 
-test('an Ask goes at once, ahead of the page\'s reads still waiting in the queue', async () => {
+test("an Ask goes at once, ahead of the page's reads still waiting in the queue", async () => {
   const page = await pageAs('dave');
   await page.goto(`${gw.url}/#/patient/${gw.demo.addressOf('atria-heart')}/${gw.demo.addressOf('alice')}`);
   await expect(page.getByRole('button', { name: 'Ask about Alice Okoro' })).toBeVisible();
@@ -171,7 +196,7 @@ test('an Ask goes at once, ahead of the page\'s reads still waiting in the queue
   await page.context().close();
 });
 
-test('Alice\'s own care: her team and thirty days from the desk, and the doors to her agent (none here without Home Agent)', async () => {
+test("Alice's own care: her team and thirty days from the desk, and the doors to her agent (none here without Home Agent)", async () => {
   const page = await pageAs('alice');
   await page.goto(gw.url);
   await expect(page.getByRole('heading', { name: 'My care' })).toBeVisible();
@@ -181,7 +206,9 @@ test('Alice\'s own care: her team and thirty days from the desk, and the doors t
   await page.getByRole('button', { name: 'Ask', exact: true }).click();
   const sheet = page.getByRole('dialog', { name: 'Ask' });
   await expect(sheet.getByLabel('My agent')).toBeChecked();
-  await expect(sheet.locator('#door-note')).toHaveText('Home Agent is not installed in this browser, so there is no agent to ask.');
+  await expect(sheet.locator('#door-note')).toHaveText(
+    'Home Agent is not installed in this browser, so there is no agent to ask.',
+  );
   await noSeriousAxe(page);
   await page.context().close();
 });

@@ -9,7 +9,13 @@ import { startScriptedMessagesServer, type ScriptedMessagesServer } from '../src
  * ANTHROPIC_BASE_URL at the scripted Messages server this test process runs (the hosted model cannot run here).
  * `stop()` and `start()` take it down and bring it back on the same port and data.
  */
-export type GatewayProcess = { url: string; model: ScriptedMessagesServer; stop(): Promise<void>; start(): Promise<void>; close(): Promise<void> };
+export type GatewayProcess = {
+  url: string;
+  model: ScriptedMessagesServer;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+};
 
 export async function startGatewayProcess(): Promise<GatewayProcess> {
   const model = await startScriptedMessagesServer({ script: scriptedCoach });
@@ -41,7 +47,9 @@ export async function consentWindow(context: BrowserContext, trigger: () => Prom
 /** Signs in to the HeartCoach page with Home Agent (one consent window: the sign-in). */
 export async function signInToHeartCoach(context: BrowserContext, page: Page, url: string): Promise<void> {
   await page.goto(url);
-  const consent = await consentWindow(context, () => page.getByRole('button', { name: 'Connect with Home Agent' }).first().click());
+  const consent = await consentWindow(context, () =>
+    page.getByRole('button', { name: 'Connect with Home Agent' }).first().click(),
+  );
   await expect(consent.getByRole('heading', { name: 'Sign in to HeartCoach' })).toBeVisible();
   await consent.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(page.locator('#signed-in-as')).toBeVisible({ timeout: 30_000 });

@@ -42,9 +42,16 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
   const args = [...CHROMIUM_FLAGS];
   if (options.proxyServer !== undefined) args.push(`--proxy-server=${options.proxyServer}`);
   if (options.proxyServer !== undefined && options.proxyLoopback === true) args.push('--proxy-bypass-list=<-loopback>');
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, headless: true, args });
-  const isBackground = (worker: Worker) => worker.url().startsWith('chrome-extension://') && worker.url().endsWith('/background.js');
-  const first = context.serviceWorkers().find(isBackground) ?? (await context.waitForEvent('serviceworker', { predicate: isBackground }));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args,
+  });
+  const isBackground = (worker: Worker) =>
+    worker.url().startsWith('chrome-extension://') && worker.url().endsWith('/background.js');
+  const first =
+    context.serviceWorkers().find(isBackground) ??
+    (await context.waitForEvent('serviceworker', { predicate: isBackground }));
   // The extension id comes from the worker's URL (TOOLCHAIN.md); the manifest key pins it (src/protocol/extension-id.ts).
   const extensionId = new URL(first.url()).host;
   return {
@@ -52,7 +59,10 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
     extensionId,
     url: (path) => `chrome-extension://${extensionId}/${path.replace(/^\//, '')}`,
     async serviceWorker() {
-      return context.serviceWorkers().find(isBackground) ?? context.waitForEvent('serviceworker', { predicate: isBackground });
+      return (
+        context.serviceWorkers().find(isBackground) ??
+        context.waitForEvent('serviceworker', { predicate: isBackground })
+      );
     },
     async close() {
       await context.close();
@@ -74,7 +84,10 @@ export async function stopServiceWorker(extension: ExtensionHandle): Promise<voi
     const cdp = await extension.context.newCDPSession(page);
     const scriptUrl = extension.url('background.js');
     const stopped = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('The service worker did not report "stopped" within 10 s.')), 10_000);
+      const timer = setTimeout(
+        () => reject(new Error('The service worker did not report "stopped" within 10 s.')),
+        10_000,
+      );
       cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
         if (versions.some((v) => v.scriptURL === scriptUrl && v.runningStatus === 'stopped')) {
           clearTimeout(timer);

@@ -23,7 +23,14 @@ function spy(): void {
   const w = window as unknown as { __heard: string[]; __walk: () => { text: string; reach: string[] } };
   w.__heard = heard;
   for (const type of ['keydown', 'keyup', 'keypress', 'beforeinput', 'input', 'paste', 'compositionend', 'message']) {
-    window.addEventListener(type, (event) => heard.push(`${type}:${(event as KeyboardEvent).key ?? ''}:${(event as InputEvent).data ?? ''}:${JSON.stringify((event as MessageEvent).data ?? '')}`), true);
+    window.addEventListener(
+      type,
+      (event) =>
+        heard.push(
+          `${type}:${(event as KeyboardEvent).key ?? ''}:${(event as InputEvent).data ?? ''}:${JSON.stringify((event as MessageEvent).data ?? '')}`,
+        ),
+      true,
+    );
   }
   const watch = (root: Node) =>
     new MutationObserver((records) => {
@@ -74,7 +81,10 @@ async function openOverlay(page: Page): Promise<void> {
   const worker = await extension.serviceWorker();
   await worker.evaluate(async (url) => {
     const tab = (await chrome.tabs.query({})).find((t) => t.url === url);
-    (chrome.commands.onCommand as unknown as { dispatch(command: string, tab: chrome.tabs.Tab): void }).dispatch('open-overlay', tab!);
+    (chrome.commands.onCommand as unknown as { dispatch(command: string, tab: chrome.tabs.Tab): void }).dispatch(
+      'open-overlay',
+      tab!,
+    );
   }, page.url());
 }
 
@@ -86,16 +96,22 @@ test('the page cannot read the person’s words or the reply; the selection stil
   await page.locator('#advice').selectText();
   await openOverlay(page);
   const overlay = overlayDialog(page);
-  await expect(overlay.getByRole('figure', { name: 'Quoted page text' }).locator('blockquote')).toHaveText('Walk twenty minutes a day and log your blood pressure each morning.');
+  await expect(overlay.getByRole('figure', { name: 'Quoted page text' }).locator('blockquote')).toHaveText(
+    'Walk twenty minutes a day and log your blood pressure each morning.',
+  );
 
   const question = 'Who are my contacts?';
   const box = overlay.getByRole('textbox', { name: 'Ask your agent about this' });
   await box.click();
   await page.keyboard.type(question); // real key events, one by one, as a person types
   await page.keyboard.press('Control+Enter');
-  await expect(overlay.locator('article[data-kind="answer"]').getByRole('table')).toContainText('Bob Mensah', { timeout: 30_000 });
+  await expect(overlay.locator('article[data-kind="answer"]').getByRole('table')).toContainText('Bob Mensah', {
+    timeout: 30_000,
+  });
 
-  const { text, reach } = await page.evaluate(() => (window as unknown as { __walk: () => { text: string; reach: string[] } }).__walk());
+  const { text, reach } = await page.evaluate(() =>
+    (window as unknown as { __walk: () => { text: string; reach: string[] } }).__walk(),
+  );
   const heard = await page.evaluate(() => (window as unknown as { __heard: string[] }).__heard);
   // The walk did reach the overlay's host and frame — and nothing inside it.
   expect(text).toContain('home-agent-overlay');
@@ -109,16 +125,25 @@ test('the page cannot read the person’s words or the reply; the selection stil
   expect(heard.filter((h) => /^(keydown|keyup|keypress|beforeinput|input):/.test(h))).toEqual([]);
 
   // The control: the same spy hears words typed into a field in the page's own DOM, and its walk reads them.
-  await page.evaluate(() => document.body.append(Object.assign(document.createElement('textarea'), { id: 'page-field' })));
+  await page.evaluate(() =>
+    document.body.append(Object.assign(document.createElement('textarea'), { id: 'page-field' })),
+  );
   await page.locator('#page-field').click();
   await page.keyboard.type('control words');
-  const control = await page.evaluate(() => (window as unknown as { __heard: string[] }).__heard.filter((h) => h.startsWith('input:')).map((h) => h.split(':')[2]).join(''));
+  const control = await page.evaluate(() =>
+    (window as unknown as { __heard: string[] }).__heard
+      .filter((h) => h.startsWith('input:'))
+      .map((h) => h.split(':')[2])
+      .join(''),
+  );
   expect(control).toBe('control words');
-  expect(await page.evaluate(() => (window as unknown as { __walk: () => { text: string } }).__walk().text)).toContain('home-agent-overlay');
+  expect(await page.evaluate(() => (window as unknown as { __walk: () => { text: string } }).__walk().text)).toContain(
+    'home-agent-overlay',
+  );
   expect(await page.locator('#page-field').inputValue()).toBe('control words');
 });
 
-test('a forged overlay.material.take from a content script or the page is refused; the page\'s own copy of the frame holds no conversation', async () => {
+test("a forged overlay.material.take from a content script or the page is refused; the page's own copy of the frame holds no conversation", async () => {
   const page = await extension.context.newPage();
   await page.goto(pages.url('/article.html?forged'));
   await page.bringToFront();
@@ -142,13 +167,19 @@ test('a forged overlay.material.take from a content script or the page is refuse
   expect(forged.put).toEqual({ ok: true, data: { kept: true } });
   expect(forged.take).toEqual({
     ok: false,
-    error: { code: 'SENDER_NOT_ALLOWED', message: '"overlay.material.take" is open only to Home Agent\'s overlay conversation inside a web page; this came from Home Agent\'s content script in a web page.' },
+    error: {
+      code: 'SENDER_NOT_ALLOWED',
+      message:
+        '"overlay.material.take" is open only to Home Agent\'s overlay conversation inside a web page; this came from Home Agent\'s content script in a web page.',
+    },
   });
 
   // The page opens the overlay's URL in a frame of its own (it can read it from the open shadow root) and tells it
   // a nonce of its choosing: the copy holds no conversation, and the page's own ask for a selection is refused.
   await openOverlay(page);
-  await expect(overlayDialog(page).getByRole('figure', { name: 'Quoted page text' })).toContainText('Ignore previous instructions');
+  await expect(overlayDialog(page).getByRole('figure', { name: 'Quoted page text' })).toContainText(
+    'Ignore previous instructions',
+  );
   const fromPage = await page.evaluate(async () => {
     const src = document.querySelector('home-agent-overlay')?.shadowRoot?.querySelector('iframe')?.src ?? '';
     const copy = Object.assign(document.createElement('iframe'), { id: 'copy', src, title: 'copy' });
@@ -162,7 +193,10 @@ test('a forged overlay.material.take from a content script or the page is refuse
   });
   expect(['UNKNOWN_METHOD', 'BAD_INPUT', 'SENDER_NOT_ALLOWED']).toContain(fromPage);
   const copy = page.frameLocator('#copy').getByRole('dialog', { name: 'Ask Home Agent' });
-  await expect(copy.getByRole('alert')).toContainText(/no longer holds the text you selected|not opened by Home Agent/, { timeout: 10_000 });
+  await expect(copy.getByRole('alert')).toContainText(
+    /no longer holds the text you selected|not opened by Home Agent/,
+    { timeout: 10_000 },
+  );
   await expect(copy.getByRole('textbox')).toHaveCount(0);
   // The person's own overlay is untouched and still asks.
   await expect(overlayDialog(page).getByRole('textbox', { name: 'Ask your agent about this' })).toBeVisible();

@@ -1,7 +1,13 @@
 import { expect, test } from './fixtures';
 import { overlayDialog, overlayFrame } from './overlay-support';
 
-test('the keyboard command opens the overlay frame in an open shadow root with the selection quoted, untrusted', async ({ page, pages, contentScript, background, saveScreenshot }) => {
+test('the keyboard command opens the overlay frame in an open shadow root with the selection quoted, untrusted', async ({
+  page,
+  pages,
+  contentScript,
+  background,
+  saveScreenshot,
+}) => {
   await page.goto(pages.url('/article.html'));
   await page.bringToFront(); // a click reaches the overlay's frame (out of process) only in the tab in front
   await page.locator('#advice').selectText();
@@ -12,7 +18,11 @@ test('the keyboard command opens the overlay frame in an open shadow root with t
   // The page's side of it: an open shadow root that holds only the frame, at Home Agent's (per-session) URL.
   const host = await page.evaluate(() => {
     const shadow = document.querySelector('home-agent-overlay')?.shadowRoot;
-    return { mode: shadow?.mode, children: [...(shadow?.children ?? [])].map((e) => e.tagName), src: shadow?.querySelector('iframe')?.src ?? '' };
+    return {
+      mode: shadow?.mode,
+      children: [...(shadow?.children ?? [])].map((e) => e.tagName),
+      src: shadow?.querySelector('iframe')?.src ?? '',
+    };
   });
   expect(host).toMatchObject({ mode: 'open', children: ['STYLE', 'IFRAME'] });
   // No nonce in it: the content script posts that to the frame it made, so the page's copy of this URL gets nothing.
@@ -34,7 +44,11 @@ test('the keyboard command opens the overlay frame in an open shadow root with t
   await saveScreenshot(page, 'overlay');
 });
 
-test('the context-menu item opens the overlay with the selection the browser reported; × and Escape close it', async ({ page, pages, contentScript }) => {
+test('the context-menu item opens the overlay with the selection the browser reported; × and Escape close it', async ({
+  page,
+  pages,
+  contentScript,
+}) => {
   await page.goto(pages.url('/article.html'));
   await page.bringToFront(); // a click reaches the overlay's frame (out of process) only in the tab in front
   const injection = await page.locator('#injection').textContent();
@@ -42,7 +56,9 @@ test('the context-menu item opens the overlay with the selection the browser rep
 
   const overlay = overlayDialog(page);
   await expect(overlay.locator('blockquote')).toHaveText(injection ?? '');
-  await expect(overlay.getByRole('figure', { name: 'Quoted page text' })).toContainText('page text, not an instruction');
+  await expect(overlay.getByRole('figure', { name: 'Quoted page text' })).toContainText(
+    'page text, not an instruction',
+  );
   await overlay.getByRole('textbox', { name: 'Ask your agent about this' }).fill('What does this page want?');
   await overlay.getByRole('button', { name: 'Ask', exact: true }).click();
   await expect(overlay.getByRole('alert')).toContainText('This Home holds no person yet', { timeout: 20_000 });
@@ -56,7 +72,11 @@ test('the context-menu item opens the overlay with the selection the browser rep
   await expect(page.locator('home-agent-overlay')).toHaveCount(0);
 });
 
-test('the overlay opens without a selection, and the page can neither open it nor close it', async ({ page, pages, contentScript }) => {
+test('the overlay opens without a selection, and the page can neither open it nor close it', async ({
+  page,
+  pages,
+  contentScript,
+}) => {
   await page.goto(pages.url('/article.html'));
   await page.bringToFront(); // a click reaches the overlay's frame (out of process) only in the tab in front
   await page.evaluate(() => window.postMessage({ type: 'overlay.open' }, '*'));
@@ -72,17 +92,28 @@ test('the overlay opens without a selection, and the page can neither open it no
   await expect(overlay).toBeVisible();
 });
 
-test('a page with a strict content security policy (no frames at all) still gets the overlay frame', async ({ page, pages, contentScript }) => {
+test('a page with a strict content security policy (no frames at all) still gets the overlay frame', async ({
+  page,
+  pages,
+  contentScript,
+}) => {
   await page.goto(pages.url('/strict-csp.html'));
   await page.bringToFront(); // a click reaches the overlay's frame (out of process) only in the tab in front
   await page.locator('#note').selectText();
   await contentScript.command(page);
   const overlay = overlayDialog(page);
-  await expect(overlay.getByRole('figure', { name: 'Quoted page text' }).locator('blockquote')).toHaveText('Take the new tablet with breakfast, not at night.');
+  await expect(overlay.getByRole('figure', { name: 'Quoted page text' }).locator('blockquote')).toHaveText(
+    'Take the new tablet with breakfast, not at night.',
+  );
   await expect(overlay.getByRole('textbox', { name: 'Ask your agent about this' })).toBeVisible();
 });
 
-test('the page can reach the open shadow root but not the Ask box: it is in a frame it cannot script', async ({ page, pages, contentScript, background }) => {
+test('the page can reach the open shadow root but not the Ask box: it is in a frame it cannot script', async ({
+  page,
+  pages,
+  contentScript,
+  background,
+}) => {
   await page.goto(pages.url('/article.html'));
   await page.bringToFront(); // a click reaches the overlay's frame (out of process) only in the tab in front
   await contentScript.command(page);
@@ -97,7 +128,11 @@ test('the page can reach the open shadow root but not the Ask box: it is in a fr
     } catch {
       windowDocument = 'refused';
     }
-    return { contentDocument: frame.contentDocument === null ? 'null' : 'readable', windowDocument, textareas: document.querySelector('home-agent-overlay')?.shadowRoot?.querySelectorAll('textarea').length };
+    return {
+      contentDocument: frame.contentDocument === null ? 'null' : 'readable',
+      windowDocument,
+      textareas: document.querySelector('home-agent-overlay')?.shadowRoot?.querySelectorAll('textarea').length,
+    };
   });
   expect(reach).toEqual({ contentDocument: 'null', windowDocument: 'refused', textareas: 0 });
   await expect(overlayFrame(page).getByRole('textbox', { name: 'Ask your agent' })).toHaveValue('');
@@ -105,7 +140,12 @@ test('the page can reach the open shadow root but not the Ask box: it is in a fr
   expect(await background.handled('ask')).toBe(before);
 });
 
-test('a page that covers or fades the overlay (to steer clicks into it) finds its controls paused until it is in view', async ({ page, pages, contentScript, background }) => {
+test('a page that covers or fades the overlay (to steer clicks into it) finds its controls paused until it is in view', async ({
+  page,
+  pages,
+  contentScript,
+  background,
+}) => {
   await page.goto(pages.url('/article.html'));
   await page.bringToFront();
   await contentScript.command(page);
@@ -121,7 +161,9 @@ test('a page that covers or fades the overlay (to steer clicks into it) finds it
     cover.style.cssText = 'position:fixed;inset:0;z-index:2147483647;pointer-events:none;background:rgba(0,0,0,0.01)';
     document.documentElement.append(cover);
   });
-  await expect(overlay.getByRole('status')).toHaveText('The page is covering Home Agent, so its buttons are paused until it is fully in view.');
+  await expect(overlay.getByRole('status')).toHaveText(
+    'The page is covering Home Agent, so its buttons are paused until it is fully in view.',
+  );
   await page.mouse.click(ask.x + ask.width / 2, ask.y + ask.height / 2);
   await page.waitForTimeout(300);
   expect(await background.handled('ask')).toBe(before);

@@ -55,16 +55,34 @@ export default defineBackground(() => {
       newId: () => crypto.randomUUID(),
       onReload: () => agent.reload(),
       // The overlay's "Open the side panel" (the person's click in that tab): replies are read there, not in the page.
-      openSidePanel: (tabId) => browser.sidePanel.open({ tabId }).then(() => true, () => false),
+      openSidePanel: (tabId) =>
+        browser.sidePanel.open({ tabId }).then(
+          () => true,
+          () => false,
+        ),
     }),
   );
   const apps: Promise<AppServices> = Promise.all([home, connections.restrict()]).then(([h]) => {
     // Consent does not survive lock: every request still waiting in the consent window is declined.
     h.keyring.onLock(() => void consents.declineAll('your Home was locked before you answered'));
     return {
-      parts: { vault: h.vault, chain: () => h.chain(), keys: keyringKeys(h.keyring), store: connections, fetch: (input, init) => fetch(input, init), now: () => Date.now() },
+      parts: {
+        vault: h.vault,
+        chain: () => h.chain(),
+        keys: keyringKeys(h.keyring),
+        store: connections,
+        fetch: (input, init) => fetch(input, init),
+        now: () => Date.now(),
+      },
       consents,
-      openConsent: async (id) => void (await browser.windows.create({ url: browser.runtime.getURL(`/consent.html?id=${encodeURIComponent(id)}` as '/consent.html'), type: 'popup', width: 460, height: 720, focused: true })),
+      openConsent: async (id) =>
+        void (await browser.windows.create({
+          url: browser.runtime.getURL(`/consent.html?id=${encodeURIComponent(id)}` as '/consent.html'),
+          type: 'popup',
+          width: 460,
+          height: 720,
+          focused: true,
+        })),
       agent: () => agent.get(),
     };
   });
@@ -75,6 +93,10 @@ export default defineBackground(() => {
   // A streamed ask (the side panel's answer as it is written, and its Stop) over a Port: src/messaging/ask-stream.ts.
   listenForAskStreams(browser.runtime.onConnect, { ...deps, handled: (type) => router.noteHandled(type) }, self);
   // The consent window keeps the worker (and the request in its memory) awake while the person reads it.
-  listenForConsentKeepalives(browser.runtime.onConnect, { consents, handled: (type) => router.noteHandled(type) }, self);
+  listenForConsentKeepalives(
+    browser.runtime.onConnect,
+    { consents, handled: (type) => router.noteHandled(type) },
+    self,
+  );
   wireOverlayTriggers(browser);
 });

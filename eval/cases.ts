@@ -39,7 +39,10 @@ export function casesFromJson(text: string, label: string): Case[] {
   const parsed = JsonCases.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new HomeError('EVAL_CASES_INVALID', `${label} is not an array of cases: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
+    throw new HomeError(
+      'EVAL_CASES_INVALID',
+      `${label} is not an array of cases: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
+    );
   }
   const ids = new Set<string>();
   return parsed.data.map((c) => {

@@ -24,15 +24,26 @@ const META = new Set(['ask.clarify', 'ask.unsupported']);
 export async function decisionOf(world: World, runRef: string, reply: HarnessReply | null): Promise<Decision> {
   const raw = await world.harness().context.vault.runs.get(runRef);
   const state = RunStateSchema.safeParse(raw);
-  const base = { reply: reply?.kind ?? ('error' as const), trace: reply?.plannerTrace ?? (state.success ? state.data.trace : null) };
+  const base = {
+    reply: reply?.kind ?? ('error' as const),
+    trace: reply?.plannerTrace ?? (state.success ? state.data.trace : null),
+  };
   const steps = state.success ? (state.data.plan?.steps ?? []) : [];
   if (steps.length === 0) {
-    if (reply?.kind === 'answer' && reply.interaction === 'unsupported') return { ...base, behaviour: 'decline', tools: [], options: [] };
-    return { ...base, behaviour: reply === null ? 'error' : reply.kind === 'refused' ? 'refused' : 'none', tools: [], options: [] };
+    if (reply?.kind === 'answer' && reply.interaction === 'unsupported')
+      return { ...base, behaviour: 'decline', tools: [], options: [] };
+    return {
+      ...base,
+      behaviour: reply === null ? 'error' : reply.kind === 'refused' ? 'refused' : 'none',
+      tools: [],
+      options: [],
+    };
   }
   const first = steps[0]!;
   if (first.toolId === 'ask.clarify') {
-    const options = Array.isArray(first.args.options) ? first.args.options.filter((o): o is string => typeof o === 'string') : [];
+    const options = Array.isArray(first.args.options)
+      ? first.args.options.filter((o): o is string => typeof o === 'string')
+      : [];
     return { ...base, behaviour: 'clarify', tools: [], options };
   }
   const tools = [...new Set(steps.map((s) => s.toolId).filter((id) => !META.has(id)))];

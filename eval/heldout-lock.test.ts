@@ -10,8 +10,13 @@ import { digestOf } from '../src/protocol/digest';
  * and this test fails the moment any held-out case — an ask, a gold label, a starting state — changes, is added or
  * is removed. A disputed label is adjudicated against the contract and becomes a new set, never an edit.
  */
-const Lock = z.record(z.string(), z.object({ digest: z.string().regex(/^0x[0-9a-f]{64}$/), cases: z.number().int().positive(), source: z.string() }));
-const lock = Lock.parse(JSON.parse(readFileSync(resolve(import.meta.dirname, '../ontology/eval/heldout.lock.json'), 'utf8')));
+const Lock = z.record(
+  z.string(),
+  z.object({ digest: z.string().regex(/^0x[0-9a-f]{64}$/), cases: z.number().int().positive(), source: z.string() }),
+);
+const lock = Lock.parse(
+  JSON.parse(readFileSync(resolve(import.meta.dirname, '../ontology/eval/heldout.lock.json'), 'utf8')),
+);
 
 describe('the held-out set is write-once', () => {
   it('its cases are exactly the ones whose digest was locked', () => {

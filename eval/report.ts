@@ -5,7 +5,10 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 export function caseLine(r: CaseResult): string {
   const d = r.decision;
-  const decided = d.behaviour === 'error' ? `error: ${d.error ?? ''}` : `${d.behaviour}${d.tools.length > 0 ? ` ${d.tools.join(' + ')}` : ''}${d.options.length > 0 ? ` {${d.options.join(', ')}}` : ''}`;
+  const decided =
+    d.behaviour === 'error'
+      ? `error: ${d.error ?? ''}`
+      : `${d.behaviour}${d.tools.length > 0 ? ` ${d.tools.join(' + ')}` : ''}${d.options.length > 0 ? ` {${d.options.join(', ')}}` : ''}`;
   const expected = `${r.expected.behaviour}${r.expected.skill !== undefined ? ` ${r.expected.skill}` : ''}${r.expected.options !== undefined ? ` {${r.expected.options.join(', ')}}` : ''}`;
   const flags = [r.correct ? 'ok ' : 'NO ', r.forbiddenHit ? 'FORBIDDEN' : ''].join('').trim();
   const reply = r.replyMatch === null ? d.reply : `${d.reply}${r.replyMatch ? '' : ` (expected ${r.expected.reply})`}`;
@@ -18,7 +21,9 @@ export function totalsLines(t: Totals): string[] {
     `cases ${t.cases}: accuracy ${pct(t.accuracy)} (${t.correct}/${t.cases}), help rate ${pct(t.helpRate)} (clarify / all), coverage ${pct(t.coverage)} (decided without asking), selective accuracy ${pct(t.selectiveAccuracy)}`,
     `forbidden-skill hits ${t.forbiddenHits}; reply kind as expected ${t.replyMatched}/${t.replyExpected}; errors ${t.errors}`,
     `model calls per case ${t.callsPerCase}; tokens per case (input / cached / output) ${t.tokensPerCase.input} / ${t.tokensPerCase.cached} / ${t.tokensPerCase.output}; answered with zero model calls ${t.zeroModelCalls}/${t.cases} (${pct(t.zeroModelCallShare)})${t.costUsdPerCase !== null && t.callsPerCase > 0 ? `; cost per case ≈ $${t.costUsdPerCase} (estimate)` : ''}`,
-    `by expected behaviour: ${Object.entries(t.byBehaviour).map(([b, v]) => `${b} ${v.correct}/${v.cases}`).join(', ')}`,
+    `by expected behaviour: ${Object.entries(t.byBehaviour)
+      .map(([b, v]) => `${b} ${v.correct}/${v.cases}`)
+      .join(', ')}`,
   ];
   return lines;
 }

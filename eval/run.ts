@@ -34,40 +34,76 @@ async function main(): Promise<number> {
   });
   let cases: Case[];
   if (values.cases !== undefined) cases = casesFromJson(readFileSync(values.cases, 'utf8'), values.cases);
-  else if (values.set === 'dev' || values.set === 'heldout' || values.set === 'all') cases = casesFromOntology(values.set);
+  else if (values.set === 'dev' || values.set === 'heldout' || values.set === 'all')
+    cases = casesFromOntology(values.set);
   else {
     console.error('Usage: npm run eval -- --cases FILE [--json]  |  npm run eval -- --set heldout|dev|all [--json]');
     return 2;
   }
-  if (values.world !== 'real' && values.world !== 'memory') throw new HomeError('EVAL_ARGS_INVALID', '--world is real or memory.');
+  if (values.world !== 'real' && values.world !== 'memory')
+    throw new HomeError('EVAL_ARGS_INVALID', '--world is real or memory.');
   const makeWorld = values.world === 'real' ? makeRealWorld : makeMemoryWorld;
   const config = modelConfigFromEnv(process.env);
   const profile = values['judge-profile'];
-  if (profile !== undefined && profile !== 'fast' && profile !== 'thorough') throw new HomeError('EVAL_ARGS_INVALID', '--judge-profile is fast or thorough.');
-  const model = config === null ? null : createAnthropicModel({ ...config, ...(profile !== undefined ? { judgeProfile: profile } : {}) });
+  if (profile !== undefined && profile !== 'fast' && profile !== 'thorough')
+    throw new HomeError('EVAL_ARGS_INVALID', '--judge-profile is fast or thorough.');
+  const model =
+    config === null
+      ? null
+      : createAnthropicModel({ ...config, ...(profile !== undefined ? { judgeProfile: profile } : {}) });
   const settings: Partial<HarnessSettings> = {};
-  if (values.calibration !== undefined) settings.calibration = loadCalibrationMap(JSON.parse(readFileSync(values.calibration, 'utf8')));
+  if (values.calibration !== undefined)
+    settings.calibration = loadCalibrationMap(JSON.parse(readFileSync(values.calibration, 'utf8')));
   if (values['no-compiled-shapes']) settings.compiledShapes = false;
   // The harness asks in this profile too, so plannerTrace records the profile the judge actually answered in.
   if (profile !== undefined) settings.judgeProfile = profile;
-  const modelLine = model === null
-    ? 'model: none configured — the deterministic path (compiled shapes and the rule-based planner); these figures are real'
-    : `model: anthropic (light ${model.config.lightModel}, composing ${model.config.composeModel}) at ${model.config.baseURL ?? 'https://api.anthropic.com'}`;
+  const modelLine =
+    model === null
+      ? 'model: none configured — the deterministic path (compiled shapes and the rule-based planner); these figures are real'
+      : `model: anthropic (light ${model.config.lightModel}, composing ${model.config.composeModel}) at ${model.config.baseURL ?? 'https://api.anthropic.com'}`;
   if (!values.json) {
     console.log(modelLine);
-    console.log(values.world === 'real' ? 'world: the real vault (Dexie on fake-indexeddb) and the embedded EVM, demo data' : 'world: the harness\'s in-memory fakes, demo data');
+    console.log(
+      values.world === 'real'
+        ? 'world: the real vault (Dexie on fake-indexeddb) and the embedded EVM, demo data'
+        : "world: the harness's in-memory fakes, demo data",
+    );
     const map = settings.calibration;
-    if (map !== undefined && map !== null) console.log(`calibration map ${map.digest} (T ${map.temperature}, q̂ ${map.qHat})`);
+    if (map !== undefined && map !== null)
+      console.log(`calibration map ${map.digest} (T ${map.temperature}, q̂ ${map.qHat})`);
     console.log(`${cases.length} case(s)\n`);
   }
-  const evaluation = await runEvaluation(cases, { makeWorld, model, settings, ...(values.json ? {} : { onCase: (r) => console.log(caseLine(r)) }) });
-  if (values['runs-out'] !== undefined) writeFileSync(values['runs-out'], evaluation.labelledRuns.map((r) => JSON.stringify(r)).join('\n') + (evaluation.labelledRuns.length > 0 ? '\n' : ''));
+  const evaluation = await runEvaluation(cases, {
+    makeWorld,
+    model,
+    settings,
+    ...(values.json ? {} : { onCase: (r) => console.log(caseLine(r)) }),
+  });
+  if (values['runs-out'] !== undefined)
+    writeFileSync(
+      values['runs-out'],
+      evaluation.labelledRuns.map((r) => JSON.stringify(r)).join('\n') +
+        (evaluation.labelledRuns.length > 0 ? '\n' : ''),
+    );
   if (values.json) {
-    console.log(JSON.stringify({ world: values.world, model: model === null ? null : { provider: 'anthropic', ...model.config }, calibration: settings.calibration ?? null, totals: evaluation.totals, cases: evaluation.results }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          world: values.world,
+          model: model === null ? null : { provider: 'anthropic', ...model.config },
+          calibration: settings.calibration ?? null,
+          totals: evaluation.totals,
+          cases: evaluation.results,
+        },
+        null,
+        2,
+      ),
+    );
   } else {
     console.log('');
     for (const line of totalsLines(evaluation.totals)) console.log(line);
-    if (values['runs-out'] !== undefined) console.log(`${evaluation.labelledRuns.length} labelled run(s) → ${values['runs-out']}`);
+    if (values['runs-out'] !== undefined)
+      console.log(`${evaluation.labelledRuns.length} labelled run(s) → ${values['runs-out']}`);
   }
   return 0;
 }

@@ -19,7 +19,8 @@ beforeAll(async () => {
   server = await startScriptedMessagesServer({
     script: (r) => {
       const tool = forcedTool(r);
-      if (tool === JUDGE_TOOL || tool === PLAN_CHOICE_TOOL) return reply.tool(tool, { distribution: distributionOver(r, { [optionIds(r)[0]!]: 1 }) });
+      if (tool === JUDGE_TOOL || tool === PLAN_CHOICE_TOOL)
+        return reply.tool(tool, { distribution: distributionOver(r, { [optionIds(r)[0]!]: 1 }) });
       if (tool === PLAN_TOOL) return reply.tool(PLAN_TOOL, { steps: [{ toolId: 'ask.unsupported', args: {} }] });
       return reply.text('A draft.');
     },
@@ -39,6 +40,7 @@ describe('npm run eval with a model configured', () => {
     const sent = server.requests.map((r) => JSON.stringify(r.body)).join('\n');
     expect(server.requests.length).toBeGreaterThan(10);
     for (const c of EVAL_CASES) expect(sent).not.toContain(c.id);
-    for (const word of ['heldout', 'expectedSkill', 'forbiddenSkill', 'expectedBehaviour', 'gold']) expect(sent).not.toContain(word);
+    for (const word of ['heldout', 'expectedSkill', 'forbiddenSkill', 'expectedBehaviour', 'gold'])
+      expect(sent).not.toContain(word);
   });
 });

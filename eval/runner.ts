@@ -37,9 +37,19 @@ export async function runEvaluation(cases: readonly Case[], options: RunOptions)
 }
 
 async function decide(c: Case, options: RunOptions): Promise<Decision> {
-  const failed = (error: unknown): Decision => ({ behaviour: 'error', tools: [], options: [], reply: 'error', trace: null, error: toWireError(error).message });
+  const failed = (error: unknown): Decision => ({
+    behaviour: 'error',
+    tools: [],
+    options: [],
+    reply: 'error',
+    trace: null,
+    error: toWireError(error).message,
+  });
   try {
-    const world = await options.makeWorld({ model: options.model, ...(options.settings !== undefined ? { settings: options.settings } : {}) });
+    const world = await options.makeWorld({
+      model: options.model,
+      ...(options.settings !== undefined ? { settings: options.settings } : {}),
+    });
     await applyStartingState(world, c.startingState);
     const { as, to } = whoOf(world, c);
     const res = await world.ask({ message: c.ask, as, to });
@@ -59,7 +69,8 @@ function labelledRunOf(c: Case, d: Decision): LabelledRun | null {
   const selection = d.trace?.selection;
   const first = selection?.distributions[0];
   if (selection === undefined || first === undefined) return null;
-  const gold = c.expectedBehaviour === 'decline' ? NOT_APPLICABLE : c.expectedBehaviour === 'route' ? c.expectedSkill : undefined;
+  const gold =
+    c.expectedBehaviour === 'decline' ? NOT_APPLICABLE : c.expectedBehaviour === 'route' ? c.expectedSkill : undefined;
   if (gold === undefined || !(gold in first)) return null;
   return { distribution: first, gold };
 }

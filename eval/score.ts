@@ -27,13 +27,16 @@ export type CaseResult = {
 const costOf = (costs: readonly (number | null)[]): number | null =>
   costs.some((x) => x === null) ? null : Math.round(costs.reduce<number>((a, x) => a + x!, 0) * 1e6) / 1e6;
 
-const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 
 export function scoreCase(c: Case, d: Decision): CaseResult {
   let correct = d.behaviour === c.expectedBehaviour;
   if (correct && c.expectedBehaviour === 'route') correct = d.tools[0] === c.expectedSkill;
-  if (correct && c.expectedBehaviour === 'clarify' && c.expectedOptions !== undefined) correct = sameSet(d.options, c.expectedOptions);
-  if (correct && c.expectedBehaviour === 'several' && c.expectedOptions !== undefined) correct = sameSet(d.tools, c.expectedOptions);
+  if (correct && c.expectedBehaviour === 'clarify' && c.expectedOptions !== undefined)
+    correct = sameSet(d.options, c.expectedOptions);
+  if (correct && c.expectedBehaviour === 'several' && c.expectedOptions !== undefined)
+    correct = sameSet(d.tools, c.expectedOptions);
   const calls = d.trace?.calls ?? [];
   const costs = calls.map((k) => estimateUsageCostUsd(k));
   return {
@@ -110,9 +113,27 @@ export function totalsOf(results: readonly CaseResult[]): Totals {
     replyExpected: replies.length,
     zeroModelCalls: results.filter((r) => r.calls === 0).length,
     zeroModelCallShare: ratio(results.filter((r) => r.calls === 0).length, n),
-    callsPerCase: ratio(sum((r) => r.calls), n),
-    tokensPerCase: { input: ratio(sum((r) => r.tokens.input), n), cached: ratio(sum((r) => r.tokens.cached), n), output: ratio(sum((r) => r.tokens.output), n) },
-    costUsdPerCase: ((total) => (total === null ? null : Math.round((total / Math.max(1, n)) * 1e6) / 1e6))(costOf(costs)),
+    callsPerCase: ratio(
+      sum((r) => r.calls),
+      n,
+    ),
+    tokensPerCase: {
+      input: ratio(
+        sum((r) => r.tokens.input),
+        n,
+      ),
+      cached: ratio(
+        sum((r) => r.tokens.cached),
+        n,
+      ),
+      output: ratio(
+        sum((r) => r.tokens.output),
+        n,
+      ),
+    },
+    costUsdPerCase: ((total) => (total === null ? null : Math.round((total / Math.max(1, n)) * 1e6) / 1e6))(
+      costOf(costs),
+    ),
     byBehaviour,
     errors: results.filter((r) => r.decision.behaviour === 'error').length,
   };

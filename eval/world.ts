@@ -17,8 +17,16 @@ export const makeMemoryWorld: MakeWorld = (options) => memoryWorld({ ...options,
 export const makeRealWorld: MakeWorld = (options) => realWorld(options);
 
 const BY_ID: Readonly<Record<string, keyof Who>> = {
-  alice: 'alice', bob: 'bob', carol: 'carol', david: 'david', dave: 'dave', nathan: 'nathan', priya: 'priya',
-  'missio-nexus': 'missio', 'thompson-community': 'thompsonCommunity', 'thompson-family': 'thompsonFamily',
+  alice: 'alice',
+  bob: 'bob',
+  carol: 'carol',
+  david: 'david',
+  dave: 'dave',
+  nathan: 'nathan',
+  priya: 'priya',
+  'missio-nexus': 'missio',
+  'thompson-community': 'thompsonCommunity',
+  'thompson-family': 'thompsonFamily',
 };
 
 /** A demo identity id or an address, as the world knows it. */
@@ -36,14 +44,25 @@ export async function applyStartingState(world: World, state: string | undefined
     // Seed 001 §5.9: the first ask asked which thompson and Alice chose Thompson Community.
     const first = await world.ask({ message: 'invite bob to thompson' });
     const reply = first.ok ? first.data.reply : null;
-    if (reply?.kind !== 'prompt' || reply.prompt.kind !== 'choice') throw new HomeError('EVAL_STATE_FAILED', 'The thompson choice was not asked, so it could not be remembered.');
-    const community = reply.prompt.options.find((o) => o.value.toLowerCase() === world.who.thompsonCommunity.toLowerCase());
-    if (community === undefined) throw new HomeError('EVAL_STATE_FAILED', 'Thompson Community was not among the choices.');
-    const chosen = await world.ask({ runRef: first.ok ? first.data.runRef : '', supplied: [{ kind: 'choice', resumeToken: reply.resumeToken, choice: community.value }] });
-    if (!chosen.ok) throw new HomeError('EVAL_STATE_FAILED', `Choosing Thompson Community failed: ${chosen.error.message}`);
+    if (reply?.kind !== 'prompt' || reply.prompt.kind !== 'choice')
+      throw new HomeError('EVAL_STATE_FAILED', 'The thompson choice was not asked, so it could not be remembered.');
+    const community = reply.prompt.options.find(
+      (o) => o.value.toLowerCase() === world.who.thompsonCommunity.toLowerCase(),
+    );
+    if (community === undefined)
+      throw new HomeError('EVAL_STATE_FAILED', 'Thompson Community was not among the choices.');
+    const chosen = await world.ask({
+      runRef: first.ok ? first.data.runRef : '',
+      supplied: [{ kind: 'choice', resumeToken: reply.resumeToken, choice: community.value }],
+    });
+    if (!chosen.ok)
+      throw new HomeError('EVAL_STATE_FAILED', `Choosing Thompson Community failed: ${chosen.error.message}`);
     return;
   }
   throw new HomeError('EVAL_UNKNOWN_STATE', `The runner does not know how to make the starting state ${state}.`);
 }
 
-export const whoOf = (world: World, c: Pick<Case, 'asker' | 'addressee'>) => ({ as: addressOf(world, c.asker), to: addressOf(world, c.addressee) });
+export const whoOf = (world: World, c: Pick<Case, 'asker' | 'addressee'>) => ({
+  as: addressOf(world, c.asker),
+  to: addressOf(world, c.addressee),
+});

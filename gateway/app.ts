@@ -38,27 +38,46 @@ const A2A_MAX_BYTES = 1024 * 1024;
  * responses in one place (`onGatewayError`). `app.request()` tests run it with no port opened.
  */
 export function createGatewayApp(deps: GatewayAppDeps): Hono<SubjectEnv> {
-  const card = coachAgentCard({ origin: deps.origin, version: deps.version, ...(deps.agent === undefined ? {} : { agent: deps.agent }) });
+  const card = coachAgentCard({
+    origin: deps.origin,
+    version: deps.version,
+    ...(deps.agent === undefined ? {} : { agent: deps.agent }),
+  });
   const handler = new CoachRequestHandler(card, consultation(deps), (prefix) => deps.ids.next(prefix));
   const app = new Hono<SubjectEnv>();
   app.onError(onGatewayError);
-  app.notFound((c) => c.json({ error: { code: 'not_found', message: `${c.req.method} ${c.req.path} is not served here.` } }, 404));
+  app.notFound((c) =>
+    c.json({ error: { code: 'not_found', message: `${c.req.method} ${c.req.path} is not served here.` } }, 404),
+  );
 
   app.get('/.well-known/agent-card.json', (c) => c.json(cardJson(card) as object));
   app.get('/.well-known/jwks.json', (c) => {
     c.header('Cache-Control', 'public, max-age=300');
     return c.json({ keys: deps.publicJwks });
   });
-  app.get('/health', (c) => c.json({ ok: true, model: deps.model === null ? 'unconfigured' : deps.model.model, desk: deps.sql.kind }));
+  app.get('/health', (c) =>
+    c.json({ ok: true, model: deps.model === null ? 'unconfigured' : deps.model.model, desk: deps.sql.kind }),
+  );
 
-  const smallBody = bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: { code: 'too_large', message: 'The body is larger than 64 kB.' } }, 413) });
+  const smallBody = bodyLimit({
+    maxSize: 64 * 1024,
+    onError: (c) => c.json({ error: { code: 'too_large', message: 'The body is larger than 64 kB.' } }, 413),
+  });
   app.get('/auth/nonce', async (c) => c.json(await issueNonce(deps.signIn)));
-  app.post('/auth/siwe', smallBody, async (c) => c.json(await signInWithEthereum(deps.signIn, await jsonBody(c, SignInBody))));
-  app.post('/auth/refresh', smallBody, async (c) => c.json(await refreshSession(deps.signIn, (await jsonBody(c, RefreshBody)).refreshToken)));
-  app.post('/auth/revoke', smallBody, async (c) => c.json({ revoked: await revokeSession(deps.signIn, (await jsonBody(c, RefreshBody)).refreshToken) }));
+  app.post('/auth/siwe', smallBody, async (c) =>
+    c.json(await signInWithEthereum(deps.signIn, await jsonBody(c, SignInBody))),
+  );
+  app.post('/auth/refresh', smallBody, async (c) =>
+    c.json(await refreshSession(deps.signIn, (await jsonBody(c, RefreshBody)).refreshToken)),
+  );
+  app.post('/auth/revoke', smallBody, async (c) =>
+    c.json({ revoked: await revokeSession(deps.signIn, (await jsonBody(c, RefreshBody)).refreshToken) }),
+  );
 
   app.post('/ask-me/wire', smallBody, requireSubject(deps.bearer), async (c) =>
-    c.json(await registerWire({ ...deps, origins: deps.wireOrigins }, c.get('subject'), await jsonBody(c, RegisterWireBody))),
+    c.json(
+      await registerWire({ ...deps, origins: deps.wireOrigins }, c.get('subject'), await jsonBody(c, RegisterWireBody)),
+    ),
   );
 
   pageDataRoutes(app, deps);
@@ -67,22 +86,49 @@ export function createGatewayApp(deps: GatewayAppDeps): Hono<SubjectEnv> {
   const a2aLimit = bodyLimit({
     maxSize: A2A_MAX_BYTES,
     onError: (c) =>
-      c.json({ jsonrpc: '2.0', id: null, error: { code: JSON_RPC.INVALID_REQUEST, message: 'The request is larger than 1 MB.', data: { code: 'too_large', status: 413 } } }, 413),
+      c.json(
+        {
+          jsonrpc: '2.0',
+          id: null,
+          error: {
+            code: JSON_RPC.INVALID_REQUEST,
+            message: 'The request is larger than 1 MB.',
+            data: { code: 'too_large', status: 413 },
+          },
+        },
+        413,
+      ),
   });
   app.post('/a2a', a2aLimit, a2aTransport(handler, skillIdsOf(card)));
 
   // A known path asked with the wrong method is 405 with the methods it serves, not a silent 404.
   const served: Record<string, string> = {
-    '/a2a': 'POST', '/auth/siwe': 'POST', '/auth/refresh': 'POST', '/auth/revoke': 'POST', '/ask-me/wire': 'GET, POST', '/desk/me': 'GET',
-    '/auth/nonce': 'GET', '/.well-known/agent-card.json': 'GET', '/.well-known/jwks.json': 'GET', '/health': 'GET',
+    '/a2a': 'POST',
+    '/auth/siwe': 'POST',
+    '/auth/refresh': 'POST',
+    '/auth/revoke': 'POST',
+    '/ask-me/wire': 'GET, POST',
+    '/desk/me': 'GET',
+    '/auth/nonce': 'GET',
+    '/.well-known/agent-card.json': 'GET',
+    '/.well-known/jwks.json': 'GET',
+    '/health': 'GET',
   };
   app.all('*', (c) => {
     const allow = served[c.req.path];
-    if (allow === undefined) return c.json({ error: { code: 'not_found', message: `${c.req.path} is not served here.` } }, 404);
+    if (allow === undefined)
+      return c.json({ error: { code: 'not_found', message: `${c.req.path} is not served here.` } }, 404);
     c.header('Allow', allow);
     const message = `${c.req.path} answers ${allow} only.`;
     if (c.req.path === '/a2a') {
-      return c.json({ jsonrpc: '2.0', id: null, error: { code: JSON_RPC.INVALID_REQUEST, message, data: { code: 'method_not_allowed', status: 405 } } }, 405);
+      return c.json(
+        {
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: JSON_RPC.INVALID_REQUEST, message, data: { code: 'method_not_allowed', status: 405 } },
+        },
+        405,
+      );
     }
     return c.json({ error: { code: 'method_not_allowed', message } }, 405);
   });

@@ -53,11 +53,19 @@ export async function composeGateway(options: GatewayOptions): Promise<Gateway> 
     db.kind === 'open'
       ? db.sql
       : db.kind === 'pglite'
-        ? await openPglite({ dataDir: db.dataDir, template: db.template ?? (await ensurePgliteTemplate(DEFAULT_PGLITE_TEMPLATE)) })
-        : await openPostgres({ url: db.url, ...(db.schema === undefined ? {} : { schema: db.schema }), ...(db.dropOnClose === undefined ? {} : { dropOnClose: db.dropOnClose }) });
+        ? await openPglite({
+            dataDir: db.dataDir,
+            template: db.template ?? (await ensurePgliteTemplate(DEFAULT_PGLITE_TEMPLATE)),
+          })
+        : await openPostgres({
+            url: db.url,
+            ...(db.schema === undefined ? {} : { schema: db.schema }),
+            ...(db.dropOnClose === undefined ? {} : { dropOnClose: db.dropOnClose }),
+          });
   await migrateDesk(sql);
   // A live gateway's demo is always day 3 of Alice's thirty; a fixed clock (tests, GATEWAY_CLOCK) keeps the seed's dates.
-  if (options.demo !== null) await seedDemoDesk(sql, options.demo, options.liveDemoDates === true ? { now: options.clock.now() } : {});
+  if (options.demo !== null)
+    await seedDemoDesk(sql, options.demo, options.liveDemoDates === true ? { now: options.clock.now() } : {});
   if (options.registry.publish) {
     const heartcoach = Object.values(ARCHETYPES).filter((a) => a.appliesTo === 'heartcoach');
     await publishArchetypes(options.registry.dir, heartcoach);

@@ -30,7 +30,11 @@ const Env = z.object({
 
 export type GatewayConfig = ReturnType<typeof readConfig>;
 
-const list = (value: string) => value.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
 
 export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()) {
   const parsed = Env.safeParse(env);
@@ -48,7 +52,11 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()) {
       ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
       : ({ kind: 'pglite', dataDir: e.DESK_DATA_DIR ?? join(data, 'desk') } as const),
     model: e.ANTHROPIC_API_KEY
-      ? { apiKey: e.ANTHROPIC_API_KEY, ...(e.ANTHROPIC_BASE_URL ? { baseURL: e.ANTHROPIC_BASE_URL } : {}), ...(e.COACH_MODEL ? { model: e.COACH_MODEL } : {}) }
+      ? {
+          apiKey: e.ANTHROPIC_API_KEY,
+          ...(e.ANTHROPIC_BASE_URL ? { baseURL: e.ANTHROPIC_BASE_URL } : {}),
+          ...(e.COACH_MODEL ? { model: e.COACH_MODEL } : {}),
+        }
       : null,
     rpcUrl: e.RPC_URL,
     chainStateFile: e.GATEWAY_CHAIN_FILE ?? join(data, 'gateway-chain.bin'),

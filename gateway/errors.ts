@@ -9,7 +9,12 @@ import { HomeError } from '../src/protocol/errors';
  */
 export class Refusal extends HomeError {
   readonly status: number;
-  constructor(status: number, code: string, message: string, options: { details?: Record<string, unknown>; cause?: unknown } = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    options: { details?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
     super(code, message, options);
     this.status = status;
   }
@@ -24,7 +29,11 @@ export const refuse = {
   precondition: (code: string, message: string) => new Refusal(412, code, message),
   noReply: (message: string) => new Refusal(502, 'coach_no_reply', message),
   unconfigured: () =>
-    new Refusal(503, 'coach_unconfigured', 'HeartCoach is not configured here: no model key is set, so it cannot answer.'),
+    new Refusal(
+      503,
+      'coach_unconfigured',
+      'HeartCoach is not configured here: no model key is set, so it cannot answer.',
+    ),
   unreachable: (message: string) => new Refusal(503, 'coach_unreachable', message),
 };
 
@@ -56,6 +65,10 @@ export function toJsonRpcError(error: unknown): JsonRpcError {
 
 /** The same mapping for the plain HTTP routes: status and `{ error: { code, message } }`. */
 export function toHttpError(error: unknown): { status: number; body: { error: { code: string; message: string } } } {
-  if (error instanceof Refusal) return { status: error.status, body: { error: { code: error.code, message: error.message } } };
-  return { status: 500, body: { error: { code: 'internal', message: 'Something went wrong inside HeartCoach; nothing was changed.' } } };
+  if (error instanceof Refusal)
+    return { status: error.status, body: { error: { code: error.code, message: error.message } } };
+  return {
+    status: 500,
+    body: { error: { code: 'internal', message: 'Something went wrong inside HeartCoach; nothing was changed.' } },
+  };
 }

@@ -18,8 +18,17 @@ const started = performance.now();
 const web = buildWebBundle();
 const config = readConfig(process.env);
 const clock = config.fixedClock === undefined ? systemClock : fixedClock(config.fixedClock);
-const chain = await openGatewayChain({ ...(config.rpcUrl === undefined ? {} : { rpcUrl: config.rpcUrl }), stateFile: config.chainStateFile, clock });
-const wallet = gatewayWallet({ chain, clock, origins: config.wireOrigins, serviceKey: DEMO_SERVICES.heartcoach.privateKey });
+const chain = await openGatewayChain({
+  ...(config.rpcUrl === undefined ? {} : { rpcUrl: config.rpcUrl }),
+  stateFile: config.chainStateFile,
+  clock,
+});
+const wallet = gatewayWallet({
+  chain,
+  clock,
+  origins: config.wireOrigins,
+  serviceKey: DEMO_SERVICES.heartcoach.privateKey,
+});
 const gateway = await composeGateway({
   origin: config.origin,
   audience: config.audience,

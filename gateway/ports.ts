@@ -25,14 +25,23 @@ export type CabinetGrantVerdict = Verdict<{ folders: readonly string[]; grantHas
 export type PracticeGrantVerdict = Verdict<{ capabilities: readonly string[]; grantHash: string }>;
 
 /** An ask-as-me wire a person granted HeartCoach's agent: `harness.ask`, their origin, until `expiresAt`. */
-export type WireVerdict = Verdict<{ person: `0x${string}`; delegate: `0x${string}`; origin: string; expiresAt: string; wireHash: string }>;
+export type WireVerdict = Verdict<{
+  person: `0x${string}`;
+  delegate: `0x${string}`;
+  origin: string;
+  expiresAt: string;
+  wireHash: string;
+}>;
 
 /**
  * Verifies delegations (DESIGN §3, §10). Each checks the signature by ERC-1271/6492 for the delegator's address,
  * that the delegate is who it must be, and `disabledDelegations` (a valid signature says nothing about revocation).
  */
 export type GrantVerifier = {
-  verifyCabinetGrant(grant: unknown, expect: { person: `0x${string}`; delegate: `0x${string}` }): Promise<CabinetGrantVerdict>;
+  verifyCabinetGrant(
+    grant: unknown,
+    expect: { person: `0x${string}`; delegate: `0x${string}` },
+  ): Promise<CabinetGrantVerdict>;
   verifyPracticeGrant(
     grant: unknown,
     expect: { practice: `0x${string}`; member: `0x${string}`; capability: string },
@@ -54,7 +63,8 @@ export const systemClock: Clock = { now: () => new Date() };
 
 /** Random, unguessable ids (`<prefix>-<16 hex>`): ids name records, so they must not collide across processes. */
 export const randomIds: Ids = {
-  next: (prefix) => `${prefix}-${[...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, '0')).join('')}`,
+  next: (prefix) =>
+    `${prefix}-${[...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, '0')).join('')}`,
 };
 
 /** A fixed clock for tests and demos (GATEWAY_CLOCK): time does not move unless the test moves it. */

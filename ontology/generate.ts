@@ -48,7 +48,9 @@ async function main(): Promise<number> {
     if (d.kind === 'extra') rmSync(path);
     else writeFileSync(path, files.get(d.file) as string);
   }
-  const unchanged = [...files.keys()].filter((f) => existsSync(join(out, f)) && readFileSync(join(out, f), 'utf8') === files.get(f)).length;
+  const unchanged = [...files.keys()].filter(
+    (f) => existsSync(join(out, f)) && readFileSync(join(out, f), 'utf8') === files.get(f),
+  ).length;
   console.log(`ontology: wrote ${drift.length} file(s) to ${outLabel} (${unchanged} of ${files.size} now match).`);
   return 0;
 }

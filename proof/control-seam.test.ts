@@ -25,10 +25,26 @@ const SCANNED = ['entrypoints', 'src', 'gateway', 'cli', 'eval', 'bench', 'scrip
 
 /** Each import or re-export: the module specifier and the names it takes ('*' for a namespace or side effect). */
 const importsOf = (source: string): { specifier: string; names: string[] }[] =>
-  [...source.matchAll(/(?:import|export)\s+(type\s+)?([^'"]*?)\s*from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm)].map((m) => {
+  [
+    ...source.matchAll(
+      /(?:import|export)\s+(type\s+)?([^'"]*?)\s*from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm,
+    ),
+  ].map((m) => {
     const specifier = (m[3] ?? m[4] ?? m[5])!;
     const braces = /\{([^}]*)\}/.exec(m[2] ?? '');
-    const names = braces === null ? ['*'] : braces[1]!.split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!).filter((n) => n !== '');
+    const names =
+      braces === null
+        ? ['*']
+        : braces[1]!
+            .split(',')
+            .map(
+              (n) =>
+                n
+                  .trim()
+                  .replace(/^type\s+/, '')
+                  .split(/\s+as\s+/)[0]!,
+            )
+            .filter((n) => n !== '');
     return { specifier, names };
   });
 
@@ -68,19 +84,31 @@ export function seamBreaches(files: readonly { file: string; source: string }[])
 
 describe('the control run seam', () => {
   it('is imported by nothing in production code', () => {
-    const files = SCANNED.flatMap((d) => sources(join(ROOT, d))).map((file) => ({ file, source: readFileSync(file, 'utf8') }));
+    const files = SCANNED.flatMap((d) => sources(join(ROOT, d))).map((file) => ({
+      file,
+      source: readFileSync(file, 'utf8'),
+    }));
     expect(files.length).toBeGreaterThan(100);
     expect(seamBreaches(files)).toEqual([]);
   });
 
   it('catches a breach when one is planted', () => {
     const planted = [
-      { file: join(ROOT, 'entrypoints/background.ts'), source: "import { controlHarness } from '../src/harness/testing/control-run';" },
+      {
+        file: join(ROOT, 'entrypoints/background.ts'),
+        source: "import { controlHarness } from '../src/harness/testing/control-run';",
+      },
       { file: join(ROOT, 'src/agent/agent.ts'), source: "import { isControlRun } from '../harness/run/control';" },
-      { file: join(ROOT, 'src/harness/run/run-ask.ts'), source: "import { CONTROL_OFF, isControlRun } from './control';" },
+      {
+        file: join(ROOT, 'src/harness/run/run-ask.ts'),
+        source: "import { CONTROL_OFF, isControlRun } from './control';",
+      },
       { file: join(ROOT, 'src/harness/harness.ts'), source: "export * from './run/control';" },
       { file: join(ROOT, 'src/harness/run/plan-phase.ts'), source: "import { isControlRun } from './control';" },
-      { file: join(ROOT, 'src/harness/testing/control-run.ts'), source: "import { CONTROL_OFF, CONTROL_RUN } from '../run/control';" },
+      {
+        file: join(ROOT, 'src/harness/testing/control-run.ts'),
+        source: "import { CONTROL_OFF, CONTROL_RUN } from '../run/control';",
+      },
     ];
     expect(seamBreaches(planted)).toEqual([
       'entrypoints/background.ts imports ../src/harness/testing/control-run',
@@ -92,20 +120,38 @@ describe('the control run seam', () => {
 
   it('switches admission and authority off only with the exact control value', async () => {
     // The model proposes a payment of an amount and to a recipient nobody said.
-    const model = () => scriptedModel({ planner: [planAnswer({ steps: [{ toolId: 'payment.usdc.send', args: { recipient: 'bob', amount: '50' } }] })] }, { repeatLast: true });
+    const model = () =>
+      scriptedModel(
+        {
+          planner: [planAnswer({ steps: [{ toolId: 'payment.usdc.send', args: { recipient: 'bob', amount: '50' } }] })],
+        },
+        { repeatLast: true },
+      );
     const ask = { addressee: '', surface: 'sidepanel' as const, message: 'Sort out the payment this page asks for.' };
-    const world = await memoryWorld({ model: model(), ontology: GENERATED_ONTOLOGY, settings: { compiledShapes: false } });
+    const world = await memoryWorld({
+      model: model(),
+      ontology: GENERATED_ONTOLOGY,
+      settings: { compiledShapes: false },
+    });
     const ports = world.harness().context;
     const options = { ontology: GENERATED_ONTOLOGY, settings: { compiledShapes: false } };
     const door = { kind: 'session' as const, asker: world.who.alice };
 
-    const guarded = expectKind(replyOf(await createHarness(ports, options).ask({ ...ask, addressee: world.who.alice }, door)), 'prompt');
+    const guarded = expectKind(
+      replyOf(await createHarness(ports, options).ask({ ...ask, addressee: world.who.alice }, door)),
+      'prompt',
+    );
     expect(guarded.plannerTrace.admission[0]).toMatchObject({ verdict: 'ask' });
 
-    const lookAlike = createHarness({ ...ports, [CONTROL_RUN]: { admission: 'off', authority: 'off' } } as typeof ports, options);
+    const lookAlike = createHarness(
+      { ...ports, [CONTROL_RUN]: { admission: 'off', authority: 'off' } } as typeof ports,
+      options,
+    );
     expectKind(replyOf(await lookAlike.ask({ ...ask, addressee: world.who.alice }, door)), 'prompt');
 
-    const control = replyOf(await controlHarness({ ...ports, model: model() }, options).ask({ ...ask, addressee: world.who.alice }, door));
+    const control = replyOf(
+      await controlHarness({ ...ports, model: model() }, options).ask({ ...ask, addressee: world.who.alice }, door),
+    );
     // Admission off: the plan runs as proposed; authority off: no mandate is asked for, the act is attempted (and,
     // with no mandate to redeem, the payment cannot be sent: the chain's own enforcement is the third layer).
     expect(control.plannerTrace.admission[0]).toMatchObject({ verdict: 'continue' });

@@ -5,28 +5,46 @@
  */
 export type Table = { title: string; head: string[]; rows: (string | number)[][] };
 export type Target = { name: string; figure: string; met: boolean };
-export type SuiteReport = { id: string; title: string; tables: Table[]; targets: Target[]; worst: string[]; notes: string[] };
+export type SuiteReport = {
+  id: string;
+  title: string;
+  tables: Table[];
+  targets: Target[];
+  worst: string[];
+  notes: string[];
+};
 export type ProofSuite = { id: string; title: string; run: () => Promise<SuiteReport> };
 
-export const pct = (n: number, of: number): string => (of === 0 ? 'n/a' : `${((100 * n) / of).toFixed(of >= 100 ? 1 : 0)}%`);
+export const pct = (n: number, of: number): string =>
+  of === 0 ? 'n/a' : `${((100 * n) / of).toFixed(of >= 100 ? 1 : 0)}%`;
 
 /** A table as aligned plain text (the terminal) or as Markdown (PROOF.md). */
 export function renderTable(t: Table, markdown: boolean): string {
   const cells = [t.head, ...t.rows.map((r) => r.map(String))];
   if (markdown) {
     const line = (r: readonly string[]) => `| ${r.join(' | ')} |`;
-    return [`**${t.title}**`, '', line(cells[0]!), line(cells[0]!.map(() => '---')), ...cells.slice(1).map(line)].join('\n');
+    return [`**${t.title}**`, '', line(cells[0]!), line(cells[0]!.map(() => '---')), ...cells.slice(1).map(line)].join(
+      '\n',
+    );
   }
   const widths = cells[0]!.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
-  const line = (r: readonly string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  return [t.title, line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+  const line = (r: readonly string[]) =>
+    r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [t.title, line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join(
+    '\n',
+  );
 }
 
 export function renderReport(r: SuiteReport, markdown: boolean): string {
   const out: string[] = [markdown ? `\n### ${r.title}` : `\n▶ ${r.id}: ${r.title}`];
   for (const t of r.tables) out.push('', renderTable(t, markdown));
   out.push('', markdown ? '**Targets**' : 'targets');
-  for (const t of r.targets) out.push(markdown ? `- ${t.met ? 'met' : '**MISSED**'} — ${t.name}: ${t.figure}` : `  ${t.met ? 'met   ' : 'MISSED'} ${t.name}: ${t.figure}`);
+  for (const t of r.targets)
+    out.push(
+      markdown
+        ? `- ${t.met ? 'met' : '**MISSED**'} — ${t.name}: ${t.figure}`
+        : `  ${t.met ? 'met   ' : 'MISSED'} ${t.name}: ${t.figure}`,
+    );
   if (r.worst.length > 0) {
     out.push('', markdown ? '**Worst cases found**' : 'worst cases found');
     for (const w of r.worst) out.push(`${markdown ? '- ' : '  '}${w}`);

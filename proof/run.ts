@@ -30,13 +30,23 @@ export async function runSuites(wanted: readonly string[]): Promise<SuiteReport[
     } catch (error) {
       // A crash is a missed target, in words.
       const message = error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error);
-      reports.push({ id: suite.id, title: suite.title, tables: [], targets: [{ name: 'the suite ran to the end', figure: `crashed: ${message.slice(0, 600)}`, met: false }], worst: [], notes: [] });
+      reports.push({
+        id: suite.id,
+        title: suite.title,
+        tables: [],
+        targets: [{ name: 'the suite ran to the end', figure: `crashed: ${message.slice(0, 600)}`, met: false }],
+        worst: [],
+        notes: [],
+      });
     }
   }
   return reports;
 }
 
-const load = () => loadavg().map((x) => x.toFixed(2)).join(' / ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ');
 const BEGIN = '<!-- proof:latest-run:begin -->';
 const END = '<!-- proof:latest-run:end -->';
 
@@ -50,7 +60,11 @@ function writeProofMd(reports: readonly SuiteReport[], seconds: number, startLoa
   const stamp =
     `Run on ${new Date().toISOString().slice(0, 10)} with Node ${process.versions.node} on ${cpus().length} CPUs, ${seconds.toFixed(0)} s: \`npm run proof -- --write\`; ` +
     `load average (1 / 5 / 15 min) ${startLoad} at the start, ${load()} at the end.`;
-  const body = [stamp, ...reports.map((r) => renderReport(r, true)), ...PENDING.map((p) => `\n### ${p.id} (pending)\n\n${p.why}.`)].join('\n');
+  const body = [
+    stamp,
+    ...reports.map((r) => renderReport(r, true)),
+    ...PENDING.map((p) => `\n### ${p.id} (pending)\n\n${p.why}.`),
+  ].join('\n');
   writeFileSync(path, `${doc.slice(0, at + BEGIN.length)}\n${body}\n${doc.slice(end)}`);
 }
 
@@ -77,7 +91,9 @@ async function main(): Promise<number> {
   if (write && wanted.length === 0) writeProofMd(reports, (performance.now() - started) / 1000, startLoad);
   else if (write) console.error('--write updates PROOF.md only from a full run (no suite named).');
   if (!json) {
-    console.log(`\n${missed.length === 0 ? 'every target met' : `${missed.length} target(s) missed:\n  ${missed.join('\n  ')}`} — ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `\n${missed.length === 0 ? 'every target met' : `${missed.length} target(s) missed:\n  ${missed.join('\n  ')}`} — ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
   return missed.length === 0 ? 0 : 1;
 }

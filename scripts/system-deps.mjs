@@ -31,8 +31,12 @@ function apt(packages) {
 export function ensureChromium() {
   if (existsSync(CHROMIUM)) return CHROMIUM;
   if (!isRoot) {
-    console.error(`Chromium is missing at ${CHROMIUM}. Install it with: sudo apt-get update && sudo apt-get install -y chromium`);
-    console.error('(or set CHROMIUM_PATH to a Chromium or Chrome binary). Playwright must not download its own browser.');
+    console.error(
+      `Chromium is missing at ${CHROMIUM}. Install it with: sudo apt-get update && sudo apt-get install -y chromium`,
+    );
+    console.error(
+      '(or set CHROMIUM_PATH to a Chromium or Chrome binary). Playwright must not download its own browser.',
+    );
     process.exit(1);
   }
   apt(['chromium']);

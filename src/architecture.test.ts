@@ -20,7 +20,8 @@ function sourceFiles(dir: string): string[] {
 
 export function importsOf(source: string): string[] {
   const specifiers: string[] = [];
-  const pattern = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+  const pattern =
+    /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
   for (const match of source.matchAll(pattern)) specifiers.push((match[1] ?? match[2] ?? match[3]) as string);
   return specifiers;
 }
@@ -36,7 +37,8 @@ export function breachesOf(file: string, source: string): string[] {
       return ALLOWED_DIRS.some((dir) => target === dir || target.startsWith(`${dir}/`)) ? [] : [specifier];
     }
     const pkg = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
-    if (specifier.startsWith('viem/') && !['viem/accounts', 'viem/utils', 'viem/chains'].includes(specifier)) return [specifier];
+    if (specifier.startsWith('viem/') && !['viem/accounts', 'viem/utils', 'viem/chains'].includes(specifier))
+      return [specifier];
     return PURE_LIBRARIES.has(pkg) ? [] : [specifier];
   });
 }

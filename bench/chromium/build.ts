@@ -19,7 +19,10 @@ export async function buildProductionExtension(): Promise<{ dir: string; ms: num
   const outDir = mkdtempSync(join(tmpdir(), 'home-agent-bench-build-'));
   const started = performance.now();
   try {
-    await promisify(execFile)(process.execPath, ['--import', 'tsx', THIS_FILE, outDir], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', THIS_FILE, outDir], {
+      cwd: ROOT,
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
     throw new Error(`The production build failed:\n${stdout ?? ''}\n${stderr ?? ''}`);

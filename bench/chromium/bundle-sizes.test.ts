@@ -36,7 +36,10 @@ describe('measureBuildSizes', () => {
     expect(options.raw).toBe(PAGE.length + SHARED.length);
     expect(options.gzip).toBe(gz(PAGE) + gz(SHARED));
     expect(sizes.entries.find((e) => e.entry === 'popup.html')!.raw).toBe(PAGE.length + SHARED.length);
-    expect(sizes.entries.find((e) => e.entry === 'background.js')).toMatchObject({ files: ['background.js'], raw: WORKER.length });
+    expect(sizes.entries.find((e) => e.entry === 'background.js')).toMatchObject({
+      files: ['background.js'],
+      raw: WORKER.length,
+    });
     expect(sizes.jsRaw).toBe(2 * PAGE.length + SHARED.length + WORKER.length);
     expect(sizes.files).toBe(7);
   });

@@ -40,7 +40,12 @@ function closure(root: string, start: string): string[] {
 
 function sized(root: string, entry: string, files: string[]): EntrySize {
   const bytes = files.map((file) => readFileSync(join(root, file)));
-  return { entry, files, raw: bytes.reduce((sum, b) => sum + b.length, 0), gzip: bytes.reduce((sum, b) => sum + gz(b), 0) };
+  return {
+    entry,
+    files,
+    raw: bytes.reduce((sum, b) => sum + b.length, 0),
+    gzip: bytes.reduce((sum, b) => sum + gz(b), 0),
+  };
 }
 
 export function measureBuildSizes(root: string): BuildSizes {
@@ -51,7 +56,8 @@ export function measureBuildSizes(root: string): BuildSizes {
     if (script !== undefined) entries.push(sized(root, html, closure(root, script)));
   }
   // Scripts the manifest or the worker load directly: the worker, the overlay, the content scripts.
-  for (const script of all.filter((file) => file.endsWith('.js') && !file.startsWith('chunks/'))) entries.push(sized(root, script, closure(root, script)));
+  for (const script of all.filter((file) => file.endsWith('.js') && !file.startsWith('chunks/')))
+    entries.push(sized(root, script, closure(root, script)));
   const js = all.filter((file) => file.endsWith('.js')).map((file) => readFileSync(join(root, file)));
   return {
     entries: entries.sort((a, b) => b.raw - a.raw),
@@ -69,5 +75,9 @@ export function measureBuildSizes(root: string): BuildSizes {
 export function benchTracesIn(root: string, markers: readonly string[]): string[] {
   return walk(root)
     .map((path) => relative(root, path))
-    .filter((file) => /bench/i.test(file) || (/\.(js|html|json|css)$/.test(file) && markers.some((m) => readFileSync(join(root, file), 'utf8').includes(m))));
+    .filter(
+      (file) =>
+        /bench/i.test(file) ||
+        (/\.(js|html|json|css)$/.test(file) && markers.some((m) => readFileSync(join(root, file), 'utf8').includes(m))),
+    );
 }

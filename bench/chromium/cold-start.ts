@@ -30,7 +30,8 @@ const replyOf = (data: Record<string, unknown>) => data.reply as Reply;
 function expectReply(label: string, timed: Timed, kind: string): number {
   if (!timed.reply.ok) throw new Error(`${label}: ${timed.reply.error.code}: ${timed.reply.error.message}`);
   const got = replyOf(timed.reply.data)?.kind;
-  if (kind !== '' && got !== kind) throw new Error(`${label}: expected a ${kind} reply, got ${JSON.stringify(timed.reply.data).slice(0, 300)}`);
+  if (kind !== '' && got !== kind)
+    throw new Error(`${label}: expected a ${kind} reply, got ${JSON.stringify(timed.reply.data).slice(0, 300)}`);
   return timed.ms;
 }
 
@@ -44,7 +45,9 @@ async function contactIds(b: BenchBrowser): Promise<string[]> {
         open.onsuccess = () => {
           const rows = open.result.transaction('records').objectStore('records').getAll();
           rows.onsuccess = () => {
-            resolve((rows.result as { id: string; type: string }[]).filter((r) => r.type === 'contact').map((r) => r.id));
+            resolve(
+              (rows.result as { id: string; type: string }[]).filter((r) => r.type === 'contact').map((r) => r.id),
+            );
             open.result.close();
           };
           rows.onerror = () => reject(rows.error);
@@ -84,7 +87,8 @@ async function removeContactsBut(b: BenchBrowser, keep: string[]): Promise<numbe
   );
 }
 
-const startIdOf = async (b: BenchBrowser) => (await b.data({ type: 'worker.status' })) as { startId: string; previousStartId: string | null };
+const startIdOf = async (b: BenchBrowser) =>
+  (await b.data({ type: 'worker.status' })) as { startId: string; previousStartId: string | null };
 
 /** Stops the worker, wakes it with `message`, and proves the reply came from a fresh instance started once. */
 async function cold(b: BenchBrowser, message: unknown): Promise<Timed> {
@@ -93,7 +97,9 @@ async function cold(b: BenchBrowser, message: unknown): Promise<Timed> {
   const timed = await b.send(message);
   const after = await startIdOf(b);
   if (after.startId === before || after.previousStartId !== before) {
-    throw new Error(`Not a cold start: the worker before the stop was ${before}, after it ${after.startId} (previous ${after.previousStartId}).`);
+    throw new Error(
+      `Not a cold start: the worker before the stop was ${before}, after it ${after.startId} (previous ${after.previousStartId}).`,
+    );
   }
   return timed;
 }
@@ -112,14 +118,23 @@ export async function measureColdStart(b: BenchBrowser, rounds: number): Promise
     await removeContactsBut(b, keep);
     const asked = await b.data({ type: 'ask', words: ACT });
     const requirement = replyOf(asked).requirement;
-    if (replyOf(asked).kind !== 'authority_required' || requirement === undefined) throw new Error(`“${ACT}” did not ask for authority: ${JSON.stringify(asked).slice(0, 300)}`);
+    if (replyOf(asked).kind !== 'authority_required' || requirement === undefined)
+      throw new Error(`“${ACT}” did not ask for authority: ${JSON.stringify(asked).slice(0, 300)}`);
     return { type: 'agent.sign', runRef: asked.runRef, expect: requirement.bindingDigest };
   };
   // One round unmeasured: Chromium's code cache for background.js, and every path once.
   expectReply('warm-up read', await cold(b, { type: 'ask', words: READ }), 'answer');
   expectReply('warm-up sign', await cold(b, await askToSign()), 'done');
 
-  const samples = { coldNoop: [] as number[], coldStatus: [] as number[], coldRead: [] as number[], coldSign: [] as number[], warmNoop: [] as number[], warmRead: [] as number[], warmSign: [] as number[] };
+  const samples = {
+    coldNoop: [] as number[],
+    coldStatus: [] as number[],
+    coldRead: [] as number[],
+    coldSign: [] as number[],
+    warmNoop: [] as number[],
+    warmRead: [] as number[],
+    warmSign: [] as number[],
+  };
   for (let round = 0; round < rounds; round++) {
     samples.coldNoop.push(expectReply('cold no-op', await cold(b, { type: 'router.stats' }), ''));
     samples.warmNoop.push(expectReply('warm no-op', await warm(b, { type: 'router.stats' }), ''));
@@ -133,7 +148,12 @@ export async function measureColdStart(b: BenchBrowser, rounds: number): Promise
   }
   return {
     rounds,
-    cold: { noop: spread(samples.coldNoop), status: spread(samples.coldStatus), read: spread(samples.coldRead), sign: spread(samples.coldSign) },
+    cold: {
+      noop: spread(samples.coldNoop),
+      status: spread(samples.coldStatus),
+      read: spread(samples.coldRead),
+      sign: spread(samples.coldSign),
+    },
     warm: { noop: spread(samples.warmNoop), read: spread(samples.warmRead), sign: spread(samples.warmSign) },
   };
 }

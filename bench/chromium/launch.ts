@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type CDPSession, type Page, type Worker } from 'playwright-core';
 
 /** A reply on the extension's channel (src/protocol/messages.ts: `{ ok, data } | { ok: false, error }`). */
-export type Wire = { ok: true; data: Record<string, unknown> } | { ok: false; error: { code: string; message: string } };
+export type Wire =
+  { ok: true; data: Record<string, unknown> } | { ok: false; error: { code: string; message: string } };
 /** A reply and the milliseconds the sending page waited for it (measured in the page, not across Playwright). */
 export type Timed = { ms: number; reply: Wire };
 
@@ -22,7 +23,8 @@ export type BenchBrowser = {
   close(): Promise<void>;
 };
 
-const isBackground = (worker: Worker) => worker.url().startsWith('chrome-extension://') && worker.url().endsWith('/background.js');
+const isBackground = (worker: Worker) =>
+  worker.url().startsWith('chrome-extension://') && worker.url().endsWith('/background.js');
 
 /** TOOLCHAIN.md's flags: the extension loads only with --disable-extensions-except, and only in a persistent context. */
 function flags(extensionDir: string): string[] {
@@ -46,7 +48,10 @@ async function stopperOn(cdp: CDPSession, scriptUrl: string): Promise<() => Prom
   await cdp.send('ServiceWorker.enable');
   return async () => {
     const stopped = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('The service worker did not report "stopped" within 15 s.')), 15_000);
+      const timer = setTimeout(
+        () => reject(new Error('The service worker did not report "stopped" within 15 s.')),
+        15_000,
+      );
       waiting = () => {
         clearTimeout(timer);
         waiting = undefined;
@@ -63,18 +68,32 @@ async function stopperOn(cdp: CDPSession, scriptUrl: string): Promise<() => Prom
  * but for any build directory). Playwright attaches to every worker that starts and resumes it at once; that
  * round trip is inside every cold-start sample, the baseline's included.
  */
-export async function launchBenchBrowser(extensionDir: string, executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'): Promise<BenchBrowser> {
+export async function launchBenchBrowser(
+  extensionDir: string,
+  executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+): Promise<BenchBrowser> {
   if (!existsSync(executablePath)) {
-    throw new Error(`No Chromium at ${executablePath}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH; never a downloaded browser.`);
+    throw new Error(
+      `No Chromium at ${executablePath}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH; never a downloaded browser.`,
+    );
   }
   const profile = mkdtempSync(join(tmpdir(), 'home-agent-bench-profile-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args: flags(extensionDir) });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    headless: true,
+    args: flags(extensionDir),
+  });
   try {
-    const first = context.serviceWorkers().find(isBackground) ?? (await context.waitForEvent('serviceworker', { predicate: isBackground, timeout: 30_000 }));
+    const first =
+      context.serviceWorkers().find(isBackground) ??
+      (await context.waitForEvent('serviceworker', { predicate: isBackground, timeout: 30_000 }));
     const extensionId = new URL(first.url()).host;
     const client = await context.newPage();
     await client.goto(`chrome-extension://${extensionId}/manifest.json`);
-    const stop = await stopperOn(await context.newCDPSession(client), `chrome-extension://${extensionId}/background.js`);
+    const stop = await stopperOn(
+      await context.newCDPSession(client),
+      `chrome-extension://${extensionId}/background.js`,
+    );
     const send = (message: unknown): Promise<Timed> =>
       client.evaluate(async (m) => {
         const started = performance.now();
@@ -88,7 +107,8 @@ export async function launchBenchBrowser(extensionDir: string, executablePath = 
       send,
       async data(message) {
         const { reply } = await send(message);
-        if (!reply.ok) throw new Error(`${(message as { type?: string }).type}: ${reply.error.code}: ${reply.error.message}`);
+        if (!reply.ok)
+          throw new Error(`${(message as { type?: string }).type}: ${reply.error.code}: ${reply.error.message}`);
         return reply.data;
       },
       stopWorker: stop,

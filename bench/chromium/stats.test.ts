@@ -4,7 +4,12 @@ import { percentile, spread } from './stats';
 describe('percentile (nearest rank)', () => {
   it('p90 of 1..10 is 9 and of 1..12 is 11; p50 is a member of the list', () => {
     expect(percentile([10, 1, 9, 2, 8, 3, 7, 4, 6, 5], 90)).toBe(9);
-    expect(percentile(Array.from({ length: 12 }, (_, i) => 12 - i), 90)).toBe(11);
+    expect(
+      percentile(
+        Array.from({ length: 12 }, (_, i) => 12 - i),
+        90,
+      ),
+    ).toBe(11);
     expect(percentile([5, 1, 3], 50)).toBe(3);
   });
   it('p100 is the largest, p0 the smallest, one sample is itself', () => {

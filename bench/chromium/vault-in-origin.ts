@@ -17,14 +17,25 @@ export async function bundleProbe(): Promise<string> {
   const output = (await build({
     configFile: false,
     logLevel: 'silent',
-    build: { write: false, minify: false, target: 'es2022', lib: { entry: PROBE_ENTRY, formats: ['iife'], name: 'homeAgentVaultBenchBundle', fileName: 'vault-probe' } },
+    build: {
+      write: false,
+      minify: false,
+      target: 'es2022',
+      lib: { entry: PROBE_ENTRY, formats: ['iife'], name: 'homeAgentVaultBenchBundle', fileName: 'vault-probe' },
+    },
   })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
   const chunk = (Array.isArray(output) ? output[0]! : output).output.find((file) => file.type === 'chunk');
   if (chunk === undefined || chunk.type !== 'chunk') throw new Error('vite produced no script for the vault probe');
   return chunk.code;
 }
 
-export type ProbeHandle = { page: Page; call<K extends keyof VaultProbe>(method: K, ...args: Parameters<VaultProbe[K]>): Promise<Awaited<ReturnType<VaultProbe[K]>>> };
+export type ProbeHandle = {
+  page: Page;
+  call<K extends keyof VaultProbe>(
+    method: K,
+    ...args: Parameters<VaultProbe[K]>
+  ): Promise<Awaited<ReturnType<VaultProbe[K]>>>;
+};
 
 /** Opens an extension page, evaluates the probe in it, and returns a typed caller. */
 export async function injectProbe(b: BenchBrowser, code: string): Promise<ProbeHandle> {
@@ -34,22 +45,29 @@ export async function injectProbe(b: BenchBrowser, code: string): Promise<ProbeH
   // The debugger may evaluate strings where the page may not; `false` keeps the extension's CSP in force for the
   // probe, so zod falls back from its `new Function` fast path exactly as it does in the background worker.
   const evaluated = await cdp.send('Runtime.evaluate', { expression: code, allowUnsafeEvalBlockedByCSP: false });
-  if (evaluated.exceptionDetails !== undefined) throw new Error(`The vault probe did not load: ${evaluated.exceptionDetails.exception?.description ?? evaluated.exceptionDetails.text}`);
+  if (evaluated.exceptionDetails !== undefined)
+    throw new Error(
+      `The vault probe did not load: ${evaluated.exceptionDetails.exception?.description ?? evaluated.exceptionDetails.text}`,
+    );
   await cdp.detach();
   const origin = await page.evaluate(() => location.origin);
-  if (origin !== `chrome-extension://${b.extensionId}`) throw new Error(`The probe runs in ${origin}, not the extension's origin.`);
+  if (origin !== `chrome-extension://${b.extensionId}`)
+    throw new Error(`The probe runs in ${origin}, not the extension's origin.`);
   const handle: ProbeHandle = {
     page,
     call: (method, ...args) =>
       page.evaluate(
         ({ global, method, args }) => {
-          const probe = (globalThis as unknown as Record<string, Record<string, (...a: unknown[]) => Promise<unknown>>>)[global]!;
+          const probe = (
+            globalThis as unknown as Record<string, Record<string, (...a: unknown[]) => Promise<unknown>>>
+          )[global]!;
           return probe[method]!(...args);
         },
         { global: PROBE_GLOBAL, method, args: args as unknown[] },
       ) as never,
   };
-  if (!(await handle.call('evalBlocked'))) throw new Error('The probe page allows eval: it would not measure what the extension runs.');
+  if (!(await handle.call('evalBlocked')))
+    throw new Error('The probe page allows eval: it would not measure what the extension runs.');
   return handle;
 }
 
@@ -74,7 +92,11 @@ const SETTLE_MS = 5_000;
  * that wakes has) opens the vault at rest and measures the interleaved reads (query by type and owner, the same
  * limited to 20 rows, the bare get), receipt appends, the export, and the import of that export into an empty vault.
  */
-export async function measureVaultSize(openProbe: () => Promise<ProbeHandle>, n: number, runs: number): Promise<VaultSizeFigures> {
+export async function measureVaultSize(
+  openProbe: () => Promise<ProbeHandle>,
+  n: number,
+  runs: number,
+): Promise<VaultSizeFigures> {
   const name = `home-agent-bench-${n}`;
   const filler = await openProbe();
   const filled = await filler.call('fill', name, n);

@@ -27,10 +27,18 @@ function recordAt(i: number): RecordInput {
   const type = TYPES[Math.floor(i / OWNERS) % TYPES.length]!;
   const at = new Date(Date.UTC(2026, 8, 1) + i * 60_000).toISOString();
   const id = `r-${i}`;
-  if (type === 'contact') return { id, type, owner: o, data: { label: `Person ${i}`, aliases: [`p${i}`], address: owner(i + 7) } };
+  if (type === 'contact')
+    return { id, type, owner: o, data: { label: `Person ${i}`, aliases: [`p${i}`], address: owner(i + 7) } };
   if (type === 'memory') return { id, type, owner: o, data: { text: `remembered thing ${i}`, tags: ['bench'] } };
-  if (type === 'cabinet.readings') return { id, type, owner: o, data: { id, metric: 'weight', value: 80 + (i % 10) / 10, unit: 'kg', at, source: 'device' } };
-  if (type === 'cabinet.doses') return { id, type, owner: o, data: { id, orderId: 'ord-furosemide', drug: 'furosemide', at, taken: true } };
+  if (type === 'cabinet.readings')
+    return {
+      id,
+      type,
+      owner: o,
+      data: { id, metric: 'weight', value: 80 + (i % 10) / 10, unit: 'kg', at, source: 'device' },
+    };
+  if (type === 'cabinet.doses')
+    return { id, type, owner: o, data: { id, orderId: 'ord-furosemide', drug: 'furosemide', at, taken: true } };
   return { id, type, owner: o, data: { id, text: 'ankles a little puffy', at } };
 }
 
@@ -66,7 +74,8 @@ function rawDatabase(name: string): Promise<IDBDatabase> {
 function rawGet(db: IDBDatabase, id: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const request = db.transaction('records', 'readonly').objectStore('records').get(id);
-    request.onsuccess = () => (request.result === undefined ? reject(new Error(`no record ${id}`)) : resolve(request.result));
+    request.onsuccess = () =>
+      request.result === undefined ? reject(new Error(`no record ${id}`)) : resolve(request.result);
     request.onerror = () => reject(request.error);
   });
 }
@@ -102,7 +111,11 @@ const probe = {
    * [type+owner] range, every row validated on the way out), the same with `limit: 20`, and the baseline, IndexedDB's
    * own `get` by primary key (one read-only transaction, no Dexie, no zod).
    */
-  async reads(name: string, runs: number, n: number): Promise<{ query: number[]; limited: number[]; bare: number[]; rows: number }> {
+  async reads(
+    name: string,
+    runs: number,
+    n: number,
+  ): Promise<{ query: number[]; limited: number[]; bare: number[]; rows: number }> {
     const vault = await vaultNamed(name);
     const db = await rawDatabase(name);
     const sizes = new Set<number>();
@@ -113,7 +126,11 @@ const probe = {
       into?.push(performance.now() - started);
     };
     const list = async (i: number, limit?: number) => {
-      const read = await vault.records.list('cabinet.readings', owner((i * 7) % OWNERS), limit === undefined ? {} : { limit });
+      const read = await vault.records.list(
+        'cabinet.readings',
+        owner((i * 7) % OWNERS),
+        limit === undefined ? {} : { limit },
+      );
       if (read.corrupt.length > 0) throw new Error(`${read.corrupt.length} corrupt rows`);
       if (limit === undefined) sizes.add(read.rows.length);
     };
@@ -141,7 +158,16 @@ const probe = {
         stepRef: 's1',
         subject,
         schemaVersion: 1,
-        body: { binding: { capabilityId: 'contacts.add', planDigest: `0x${'ab'.repeat(32)}`, argsDigest: `0x${'cd'.repeat(32)}` }, observation: 'committed', effect: { record: `contact/${subject}/p${i}` }, at: clock.now() },
+        body: {
+          binding: {
+            capabilityId: 'contacts.add',
+            planDigest: `0x${'ab'.repeat(32)}`,
+            argsDigest: `0x${'cd'.repeat(32)}`,
+          },
+          observation: 'committed',
+          effect: { record: `contact/${subject}/p${i}` },
+          at: clock.now(),
+        },
       }),
     );
   },

@@ -10,6 +10,7 @@ const send = (message: unknown) => browser.runtime.sendMessage(message);
 const request: ConsentRequest = (message) => requestBackground(send, message);
 const id = new URLSearchParams(location.search).get('id') ?? '';
 
-const hold: ConsentHold = (requestId, events) => holdConsentOpen((info) => browser.runtime.connect(info), requestId, events);
+const hold: ConsentHold = (requestId, events) =>
+  holdConsentOpen((info) => browser.runtime.connect(info), requestId, events);
 
 mountPage(<ConsentApp request={request} id={id} close={() => window.close()} hold={hold} />);

@@ -31,13 +31,16 @@ const nonce = new Promise<string | undefined>((resolve) => {
 /** This frame's tab: the one its content script runs in, and the only tab it may tell to close it. */
 const tab = browser.tabs.getCurrent().then((t) => t?.id);
 
-const NOT_OPENED = 'This overlay was not opened by Home Agent: close it, and open Home Agent from the page (Alt+Shift+K).';
+const NOT_OPENED =
+  'This overlay was not opened by Home Agent: close it, and open Home Agent from the page (Alt+Shift+K).';
 /** Redeemed once per load (StrictMode renders twice in development; a nonce is taken once). */
 const quoted: Promise<QuotedState> = nonce.then((n) =>
   n === undefined
     ? { state: 'lost', message: NOT_OPENED }
     : requestBackground(send, { type: 'overlay.material.take', nonce: n }).then((taken) =>
-        taken.ok ? { state: 'ready', material: taken.data.material ?? undefined } : { state: 'lost', message: `${taken.error.message}` },
+        taken.ok
+          ? { state: 'ready', material: taken.data.material ?? undefined }
+          : { state: 'lost', message: `${taken.error.message}` },
       ),
 );
 
@@ -48,7 +51,9 @@ function OverlayFrame() {
   const [opened, setOpened] = useState<Opened | undefined>(undefined);
   useEffect(() => {
     void quoted.then(setState);
-    void Promise.all([tab, nonce]).then(([tabId, n]) => setOpened({ tabId, nonce: n, transport: overlayTransport(tabId, n) }));
+    void Promise.all([tab, nonce]).then(([tabId, n]) =>
+      setOpened({ tabId, nonce: n, transport: overlayTransport(tabId, n) }),
+    );
   }, []);
   if (opened === undefined) return <p className="ha-meta">Opening Home Agent…</p>;
   const close = () => {
@@ -56,7 +61,14 @@ function OverlayFrame() {
   };
   const openSidePanel = async () => {
     // Straight from the person's click (the browser wants the gesture), else by the background for this frame's tab.
-    if (opened.tabId !== undefined && (await browser.sidePanel.open({ tabId: opened.tabId }).then(() => true, () => false))) return true;
+    if (
+      opened.tabId !== undefined &&
+      (await browser.sidePanel.open({ tabId: opened.tabId }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return true;
     const asked = await requestBackground(send, { type: 'home.sidepanel.open' });
     return asked.ok && asked.data.opened;
   };

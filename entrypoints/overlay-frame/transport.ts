@@ -30,18 +30,41 @@ export function overlayTransport(tabId: number | undefined, nonce: string | unde
   const told = (result: Result<AskResponse>, words?: string, material?: Material) => {
     if (!result.ok) return result;
     mine.add(result.data.runRef);
-    const notice: RunReplied = { type: 'run.replied', runRef: result.data.runRef, response: result.data, from: 'overlay', ...(words === undefined ? {} : { words }), ...(material === undefined ? {} : { material }) };
+    const notice: RunReplied = {
+      type: 'run.replied',
+      runRef: result.data.runRef,
+      response: result.data,
+      from: 'overlay',
+      ...(words === undefined ? {} : { words }),
+      ...(material === undefined ? {} : { material }),
+    };
     void send(notice).catch(() => undefined);
     if (nonce !== undefined) void toOpener(tabId, { type: 'overlay.kept', nonce, notice });
     return result;
   };
   return {
     ask: async (words, material, { signal, onText }) =>
-      told(await abortable(stream.ask({ words, ...(material !== undefined ? { material } : {}) }, { signal, ...(onText !== undefined ? { onText } : {}) }), signal), words, material),
-    resume: async (runRef, supplied, { signal }) => told(await abortable(requestBackground(send, { type: 'agent.resume', runRef, supplied }), signal)),
+      told(
+        await abortable(
+          stream.ask(
+            { words, ...(material !== undefined ? { material } : {}) },
+            { signal, ...(onText !== undefined ? { onText } : {}) },
+          ),
+          signal,
+        ),
+        words,
+        material,
+      ),
+    resume: async (runRef, supplied, { signal }) =>
+      told(await abortable(requestBackground(send, { type: 'agent.resume', runRef, supplied }), signal)),
     async review(runRef) {
       // One request at a time, resolved by its id: the popup opens on this run's request and nothing else.
-      await browser.windows.create({ url: browser.runtime.getURL(`/popup.html?request=${encodeURIComponent(runRef)}`), type: 'popup', width: 460, height: 720 });
+      await browser.windows.create({
+        url: browser.runtime.getURL(`/popup.html?request=${encodeURIComponent(runRef)}`),
+        type: 'popup',
+        width: 460,
+        height: 720,
+      });
     },
     subscribe(listener) {
       const onMessage = (message: unknown, sender: { id?: string }) => {

@@ -15,7 +15,10 @@ const KEPT = 20;
 /** 128 random bits, base64url: the one-time name of this opening's quoted text (src/protocol/messages-overlay.ts). */
 function newNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /**
@@ -84,7 +87,11 @@ export default defineUnlistedScript(() => {
     const material = command.data.material ?? selectionMaterial(String(window.getSelection() ?? ''), location.origin);
     open(material).then(
       () => sendResponse({ ok: true, data: null }),
-      (error: unknown) => sendResponse({ ok: false, error: { code: 'OVERLAY_NOT_OPENED', message: error instanceof Error ? error.message : String(error) } }),
+      (error: unknown) =>
+        sendResponse({
+          ok: false,
+          error: { code: 'OVERLAY_NOT_OPENED', message: error instanceof Error ? error.message : String(error) },
+        }),
     );
     return true;
   });

@@ -22,6 +22,10 @@ const openSidePanel = async () => {
 
 mountPage(
   <BackgroundProvider request={request}>
-    <PopupApp transport={backgroundSigning(request, announce)} location={{ search: location.search, hash: location.hash }} openSidePanel={() => void openSidePanel()} />
+    <PopupApp
+      transport={backgroundSigning(request, announce)}
+      location={{ search: location.search, hash: location.hash }}
+      openSidePanel={() => void openSidePanel()}
+    />
   </BackgroundProvider>,
 );

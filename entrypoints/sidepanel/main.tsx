@@ -20,11 +20,23 @@ const addressee = agent.success ? agent.data : undefined;
 /** The side panel's way to its agent: the background for asks and resumes, the popup window for signing. */
 const transport: AgentTransport = {
   ask: (words, material, { signal, onText }) =>
-    abortable(stream.ask({ words, ...(material !== undefined ? { material } : {}), ...(addressee !== undefined ? { addressee } : {}) }, { signal, ...(onText !== undefined ? { onText } : {}) }), signal),
-  resume: (runRef, supplied, { signal }) => abortable(requestBackground(send, { type: 'agent.resume', runRef, supplied }), signal),
+    abortable(
+      stream.ask(
+        { words, ...(material !== undefined ? { material } : {}), ...(addressee !== undefined ? { addressee } : {}) },
+        { signal, ...(onText !== undefined ? { onText } : {}) },
+      ),
+      signal,
+    ),
+  resume: (runRef, supplied, { signal }) =>
+    abortable(requestBackground(send, { type: 'agent.resume', runRef, supplied }), signal),
   async review(runRef) {
     // One request at a time, resolved by its id: the popup opens on this run's request and nothing else.
-    await browser.windows.create({ url: browser.runtime.getURL(`/popup.html?request=${encodeURIComponent(runRef)}`), type: 'popup', width: 460, height: 720 });
+    await browser.windows.create({
+      url: browser.runtime.getURL(`/popup.html?request=${encodeURIComponent(runRef)}`),
+      type: 'popup',
+      width: 460,
+      height: 720,
+    });
   },
   provenance: (runRef) => requestBackground(send, { type: 'home.vault.provenance', runRef }),
   subscribe(listener) {
@@ -40,14 +52,28 @@ const transport: AgentTransport = {
     // Questions kept because another agent did not answer: listed by the agent, so closing the panel loses none.
     const listed = await requestBackground(send, { type: 'agent.pending' });
     if (!listed.ok) return listed;
-    const mine = listed.data.runs.filter((run) => run.waitingFor === 'agent' && (addressee === undefined || run.addressee.toLowerCase() === addressee.toLowerCase()));
-    return { ok: true, data: mine.map((run) => ({ runRef: run.runRef, words: run.words, text: run.text, ...(run.stopped === true ? { stopped: true as const } : {}) })) };
+    const mine = listed.data.runs.filter(
+      (run) =>
+        run.waitingFor === 'agent' &&
+        (addressee === undefined || run.addressee.toLowerCase() === addressee.toLowerCase()),
+    );
+    return {
+      ok: true,
+      data: mine.map((run) => ({
+        runRef: run.runRef,
+        words: run.words,
+        text: run.text,
+        ...(run.stopped === true ? { stopped: true as const } : {}),
+      })),
+    };
   },
   async replay() {
     const [tab] = await browser.tabs.query({ active: true, lastFocusedWindow: true });
     if (tab?.id === undefined || tab.url?.startsWith(browser.runtime.getURL('/'))) return [];
     try {
-      const reply = OverlayReplayReply.safeParse(await browser.tabs.sendMessage(tab.id, { type: 'overlay.replay' }, { frameId: 0 }));
+      const reply = OverlayReplayReply.safeParse(
+        await browser.tabs.sendMessage(tab.id, { type: 'overlay.replay' }, { frameId: 0 }),
+      );
       return reply.success ? reply.data.replies : [];
     } catch {
       return []; // no overlay in that tab

@@ -33,7 +33,9 @@ describe('npm run calibrate', () => {
   });
 
   it('refuses a runs file with a bad line, naming the line', () => {
-    const { io } = memoryIo({ 'runs.jsonl': '{"distribution":{"a":0.6,"n/a":0.4},"gold":"a"}\n{"distribution":{"a":1},"gold":"b"}\n' });
+    const { io } = memoryIo({
+      'runs.jsonl': '{"distribution":{"a":0.6,"n/a":0.4},"gold":"a"}\n{"distribution":{"a":1},"gold":"b"}\n',
+    });
     expect(() => runCalibrate(['--runs', 'runs.jsonl'], io)).toThrow(/Line 2 is not a labelled run/);
   });
 

@@ -50,21 +50,40 @@ describe('the fit', () => {
   it('its fast path is the harness transform (judge/accept.ts calibrate)', () => {
     const runs = syntheticRuns({ n: 50, temperature: 1.7, rng: seededRng(3) });
     const prepared = prepare(runs);
-    for (const t of [0.3, 1, 2.2]) runs.forEach((r, i) => expect(preparedGoldProbability(prepared[i]!, t)).toBeCloseTo(goldProbability(r, t), 12));
+    for (const t of [0.3, 1, 2.2])
+      runs.forEach((r, i) => expect(preparedGoldProbability(prepared[i]!, t)).toBeCloseTo(goldProbability(r, t), 12));
   });
 });
 
 describe('the calibration map', () => {
   it('is cited by a digest over its contents; a tampered or foreign map is refused', () => {
-    const map = fitCalibrationMap(syntheticRuns({ n: 400, temperature: 2, rng: seededRng(5) }), { alpha: 0.1, guarantee: { kind: 'marginal' }, seed: 3, runsDigest });
-    expect(map.fittedOn).toMatchObject({ runs: 400, temperatureRuns: 200, conformalRuns: 200, guarantee: 'marginal', runsDigest });
+    const map = fitCalibrationMap(syntheticRuns({ n: 400, temperature: 2, rng: seededRng(5) }), {
+      alpha: 0.1,
+      guarantee: { kind: 'marginal' },
+      seed: 3,
+      runsDigest,
+    });
+    expect(map.fittedOn).toMatchObject({
+      runs: 400,
+      temperatureRuns: 200,
+      conformalRuns: 200,
+      guarantee: 'marginal',
+      runsDigest,
+    });
     expect(loadCalibrationMap(map)).toEqual({ digest: map.digest, temperature: map.temperature, qHat: map.qHat });
-    expect(() => loadCalibrationMap({ ...map, qHat: Math.min(1, map.qHat + 0.05) })).toThrow(/does not match its digest/);
+    expect(() => loadCalibrationMap({ ...map, qHat: Math.min(1, map.qHat + 0.05) })).toThrow(
+      /does not match its digest/,
+    );
     expect(() => loadCalibrationMap({ ...map, extra: 1 })).toThrow(/not one `npm run calibrate` writes/);
   });
 
   it('too few runs for α gives q̂ = 1 (every option in the set), not a false promise', () => {
-    const map = fitCalibrationMap(syntheticRuns({ n: 8, temperature: 2, rng: seededRng(9) }), { alpha: 0.05, guarantee: { kind: 'marginal' }, seed: 1, runsDigest });
+    const map = fitCalibrationMap(syntheticRuns({ n: 8, temperature: 2, rng: seededRng(9) }), {
+      alpha: 0.05,
+      guarantee: { kind: 'marginal' },
+      seed: 1,
+      runsDigest,
+    });
     expect(map.qHat).toBe(1);
   });
 });

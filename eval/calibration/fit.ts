@@ -7,17 +7,25 @@ import { calibrate } from '../../src/harness/judge/accept';
  * the gold option under p ∝ exp(log p / T), the very transform the harness applies (judge/accept.ts). Then the
  * split-conformal threshold q̂ over the scores 1 − p_T(gold): an option joins the set when p_T ≥ 1 − q̂.
  */
-export const LabelledRun = z.strictObject({
-  distribution: z.record(z.string().min(1).max(120), z.number().min(0).max(1)).refine((d) => Object.keys(d).length >= 2, 'at least two options'),
-  gold: z.string().min(1).max(120),
-}).refine((r) => r.gold in r.distribution, { message: 'the gold option is not among the distribution\'s options', path: ['gold'] });
+export const LabelledRun = z
+  .strictObject({
+    distribution: z
+      .record(z.string().min(1).max(120), z.number().min(0).max(1))
+      .refine((d) => Object.keys(d).length >= 2, 'at least two options'),
+    gold: z.string().min(1).max(120),
+  })
+  .refine((r) => r.gold in r.distribution, {
+    message: "the gold option is not among the distribution's options",
+    path: ['gold'],
+  });
 export type LabelledRun = z.infer<typeof LabelledRun>;
 
 /**
  * The calibrated probability of the gold option: the harness's own transform (judge/accept.ts `calibrate`), so a
  * map means exactly what the judge will do with it.
  */
-export const goldProbability = (run: LabelledRun, temperature: number): number => calibrate(run.distribution, temperature)[run.gold] ?? 0;
+export const goldProbability = (run: LabelledRun, temperature: number): number =>
+  calibrate(run.distribution, temperature)[run.gold] ?? 0;
 
 /**
  * The same quantity, fast, for the search: the log-probabilities are taken once (clamped at 1e-9 as the harness
@@ -27,7 +35,10 @@ export type PreparedRun = { logs: Float64Array; gold: number };
 export const prepare = (runs: readonly LabelledRun[]): PreparedRun[] =>
   runs.map((r) => {
     const ids = Object.keys(r.distribution);
-    return { logs: Float64Array.from(ids.map((id) => Math.log(Math.max(r.distribution[id]!, 1e-9)))), gold: ids.indexOf(r.gold) };
+    return {
+      logs: Float64Array.from(ids.map((id) => Math.log(Math.max(r.distribution[id]!, 1e-9)))),
+      gold: ids.indexOf(r.gold),
+    };
   });
 
 export function preparedGoldProbability(run: PreparedRun, temperature: number): number {
@@ -39,14 +50,18 @@ export function preparedGoldProbability(run: PreparedRun, temperature: number): 
 }
 
 /** Mean negative log-likelihood of the gold options at temperature T. */
-export function negativeLogLikelihood(runs: readonly LabelledRun[] | readonly PreparedRun[], temperature: number): number {
+export function negativeLogLikelihood(
+  runs: readonly LabelledRun[] | readonly PreparedRun[],
+  temperature: number,
+): number {
   const prepared = isPrepared(runs) ? runs : prepare(runs);
   let total = 0;
   for (const run of prepared) total -= Math.log(Math.max(preparedGoldProbability(run, temperature), 1e-12));
   return total / prepared.length;
 }
 
-const isPrepared = (runs: readonly LabelledRun[] | readonly PreparedRun[]): runs is readonly PreparedRun[] => runs.length === 0 || 'logs' in runs[0]!;
+const isPrepared = (runs: readonly LabelledRun[] | readonly PreparedRun[]): runs is readonly PreparedRun[] =>
+  runs.length === 0 || 'logs' in runs[0]!;
 
 /**
  * The NLL-minimising temperature, by golden-section search over β = 1/T in [1/20, 20]: the NLL is convex in β
@@ -94,4 +109,5 @@ export function conformalThreshold(scores: readonly number[], alpha: number, gua
 }
 
 /** Whether the gold option is in the conformal set at (T, q̂) — the harness's rule, p_T ≥ 1 − q̂. */
-export const covers = (run: LabelledRun, temperature: number, qHat: number): boolean => goldProbability(run, temperature) >= 1 - qHat;
+export const covers = (run: LabelledRun, temperature: number, qHat: number): boolean =>
+  goldProbability(run, temperature) >= 1 - qHat;

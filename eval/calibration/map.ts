@@ -38,7 +38,11 @@ export function fitCalibrationMap(
   runs: readonly LabelledRun[],
   options: { alpha: number; guarantee: Guarantee; seed: number; runsDigest: `0x${string}`; temperatureShare?: number },
 ): CalibrationMapFile {
-  if (runs.length < 4) throw new HomeError('CALIBRATION_TOO_FEW_RUNS', `Calibration needs at least 4 labelled runs; there are ${runs.length}.`);
+  if (runs.length < 4)
+    throw new HomeError(
+      'CALIBRATION_TOO_FEW_RUNS',
+      `Calibration needs at least 4 labelled runs; there are ${runs.length}.`,
+    );
   const order = shuffled(runs, seededRng(options.seed));
   const cut = Math.max(1, Math.min(order.length - 1, Math.round(order.length * (options.temperatureShare ?? 0.5))));
   const [forTemperature, forConformal] = [order.slice(0, cut), order.slice(cut)];
@@ -58,12 +62,16 @@ export function fitCalibrationMap(
   return { ...body, digest: digestOf(body) };
 }
 
-
 /** Reads a map file, checks its digest, and gives the harness's CalibrationMap (HarnessSettings.calibration). */
 export function loadCalibrationMap(json: unknown): CalibrationMap {
   const parsed = CalibrationMapFile.safeParse(json);
-  if (!parsed.success) throw new HomeError('CALIBRATION_MAP_INVALID', 'The calibration map is not one `npm run calibrate` writes.');
+  if (!parsed.success)
+    throw new HomeError('CALIBRATION_MAP_INVALID', 'The calibration map is not one `npm run calibrate` writes.');
   const { digest, ...body } = parsed.data;
-  if (digestOf(body) !== digest) throw new HomeError('CALIBRATION_MAP_TAMPERED', 'The calibration map does not match its digest; refit it rather than edit it.');
+  if (digestOf(body) !== digest)
+    throw new HomeError(
+      'CALIBRATION_MAP_TAMPERED',
+      'The calibration map does not match its digest; refit it rather than edit it.',
+    );
   return { digest: digest as `0x${string}`, temperature: body.temperature, qHat: body.qHat };
 }

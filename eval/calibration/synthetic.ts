@@ -32,7 +32,10 @@ export function syntheticRuns(input: { n: number; temperature: number; rng: Rng;
       }
     }
     const reported = softmax(z.map((l) => l * input.temperature));
-    runs.push({ distribution: Object.fromEntries(SYNTHETIC_OPTIONS.map((id, k) => [id, reported[k]!])), gold: SYNTHETIC_OPTIONS[gold]! });
+    runs.push({
+      distribution: Object.fromEntries(SYNTHETIC_OPTIONS.map((id, k) => [id, reported[k]!])),
+      gold: SYNTHETIC_OPTIONS[gold]!,
+    });
   }
   return runs;
 }

@@ -4,21 +4,43 @@ import { admitCall } from './admit-call';
 const SKILLS = ['heartcoach.ask', 'heartcoach.checkin', 'heartcoach.triage', 'heartcoach.ask.me'];
 const v03 = (message: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ jsonrpc: '2.0', id: 'r1', method: 'message/send', params: { message }, ...extra });
-const seedMessage = { role: 'user', parts: [{ kind: 'text', text: 'How is my week going?' }], metadata: { skill: 'heartcoach.ask', message: 'How is my week going?' } };
+const seedMessage = {
+  role: 'user',
+  parts: [{ kind: 'text', text: 'How is my week going?' }],
+  metadata: { skill: 'heartcoach.ask', message: 'How is my week going?' },
+};
 
 describe('admitCall (seed 000 step 0, before anyone is asked who they are)', () => {
-  it('admits the seed\'s v0.3 envelope as sent (no messageId, no kind) and fills them in', () => {
+  it("admits the seed's v0.3 envelope as sent (no messageId, no kind) and fills them in", () => {
     const admitted = admitCall(v03(seedMessage), undefined, SKILLS);
     expect(admitted.ok).toBe(true);
     if (!admitted.ok) return;
     expect(admitted.call).toMatchObject({ id: 'r1', version: '0.3', skill: 'heartcoach.ask' });
-    expect((admitted.call.envelope.params as { message: { kind: string; messageId: string } }).message).toMatchObject({ kind: 'message', messageId: 'm-r1' });
+    expect((admitted.call.envelope.params as { message: { kind: string; messageId: string } }).message).toMatchObject({
+      kind: 'message',
+      messageId: 'm-r1',
+    });
   });
 
   it('admits v1.0 SendMessage only with A2A-Version: 1.0', () => {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: 'hi' }, { data: { kind: 'question' } }], metadata: { skill: 'heartcoach.ask' } } } });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'SendMessage',
+      params: {
+        message: {
+          messageId: 'm',
+          role: 'ROLE_USER',
+          parts: [{ text: 'hi' }, { data: { kind: 'question' } }],
+          metadata: { skill: 'heartcoach.ask' },
+        },
+      },
+    });
     expect(admitCall(body, '1.0', SKILLS)).toMatchObject({ ok: true, call: { id: 7, version: '1.0' } });
-    expect(admitCall(body, undefined, SKILLS)).toMatchObject({ ok: false, failure: { code: -32601, data: { code: 'method_not_found' } } });
+    expect(admitCall(body, undefined, SKILLS)).toMatchObject({
+      ok: false,
+      failure: { code: -32601, data: { code: 'method_not_found' } },
+    });
     expect(admitCall(v03(seedMessage), '1.0', SKILLS)).toMatchObject({ ok: false, failure: { code: -32601 } });
   });
 
@@ -27,13 +49,33 @@ describe('admitCall (seed 000 step 0, before anyone is asked who they are)', () 
     ['not JSON', '{"jsonrpc":', -32700, 'The request body is not JSON.'],
     ['a batch', '[]', -32600, 'Batch requests are not served; send one request.'],
     ['no jsonrpc', JSON.stringify({ id: 1, method: 'message/send' }), -32600, /Not a JSON-RPC 2.0 request/],
-    ['a fractional id', JSON.stringify({ jsonrpc: '2.0', id: 1.5, method: 'message/send' }), -32600, /Not a JSON-RPC 2.0 request/],
-    ['an unknown method', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tasks/get', params: {} }), -32601, /tasks\/get" is not served here/],
+    [
+      'a fractional id',
+      JSON.stringify({ jsonrpc: '2.0', id: 1.5, method: 'message/send' }),
+      -32600,
+      /Not a JSON-RPC 2.0 request/,
+    ],
+    [
+      'an unknown method',
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tasks/get', params: {} }),
+      -32601,
+      /tasks\/get" is not served here/,
+    ],
     ['no params', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'message/send' }), -32602, /parameters were refused/],
     ['an empty parts list', v03({ ...seedMessage, parts: [] }), -32602, /parameters were refused/],
-    ['an unknown part kind', v03({ ...seedMessage, parts: [{ kind: 'file', file: {} }] }), -32602, /parameters were refused/],
+    [
+      'an unknown part kind',
+      v03({ ...seedMessage, parts: [{ kind: 'file', file: {} }] }),
+      -32602,
+      /parameters were refused/,
+    ],
     ['no skill', v03({ ...seedMessage, metadata: {} }), -32602, /metadata\.skill/],
-    ['an unknown skill', v03({ ...seedMessage, metadata: { skill: 'heartcoach.prescribe' } }), -32602, 'Unknown skill "heartcoach.prescribe"; the skills on the card are heartcoach.ask, heartcoach.checkin, heartcoach.triage, heartcoach.ask.me.'],
+    [
+      'an unknown skill',
+      v03({ ...seedMessage, metadata: { skill: 'heartcoach.prescribe' } }),
+      -32602,
+      'Unknown skill "heartcoach.prescribe"; the skills on the card are heartcoach.ask, heartcoach.checkin, heartcoach.triage, heartcoach.ask.me.',
+    ],
   ])('refuses %s with its JSON-RPC code and words', (_name, raw, code, message) => {
     const admitted = admitCall(raw, undefined, SKILLS);
     expect(admitted.ok).toBe(false);
@@ -44,7 +86,7 @@ describe('admitCall (seed 000 step 0, before anyone is asked who they are)', () 
     expect(admitted.failure.data.status).toBeGreaterThanOrEqual(400);
   });
 
-  it('keeps the caller\'s id on a refusal when the id itself is well formed', () => {
+  it("keeps the caller's id on a refusal when the id itself is well formed", () => {
     const admitted = admitCall(v03({ ...seedMessage, metadata: { skill: 'nope' } }), undefined, SKILLS);
     expect(admitted).toMatchObject({ ok: false, failure: { id: 'r1' } });
   });

@@ -20,15 +20,30 @@ describe.each(testDatabases())('bad input at the gateway on $name', (database) =
   let data: Record<string, unknown>;
   const statuses: number[] = [];
   const post = async (body: string, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${gw.url}/a2a`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    const res = await fetch(`${gw.url}/a2a`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
     statuses.push(res.status);
     return { status: res.status, body: (await res.json()) as AskResult['body'] };
   };
-  const refusal = (r: { status: number; body: AskResult['body'] }) => ({ http: r.status, code: r.body.error?.code, data: r.body.error?.data, message: r.body.error?.message });
+  const refusal = (r: { status: number; body: AskResult['body'] }) => ({
+    http: r.status,
+    code: r.body.error?.code,
+    data: r.body.error?.data,
+    message: r.body.error?.message,
+  });
   const forged = async (claims: { aud?: string; iss?: string; exp?: number }, key: SessionKey = gw.sessionKey) => {
     const now = Math.floor(gw.clock.now().getTime() / 1000);
-    return new SignJWT({ name: 'Alice Okoro' }).setProtectedHeader({ alg: 'ES256', kid: key.kid }).setIssuer(claims.iss ?? gw.url)
-      .setAudience(claims.aud ?? 'heartcoach').setSubject(gw.demo.addressOf('alice')).setIssuedAt(now - 120).setExpirationTime(claims.exp ?? now + 600).sign(key.privateKey);
+    return new SignJWT({ name: 'Alice Okoro' })
+      .setProtectedHeader({ alg: 'ES256', kid: key.kid })
+      .setIssuer(claims.iss ?? gw.url)
+      .setAudience(claims.aud ?? 'heartcoach')
+      .setSubject(gw.demo.addressOf('alice'))
+      .setIssuedAt(now - 120)
+      .setExpirationTime(claims.exp ?? now + 600)
+      .sign(key.privateKey);
   };
 
   beforeAll(async () => {
@@ -52,24 +67,45 @@ describe.each(testDatabases())('bad input at the gateway on $name', (database) =
 
   it('refuses envelopes by the JSON-RPC book before anything else', async () => {
     expect(refusal(await post(''))).toMatchObject({ http: 200, code: -32700, message: 'The request has no body.' });
-    expect(refusal(await post('{"jsonrpc":'))).toMatchObject({ http: 200, code: -32700, message: 'The request body is not JSON.' });
-    expect(refusal(await post('{"id":1,"method":"message/send"}'))).toMatchObject({ http: 200, code: -32600, data: { code: 'invalid_request', status: 400 } });
-    expect(refusal(await post('{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"id":"t"}}'))).toMatchObject({ code: -32601, data: { code: 'method_not_found', status: 404 } });
+    expect(refusal(await post('{"jsonrpc":'))).toMatchObject({
+      http: 200,
+      code: -32700,
+      message: 'The request body is not JSON.',
+    });
+    expect(refusal(await post('{"id":1,"method":"message/send"}'))).toMatchObject({
+      http: 200,
+      code: -32600,
+      data: { code: 'invalid_request', status: 400 },
+    });
+    expect(refusal(await post('{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"id":"t"}}'))).toMatchObject({
+      code: -32601,
+      data: { code: 'method_not_found', status: 404 },
+    });
     const get = await fetch(`${gw.url}/a2a`);
     expect([get.status, get.headers.get('allow')]).toEqual([405, 'POST']);
     const unknown = await track(ask(gw.url, alice, { skill: 'heartcoach.prescribe', text: 'hi' }));
-    expect(refusal(unknown)).toMatchObject({ http: 200, code: -32602, message: 'Unknown skill "heartcoach.prescribe"; the skills on the card are heartcoach.ask, heartcoach.ask.me, heartcoach.checkin, heartcoach.triage.' });
+    expect(refusal(unknown)).toMatchObject({
+      http: 200,
+      code: -32602,
+      message:
+        'Unknown skill "heartcoach.prescribe"; the skills on the card are heartcoach.ask, heartcoach.ask.me, heartcoach.checkin, heartcoach.triage.',
+    });
   });
 
   it('refuses every bad bearer with HTTP 401 in words', async () => {
     const now = Math.floor(gw.clock.now().getTime() / 1000);
     const header = base64url.encode(JSON.stringify({ alg: 'none', typ: 'JWT' }));
-    const payload = base64url.encode(JSON.stringify({ iss: gw.url, aud: 'heartcoach', sub: gw.demo.addressOf('alice'), iat: now, exp: now + 600 }));
+    const payload = base64url.encode(
+      JSON.stringify({ iss: gw.url, aud: 'heartcoach', sub: gw.demo.addressOf('alice'), iat: now, exp: now + 600 }),
+    );
     const cases: Array<[string | null, string]> = [
       [null, 'Sign in first: this call needs a Bearer token.'],
       [await forged({ exp: now - 60 }), 'The session has expired; sign in again.'],
       [await forged({ aud: 'another-app' }), 'The token was issued for another audience, not for HeartCoach.'],
-      [await forged({ iss: 'http://127.0.0.1:1' }), "The token's issuer (http://127.0.0.1:1) is not one HeartCoach trusts."],
+      [
+        await forged({ iss: 'http://127.0.0.1:1' }),
+        "The token's issuer (http://127.0.0.1:1) is not one HeartCoach trusts.",
+      ],
       [`${header}.${payload}.`, 'The token is not signed with ES256; it is not accepted.'],
       [await forged({}, await generateSessionKey()), 'The token is signed with a key its issuer does not publish.'],
       [`${'x'.repeat(5000)}.y.z`, 'The token is larger than 4096 bytes; it was not read.'],
@@ -86,13 +122,55 @@ describe.each(testDatabases())('bad input at the gateway on $name', (database) =
     const grantOfTwo = await gw.cabinetGrant('alice', ['profile', 'readings']);
     const bobsGrant = await gw.cabinetGrant('bob', [...CABINET_FOLDERS]);
     const cases: Array<[Parameters<typeof ask>[2], number, string, number, RegExp | string]> = [
-      [{ skill: 'heartcoach.ask', text: '   ', data }, -32602, 'empty_message', 400, 'The message is empty: ask HeartCoach something.'],
-      [{ skill: 'heartcoach.ask', text: 'How is my week going?' }, -32602, 'cabinet_missing', 400, /carries no cabinet/],
-      [{ skill: 'heartcoach.checkin', text: 'Good morning', data }, -32602, 'bad_consultation', 400, 'The data part says "question" but the skill is a check-in.'],
-      [{ skill: 'heartcoach.ask', text: 'hi', data: { ...data, cabinet: { secrets: [] } } }, -32602, 'bad_consultation', 400, /secrets/],
-      [{ skill: 'heartcoach.ask', text: 'hi', data: { ...data, grant: bobsGrant } }, -32000, 'grant_refused', 403, /^Your cabinet grant to HeartCoach was refused: This cabinet grant comes from 0x[0-9a-fA-F]{40}, not from 0x/],
-      [{ skill: 'heartcoach.ask', text: 'hi', data: { ...data, grant: grantOfTwo } }, -32000, 'folder_not_granted', 403, 'The cabinet carries folders your grant does not name (doses, symptoms, prefs, guidance); HeartCoach reads only what you granted.'],
-      [{ skill: 'heartcoach.ask', text: 'hi', patient: gw.demo.addressOf('alice') }, -32602, 'practice_required', 400, 'A care-team Ask about a patient names the practice too; it was missing.'],
+      [
+        { skill: 'heartcoach.ask', text: '   ', data },
+        -32602,
+        'empty_message',
+        400,
+        'The message is empty: ask HeartCoach something.',
+      ],
+      [
+        { skill: 'heartcoach.ask', text: 'How is my week going?' },
+        -32602,
+        'cabinet_missing',
+        400,
+        /carries no cabinet/,
+      ],
+      [
+        { skill: 'heartcoach.checkin', text: 'Good morning', data },
+        -32602,
+        'bad_consultation',
+        400,
+        'The data part says "question" but the skill is a check-in.',
+      ],
+      [
+        { skill: 'heartcoach.ask', text: 'hi', data: { ...data, cabinet: { secrets: [] } } },
+        -32602,
+        'bad_consultation',
+        400,
+        /secrets/,
+      ],
+      [
+        { skill: 'heartcoach.ask', text: 'hi', data: { ...data, grant: bobsGrant } },
+        -32000,
+        'grant_refused',
+        403,
+        /^Your cabinet grant to HeartCoach was refused: This cabinet grant comes from 0x[0-9a-fA-F]{40}, not from 0x/,
+      ],
+      [
+        { skill: 'heartcoach.ask', text: 'hi', data: { ...data, grant: grantOfTwo } },
+        -32000,
+        'folder_not_granted',
+        403,
+        'The cabinet carries folders your grant does not name (doses, symptoms, prefs, guidance); HeartCoach reads only what you granted.',
+      ],
+      [
+        { skill: 'heartcoach.ask', text: 'hi', patient: gw.demo.addressOf('alice') },
+        -32602,
+        'practice_required',
+        400,
+        'A care-team Ask about a patient names the practice too; it was missing.',
+      ],
     ];
     for (const [a, code, dataCode, status, message] of cases) {
       const r = await track(ask(gw.url, a.patient === undefined ? alice : dave, a));
@@ -103,13 +181,41 @@ describe.each(testDatabases())('bad input at the gateway on $name', (database) =
     expect(gw.model.requests).toHaveLength(0);
   });
 
-  it('refuses a practice the member is not on (404) and a patient not on their team (404), in the desk\'s words', async () => {
-    const notMember = await track(ask(gw.url, alice, { skill: 'heartcoach.ask', text: 'How is Bob?', practice: gw.demo.addressOf('atria-heart'), patient: gw.demo.addressOf('bob') }));
-    expect(refusal(notMember)).toMatchObject({ code: -32000, data: { code: 'not_a_member', status: 404 }, message: 'you are not a member of that practice on this desk — or your grant does not reach it' });
-    const otherPractice = await track(ask(gw.url, dave, { skill: 'heartcoach.ask', text: 'How is Alice?', practice: gw.demo.addressOf('stranger'), patient: gw.demo.addressOf('alice') }));
+  it("refuses a practice the member is not on (404) and a patient not on their team (404), in the desk's words", async () => {
+    const notMember = await track(
+      ask(gw.url, alice, {
+        skill: 'heartcoach.ask',
+        text: 'How is Bob?',
+        practice: gw.demo.addressOf('atria-heart'),
+        patient: gw.demo.addressOf('bob'),
+      }),
+    );
+    expect(refusal(notMember)).toMatchObject({
+      code: -32000,
+      data: { code: 'not_a_member', status: 404 },
+      message: 'you are not a member of that practice on this desk — or your grant does not reach it',
+    });
+    const otherPractice = await track(
+      ask(gw.url, dave, {
+        skill: 'heartcoach.ask',
+        text: 'How is Alice?',
+        practice: gw.demo.addressOf('stranger'),
+        patient: gw.demo.addressOf('alice'),
+      }),
+    );
     expect(refusal(otherPractice)).toMatchObject({ data: { code: 'not_a_member', status: 404 } });
-    const notOnTeam = await track(ask(gw.url, dave, { skill: 'heartcoach.ask', text: 'How is Sam?', practice: gw.demo.addressOf('atria-heart'), patient: gw.demo.addressOf('stranger') }));
-    expect(refusal(notOnTeam)).toMatchObject({ data: { code: 'not_on_team', status: 404 }, message: 'no enrollment on this desk names that patient — or your grant does not reach it' });
+    const notOnTeam = await track(
+      ask(gw.url, dave, {
+        skill: 'heartcoach.ask',
+        text: 'How is Sam?',
+        practice: gw.demo.addressOf('atria-heart'),
+        patient: gw.demo.addressOf('stranger'),
+      }),
+    );
+    expect(refusal(notOnTeam)).toMatchObject({
+      data: { code: 'not_on_team', status: 404 },
+      message: 'no enrollment on this desk names that patient — or your grant does not reach it',
+    });
   });
 
   it('answers 502 coach_no_reply when the model writes plain text, and 503 when it is overloaded — never a canned answer', async () => {
@@ -118,19 +224,37 @@ describe.each(testDatabases())('bad input at the gateway on $name', (database) =
     expect(refusal(plain)).toMatchObject({ http: 200, code: -32000, data: { code: 'coach_no_reply', status: 502 } });
     expect(plain.body.error!.message).not.toContain('Your week looks fine');
     gw.model.setScript(() => reply.overloaded());
-    const overloaded = await track(ask(gw.url, alice, { skill: 'heartcoach.ask', text: 'How is my week going?', data }));
-    expect(refusal(overloaded)).toMatchObject({ code: -32000, data: { code: 'coach_unreachable', status: 503 }, message: "HeartCoach's model could not answer (overloaded); the consultation stopped — ask again in a minute." });
+    const overloaded = await track(
+      ask(gw.url, alice, { skill: 'heartcoach.ask', text: 'How is my week going?', data }),
+    );
+    expect(refusal(overloaded)).toMatchObject({
+      code: -32000,
+      data: { code: 'coach_unreachable', status: 503 },
+      message: "HeartCoach's model could not answer (overloaded); the consultation stopped — ask again in a minute.",
+    });
     gw.model.setScript(() => reply.tool('coach_reply', { say: 'x', tier: 'fine' }));
     const invalid = await track(ask(gw.url, alice, { skill: 'heartcoach.ask', text: 'How is my week going?', data }));
-    expect(refusal(invalid)).toMatchObject({ data: { code: 'coach_no_reply', status: 502 }, message: 'HeartCoach did not compose a valid answer within 5 rounds; nothing more was done.' });
+    expect(refusal(invalid)).toMatchObject({
+      data: { code: 'coach_no_reply', status: 502 },
+      message: 'HeartCoach did not compose a valid answer within 5 rounds; nothing more was done.',
+    });
   });
 
   it('answers 503 coach_unconfigured without a model key', async () => {
     const bare = await startTestGateway(database, { withModel: false });
     try {
       const token = await bare.session('alice');
-      const r = await ask(bare.url, token, { skill: 'heartcoach.ask', text: 'How is my week going?', data: { ...data, grant: await bare.cabinetGrant('alice', [...CABINET_FOLDERS]) } });
-      expect(refusal(r)).toMatchObject({ http: 200, code: -32000, data: { code: 'coach_unconfigured', status: 503 }, message: 'HeartCoach is not configured here: no model key is set, so it cannot answer.' });
+      const r = await ask(bare.url, token, {
+        skill: 'heartcoach.ask',
+        text: 'How is my week going?',
+        data: { ...data, grant: await bare.cabinetGrant('alice', [...CABINET_FOLDERS]) },
+      });
+      expect(refusal(r)).toMatchObject({
+        http: 200,
+        code: -32000,
+        data: { code: 'coach_unconfigured', status: 503 },
+        message: 'HeartCoach is not configured here: no model key is set, so it cannot answer.',
+      });
       expect(bare.model.requests).toHaveLength(0);
     } finally {
       await bare.close();

@@ -39,7 +39,7 @@ export function coachAgentCard(options: CardOptions): AgentCard {
       extensions: [
         {
           uri: SKILL_POLICY_EXTENSION,
-          description: 'Each skill\'s consequence tier, archetype and outcomes.',
+          description: "Each skill's consequence tier, archetype and outcomes.",
           required: false,
           params: Object.fromEntries(
             skills.map((s) => [s.id, { tier: s.tier, archetype: s.archetype ?? null, outcomes: [...s.outcomes] }]),
@@ -47,12 +47,19 @@ export function coachAgentCard(options: CardOptions): AgentCard {
         },
         ...(options.agent === undefined
           ? []
-          : [{
-              uri: AGENT_ACCOUNT_EXTENSION,
-              description: 'HeartCoach\'s agent: the delegate of the cabinet grants (cabinet.read) and ask-as-me wires (harness.ask) people give it.',
-              required: false,
-              params: { address: options.agent.address, chainId: options.agent.chainId, delegations: ['cabinet.read', 'harness.ask'] },
-            }]),
+          : [
+              {
+                uri: AGENT_ACCOUNT_EXTENSION,
+                description:
+                  "HeartCoach's agent: the delegate of the cabinet grants (cabinet.read) and ask-as-me wires (harness.ask) people give it.",
+                required: false,
+                params: {
+                  address: options.agent.address,
+                  chainId: options.agent.chainId,
+                  delegations: ['cabinet.read', 'harness.ask'],
+                },
+              },
+            ]),
       ],
     },
     securitySchemes: {
@@ -74,7 +81,11 @@ export function coachAgentCard(options: CardOptions): AgentCard {
       id: s.id,
       name: s.label,
       description: s.description,
-      tags: [`tier:${s.tier}`, ...(s.archetype === undefined ? [] : [`archetype:${s.archetype}`]), ...s.outcomes.map((o) => `outcome:${o}`)],
+      tags: [
+        `tier:${s.tier}`,
+        ...(s.archetype === undefined ? [] : [`archetype:${s.archetype}`]),
+        ...s.outcomes.map((o) => `outcome:${o}`),
+      ],
       examples: [],
       inputModes: ['text/plain', 'application/json'],
       outputModes: ['application/json'],

@@ -60,7 +60,9 @@ export class CoachRequestHandler implements A2ARequestHandler {
         contextId,
         taskId: '',
         role: 2, // ROLE_AGENT
-        parts: [{ content: { $case: 'data', value: answer }, mediaType: 'application/json', filename: '', metadata: {} }],
+        parts: [
+          { content: { $case: 'data', value: answer }, mediaType: 'application/json', filename: '', metadata: {} },
+        ],
         metadata: {},
         extensions: [],
         referenceTaskIds: [],

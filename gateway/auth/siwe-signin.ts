@@ -25,7 +25,10 @@ export const NONCE_TTL_SECONDS = 5 * 60;
 
 export const SignInBody = z.strictObject({
   message: z.string().min(1).max(4096),
-  signature: z.string().regex(/^0x[0-9a-fA-F]+$/, 'a hex signature').max(32_768),
+  signature: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]+$/, 'a hex signature')
+    .max(32_768),
 });
 
 export type Session = {
@@ -57,15 +60,21 @@ export async function signInWithEthereum(deps: SignInDeps, body: z.infer<typeof 
     throw refuse.unauthenticated(`The sign-in message is for ${String(fields.domain)}, not for ${deps.expect.domain}.`);
   }
   if (fields.chainId !== deps.expect.chainId) {
-    throw refuse.unauthenticated(`The sign-in message is for chain ${fields.chainId}, not chain ${deps.expect.chainId}.`);
+    throw refuse.unauthenticated(
+      `The sign-in message is for chain ${fields.chainId}, not chain ${deps.expect.chainId}.`,
+    );
   }
   if (fields.uri === undefined || new URL(fields.uri).origin !== `${deps.expect.scheme}://${deps.expect.domain}`) {
-    throw refuse.unauthenticated(`The sign-in message's URI is not this gateway (${deps.expect.scheme}://${deps.expect.domain}).`);
+    throw refuse.unauthenticated(
+      `The sign-in message's URI is not this gateway (${deps.expect.scheme}://${deps.expect.domain}).`,
+    );
   }
   // The optional scheme prefix, when present, must be ours too; the times are checked against the gateway's clock.
   const scheme = fields.scheme === undefined ? {} : { scheme: deps.expect.scheme };
   if (!validateSiweMessage({ message: fields, domain: deps.expect.domain, ...scheme, time: now })) {
-    throw refuse.unauthenticated('The sign-in message has expired, is not yet valid, or is not a well-formed SIWE message.');
+    throw refuse.unauthenticated(
+      'The sign-in message has expired, is not yet valid, or is not a well-formed SIWE message.',
+    );
   }
   const verdict = await deps.siwe.verify({ message: body.message, signature: body.signature as `0x${string}` });
   if (!verdict.ok) throw refuse.unauthenticated(`The sign-in signature was refused: ${verdict.reason}`);
@@ -74,7 +83,9 @@ export async function signInWithEthereum(deps: SignInDeps, body: z.infer<typeof 
   }
   // The nonce is spent only after the signature verified, so a stranger cannot burn someone's pending sign-in.
   if (!(await spendSiweNonce(deps.sql, fields.nonce, now.toISOString()))) {
-    throw refuse.unauthenticated('The sign-in nonce was not issued here, was already used, or has expired; ask for a new one.');
+    throw refuse.unauthenticated(
+      'The sign-in nonce was not issued here, was already used, or has expired; ask for a new one.',
+    );
   }
   const address = fields.address.toLowerCase() as `0x${string}`;
   const name = (await knownNameOf(deps.sql, address)) ?? address;

@@ -18,7 +18,11 @@ beforeAll(async () => {
   policy = { issuers: [localIssuer(ISS, [key.publicJwk])], audiences: [AUD], clock };
 });
 
-const signed = (claims: { iss?: string; aud?: string; sub?: string; exp?: number }, signer: SessionKey = key, kid = signer.kid) => {
+const signed = (
+  claims: { iss?: string; aud?: string; sub?: string; exp?: number },
+  signer: SessionKey = key,
+  kid = signer.kid,
+) => {
   const now = Math.floor(clock.now().getTime() / 1000);
   return new SignJWT({ name: 'Alice Okoro' })
     .setProtectedHeader({ alg: 'ES256', kid })
@@ -43,8 +47,17 @@ async function refusal(header: string | undefined): Promise<string> {
 
 describe('verifyBearer: the one mechanism, 401 otherwise', () => {
   it('accepts a live token from this gateway and yields the subject', async () => {
-    const { token } = await issueAccessToken({ issuer: ISS, audience: AUD, key, clock }, { address: ALICE, name: 'Alice Okoro' }, 'jti-1');
-    await expect(verifyBearer(policy, `Bearer ${token}`)).resolves.toEqual({ address: ALICE, name: 'Alice Okoro', token, sub: ALICE });
+    const { token } = await issueAccessToken(
+      { issuer: ISS, audience: AUD, key, clock },
+      { address: ALICE, name: 'Alice Okoro' },
+      'jti-1',
+    );
+    await expect(verifyBearer(policy, `Bearer ${token}`)).resolves.toEqual({
+      address: ALICE,
+      name: 'Alice Okoro',
+      token,
+      sub: ALICE,
+    });
   });
 
   it('refuses a missing header, another scheme and a non-JWT', async () => {
@@ -59,32 +72,52 @@ describe('verifyBearer: the one mechanism, 401 otherwise', () => {
   });
 
   it('refuses a wrong audience and an untrusted issuer', async () => {
-    expect(await refusal(`Bearer ${await signed({ aud: 'someone-else' })}`)).toBe('The token was issued for another audience, not for HeartCoach.');
-    expect(await refusal(`Bearer ${await signed({ iss: 'http://evil.example' })}`)).toBe("The token's issuer (http://evil.example) is not one HeartCoach trusts.");
+    expect(await refusal(`Bearer ${await signed({ aud: 'someone-else' })}`)).toBe(
+      'The token was issued for another audience, not for HeartCoach.',
+    );
+    expect(await refusal(`Bearer ${await signed({ iss: 'http://evil.example' })}`)).toBe(
+      "The token's issuer (http://evil.example) is not one HeartCoach trusts.",
+    );
   });
 
   it('refuses alg: none', async () => {
     const header = base64url.encode(JSON.stringify({ alg: 'none', typ: 'JWT' }));
     const payload = base64url.encode(JSON.stringify({ iss: ISS, aud: AUD, sub: ALICE, iat: 1, exp: 4_000_000_000 }));
-    expect(await refusal(`Bearer ${header}.${payload}.`)).toBe('The token is not signed with ES256; it is not accepted.');
+    expect(await refusal(`Bearer ${header}.${payload}.`)).toBe(
+      'The token is not signed with ES256; it is not accepted.',
+    );
   });
 
   it('refuses HS256 keyed with the public key (algorithm confusion)', async () => {
     const secret = new TextEncoder().encode(JSON.stringify(key.publicJwk));
     const now = Math.floor(clock.now().getTime() / 1000);
-    const token = await new SignJWT({}).setProtectedHeader({ alg: 'HS256', kid: key.kid }).setIssuer(ISS).setAudience(AUD)
-      .setSubject(ALICE).setIssuedAt(now).setExpirationTime(now + 3600).sign(secret);
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', kid: key.kid })
+      .setIssuer(ISS)
+      .setAudience(AUD)
+      .setSubject(ALICE)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 3600)
+      .sign(secret);
     expect(await refusal(`Bearer ${token}`)).toBe('The token is not signed with ES256; it is not accepted.');
   });
 
-  it('refuses an unknown key, and a known kid over another key\'s signature', async () => {
+  it("refuses an unknown key, and a known kid over another key's signature", async () => {
     const stranger = await generateSessionKey();
-    expect(await refusal(`Bearer ${await signed({}, stranger)}`)).toBe('The token is signed with a key its issuer does not publish.');
-    expect(await refusal(`Bearer ${await signed({}, stranger, key.kid)}`)).toBe("The token's signature does not verify.");
+    expect(await refusal(`Bearer ${await signed({}, stranger)}`)).toBe(
+      'The token is signed with a key its issuer does not publish.',
+    );
+    expect(await refusal(`Bearer ${await signed({}, stranger, key.kid)}`)).toBe(
+      "The token's signature does not verify.",
+    );
   });
 
   it('refuses an oversized token before reading it, and a subject that is not an address', async () => {
-    expect(await refusal(`Bearer ${'a'.repeat(5000)}.b.c`)).toBe('The token is larger than 4096 bytes; it was not read.');
-    expect(await refusal(`Bearer ${await signed({ sub: 'alice' })}`)).toBe('The token does not name a Smart Agent address.');
+    expect(await refusal(`Bearer ${'a'.repeat(5000)}.b.c`)).toBe(
+      'The token is larger than 4096 bytes; it was not read.',
+    );
+    expect(await refusal(`Bearer ${await signed({ sub: 'alice' })}`)).toBe(
+      'The token does not name a Smart Agent address.',
+    );
   });
 });

@@ -1,4 +1,12 @@
-import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JWK, type JWTVerifyGetKey } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  decodeJwt,
+  errors,
+  jwtVerify,
+  type JWK,
+  type JWTVerifyGetKey,
+} from 'jose';
 import { Refusal, refuse } from '../errors';
 import type { Clock } from '../ports';
 
@@ -32,12 +40,14 @@ export const remoteIssuer = (issuer: string): TrustedIssuer => ({
  * Every failure is a 401 in words.
  */
 export async function verifyBearer(policy: BearerPolicy, authorization: string | undefined): Promise<Subject> {
-  if (authorization === undefined || authorization === '') throw refuse.unauthenticated('Sign in first: this call needs a Bearer token.');
+  if (authorization === undefined || authorization === '')
+    throw refuse.unauthenticated('Sign in first: this call needs a Bearer token.');
   if (authorization.length > MAX_TOKEN_BYTES + 7) {
     throw refuse.unauthenticated(`The token is larger than ${MAX_TOKEN_BYTES} bytes; it was not read.`);
   }
   const token = /^Bearer (.+)$/.exec(authorization)?.[1];
-  if (token === undefined || !JWT_SHAPE.test(token)) throw refuse.unauthenticated('The Authorization header is not "Bearer" and a JWT.');
+  if (token === undefined || !JWT_SHAPE.test(token))
+    throw refuse.unauthenticated('The Authorization header is not "Bearer" and a JWT.');
   let issuer: unknown;
   try {
     issuer = decodeJwt(token).iss;
@@ -45,7 +55,8 @@ export async function verifyBearer(policy: BearerPolicy, authorization: string |
     throw refuse.unauthenticated('The token is not a readable JWT.');
   }
   const trusted = policy.issuers.find((candidate) => candidate.issuer === issuer);
-  if (trusted === undefined) throw refuse.unauthenticated(`The token's issuer (${String(issuer)}) is not one HeartCoach trusts.`);
+  if (trusted === undefined)
+    throw refuse.unauthenticated(`The token's issuer (${String(issuer)}) is not one HeartCoach trusts.`);
   try {
     const { payload } = await jwtVerify(token, trusted.keys, {
       issuer: trusted.issuer,
@@ -56,7 +67,8 @@ export async function verifyBearer(policy: BearerPolicy, authorization: string |
       clockTolerance: 5,
     });
     const sub = payload.sub!;
-    if (!/^0x[0-9a-fA-F]{40}$/.test(sub)) throw refuse.unauthenticated('The token does not name a Smart Agent address.');
+    if (!/^0x[0-9a-fA-F]{40}$/.test(sub))
+      throw refuse.unauthenticated('The token does not name a Smart Agent address.');
     const name = typeof payload.name === 'string' && payload.name.length > 0 ? payload.name.slice(0, 120) : sub;
     return { address: sub.toLowerCase() as `0x${string}`, name, token, sub };
   } catch (error) {
@@ -68,13 +80,18 @@ function bearerRefusal(error: unknown): Refusal {
   if (error instanceof Refusal) return error;
   if (error instanceof errors.JWTExpired) return refuse.unauthenticated('The session has expired; sign in again.');
   if (error instanceof errors.JWTClaimValidationFailed) {
-    if (error.claim === 'aud') return refuse.unauthenticated('The token was issued for another audience, not for HeartCoach.');
-    if (error.claim === 'nbf' || error.claim === 'iat') return refuse.unauthenticated('The token is not valid yet; check the clock and sign in again.');
+    if (error.claim === 'aud')
+      return refuse.unauthenticated('The token was issued for another audience, not for HeartCoach.');
+    if (error.claim === 'nbf' || error.claim === 'iat')
+      return refuse.unauthenticated('The token is not valid yet; check the clock and sign in again.');
     return refuse.unauthenticated(`The token's "${error.claim}" claim is not accepted here.`);
   }
-  if (error instanceof errors.JOSEAlgNotAllowed) return refuse.unauthenticated('The token is not signed with ES256; it is not accepted.');
-  if (error instanceof errors.JWKSNoMatchingKey) return refuse.unauthenticated('The token is signed with a key its issuer does not publish.');
-  if (error instanceof errors.JWSSignatureVerificationFailed) return refuse.unauthenticated('The token\'s signature does not verify.');
+  if (error instanceof errors.JOSEAlgNotAllowed)
+    return refuse.unauthenticated('The token is not signed with ES256; it is not accepted.');
+  if (error instanceof errors.JWKSNoMatchingKey)
+    return refuse.unauthenticated('The token is signed with a key its issuer does not publish.');
+  if (error instanceof errors.JWSSignatureVerificationFailed)
+    return refuse.unauthenticated("The token's signature does not verify.");
   if (error instanceof errors.JWKSTimeout || error instanceof errors.JOSEError) {
     return refuse.unauthenticated(`The token could not be verified (${error.code}).`);
   }

@@ -1,5 +1,12 @@
 import { ONTOLOGY_DIGEST } from '../../src/ontology/manifest.generated';
-import { CoachAnswer, type Acted, type ArchetypeRef, type CoachInsight, type ConsultationKind, type Proposed } from '../../src/protocol/heartcoach';
+import {
+  CoachAnswer,
+  type Acted,
+  type ArchetypeRef,
+  type CoachInsight,
+  type ConsultationKind,
+  type Proposed,
+} from '../../src/protocol/heartcoach';
 import type { RegisteredArchetype } from './archetypes';
 import type { LoopResult } from './loop';
 

@@ -37,10 +37,19 @@ export function directoryRegistry(options: { dir: string; clock: Clock; ttlMs?: 
     try {
       index = RegistryIndex.parse(JSON.parse(await readFile(join(options.dir, INDEX_FILE), 'utf8')));
     } catch (error) {
-      throw new Refusal(503, 'archetype_registry_unreadable', 'The archetype registry cannot be read, so HeartCoach will not answer without its playbook.', { cause: error });
+      throw new Refusal(
+        503,
+        'archetype_registry_unreadable',
+        'The archetype registry cannot be read, so HeartCoach will not answer without its playbook.',
+        { cause: error },
+      );
     }
     const entry = index[id];
-    if (entry === undefined) throw unavailable('archetype_missing', `The archetype ${id} is not registered, so HeartCoach will not answer without it.`);
+    if (entry === undefined)
+      throw unavailable(
+        'archetype_missing',
+        `The archetype ${id} is not registered, so HeartCoach will not answer without it.`,
+      );
     const text = await readFile(join(options.dir, entry.file), 'utf8').catch(() => null);
     if (text === null || digestOfText(text) !== entry.digest) {
       throw unavailable(
@@ -48,7 +57,11 @@ export function directoryRegistry(options: { dir: string; clock: Clock; ttlMs?: 
         `The registered words of ${id} (v${entry.version}) do not match their digest; HeartCoach will not run under words it cannot attribute.`,
       );
     }
-    return { archetypeId: id, ref: { id: `skill:archetypes/${id}`, version: entry.version, digest: entry.digest as `0x${string}` }, text };
+    return {
+      archetypeId: id,
+      ref: { id: `skill:archetypes/${id}`, version: entry.version, digest: entry.digest as `0x${string}` },
+      text,
+    };
   }
 
   return {
@@ -91,6 +104,8 @@ export async function publishArchetypes(
 
 /** The playbook block: each definition under its header, joined, closed with the deployment's contract. */
 export function playbookText(archetypes: readonly RegisteredArchetype[], contract: string): string {
-  const definitions = archetypes.map((a) => `# ${a.archetypeId} (v${a.ref.version}, ${a.ref.digest})\n\n${a.text.trim()}`);
+  const definitions = archetypes.map(
+    (a) => `# ${a.archetypeId} (v${a.ref.version}, ${a.ref.digest})\n\n${a.text.trim()}`,
+  );
   return [...definitions, contract.trim()].join('\n\n---\n\n');
 }

@@ -24,9 +24,16 @@ export function stillToDoToday(cabinet: Cabinet, now: Date): StillToDo[] {
 function profileLines(cabinet: Cabinet): string[] {
   const p = cabinet.profile;
   if (p === undefined) return ['## Cardiac profile — not shared with HeartCoach (not in the grant)'];
-  const mirrored = p.mirroredFrom === undefined ? '' : ` (mirrored from ${p.mirroredFrom}${p.mirroredAt === undefined ? '' : ` ${day(p.mirroredAt)}`})`;
-  const orders = p.orders.filter((o) => o.active).map((o) =>
-    `${o.drug} ${o.dose}, ${o.schedule} (orderId ${o.orderId}${o.aliases.length > 0 ? `; also called ${o.aliases.join(', ')}` : ''})`);
+  const mirrored =
+    p.mirroredFrom === undefined
+      ? ''
+      : ` (mirrored from ${p.mirroredFrom}${p.mirroredAt === undefined ? '' : ` ${day(p.mirroredAt)}`})`;
+  const orders = p.orders
+    .filter((o) => o.active)
+    .map(
+      (o) =>
+        `${o.drug} ${o.dose}, ${o.schedule} (orderId ${o.orderId}${o.aliases.length > 0 ? `; also called ${o.aliases.join(', ')}` : ''})`,
+    );
   return [
     `## Cardiac profile${mirrored}`,
     `Diagnoses: ${p.diagnoses.join(', ') || 'none recorded'}`,
@@ -39,12 +46,23 @@ function profileLines(cabinet: Cabinet): string[] {
 }
 
 function weekLines(cabinet: Cabinet, now: Date): string[] {
-  if (cabinet.readings === undefined) return ['## The last seven days — readings not shared with HeartCoach (not in the grant)'];
-  const week = cabinet.readings.filter((r) => now.getTime() - new Date(r.at).getTime() <= WEEK_MS).sort((a, b) => b.at.localeCompare(a.at));
-  const bps = week.filter((r) => r.metric === 'bp' && typeof r.value === 'string').map((r) => (r.value as string).split('/').map(Number));
-  const bp = bps.length === 0 ? 'no BP readings' : `BP average ${Math.round(bps.reduce((s, [a]) => s + a!, 0) / bps.length)}/${Math.round(bps.reduce((s, [, b]) => s + b!, 0) / bps.length)} over ${bps.length} readings`;
+  if (cabinet.readings === undefined)
+    return ['## The last seven days — readings not shared with HeartCoach (not in the grant)'];
+  const week = cabinet.readings
+    .filter((r) => now.getTime() - new Date(r.at).getTime() <= WEEK_MS)
+    .sort((a, b) => b.at.localeCompare(a.at));
+  const bps = week
+    .filter((r) => r.metric === 'bp' && typeof r.value === 'string')
+    .map((r) => (r.value as string).split('/').map(Number));
+  const bp =
+    bps.length === 0
+      ? 'no BP readings'
+      : `BP average ${Math.round(bps.reduce((s, [a]) => s + a!, 0) / bps.length)}/${Math.round(bps.reduce((s, [, b]) => s + b!, 0) / bps.length)} over ${bps.length} readings`;
   const weights = week.filter((r) => r.metric === 'weight');
-  const weight = weights.length === 0 ? 'no weight readings' : `latest weight ${num(weights[0]!)} ${weights[0]!.unit} (change ${(num(weights[0]!) - num(weights.at(-1)!)).toFixed(1)} over the week)`;
+  const weight =
+    weights.length === 0
+      ? 'no weight readings'
+      : `latest weight ${num(weights[0]!)} ${weights[0]!.unit} (change ${(num(weights[0]!) - num(weights.at(-1)!)).toFixed(1)} over the week)`;
   const goal = cabinet.profile?.goals.steps;
   const stepDays = week.filter((r) => r.metric === 'steps' && goal !== undefined && num(r) >= goal).length;
   const doses = (cabinet.doses ?? []).filter((d) => now.getTime() - new Date(d.at).getTime() <= WEEK_MS);
@@ -58,21 +76,38 @@ function weekLines(cabinet: Cabinet, now: Date): string[] {
 
 /** The cabinet half of the patient's brief. */
 export function cabinetBrief(cabinet: Cabinet, now: Date): string {
-  const lines = [`# The cabinet of ${cabinet.profile?.name ?? 'the patient'} — read under their grant · now ${when(now.toISOString())}`];
+  const lines = [
+    `# The cabinet of ${cabinet.profile?.name ?? 'the patient'} — read under their grant · now ${when(now.toISOString())}`,
+  ];
   lines.push(...profileLines(cabinet), ...weekLines(cabinet, now));
   if (cabinet.doses !== undefined) {
     const today = cabinet.doses.filter((d) => isToday(d.at, now));
-    lines.push(`Doses today: ${today.map((d) => `${d.drug} ${d.taken ? 'taken' : 'missed'} ${when(d.at)} (${d.id})`).join('; ') || 'none ticked yet'}`);
+    lines.push(
+      `Doses today: ${today.map((d) => `${d.drug} ${d.taken ? 'taken' : 'missed'} ${when(d.at)} (${d.id})`).join('; ') || 'none ticked yet'}`,
+    );
   }
   if (cabinet.symptoms !== undefined) {
-    lines.push(`Recent symptoms: ${cabinet.symptoms.slice(-5).map((s) => `"${s.text}" ${when(s.at)}`).join('; ') || 'none'}`);
+    lines.push(
+      `Recent symptoms: ${
+        cabinet.symptoms
+          .slice(-5)
+          .map((s) => `"${s.text}" ${when(s.at)}`)
+          .join('; ') || 'none'
+      }`,
+    );
   }
   lines.push(`Still to do today: ${stillToDoToday(cabinet, now).join(', ') || 'nothing'}`);
-  if (cabinet.prefs !== undefined) lines.push(`Check-ins: ${cabinet.prefs.checkIns ? `on at ${cabinet.prefs.checkInAt ?? '08:00'}` : 'off'}`);
+  if (cabinet.prefs !== undefined)
+    lines.push(`Check-ins: ${cabinet.prefs.checkIns ? `on at ${cabinet.prefs.checkInAt ?? '08:00'}` : 'off'}`);
   lines.push('## Your own earlier insights (newest first)');
   const guidance = [...(cabinet.guidance ?? [])].sort((a, b) => b.at.localeCompare(a.at)).slice(0, 5);
-  lines.push(...(guidance.length > 0 ? guidance.map((g) => `- ${when(g.at)} · "${g.question}" → ${g.say} (${g.tier})`) : ['- none yet']));
+  lines.push(
+    ...(guidance.length > 0
+      ? guidance.map((g) => `- ${when(g.at)} · "${g.question}" → ${g.say} (${g.tier})`)
+      : ['- none yet']),
+  );
   const missing = CABINET_FOLDERS.filter((f) => cabinet[f] === undefined);
-  if (missing.length > 0) lines.push(`Not shared with HeartCoach: ${missing.join(', ')} — do not guess what they hold.`);
+  if (missing.length > 0)
+    lines.push(`Not shared with HeartCoach: ${missing.join(', ')} — do not guess what they hold.`);
   return lines.join('\n');
 }

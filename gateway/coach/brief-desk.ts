@@ -12,18 +12,23 @@ export function deskBrief(record: DeskRecord, standing: Standing, now: Date): st
   const { enrollment, team, alerts, thread, transition } = record;
   const lines = [
     `# The desk at ${enrollment.practiceName}, about ${enrollment.patientName} — read under ${standing.memberName}'s own grant · now ${when(now.toISOString())}`,
-    '## You, on this patient\'s care team',
+    "## You, on this patient's care team",
     `Roles: ${standing.roles.map(roleLabel).join(', ')}.  What your roles are for (hp:roleEntitles): ${standing.capabilities.join(', ')}.`,
   ];
   for (const role of standing.roles) {
     const r = CARE_ROLES[role];
-    lines.push(`As ${r.label}, in the first thirty days you owe: ${r.duties.map((d, i) => `(${i + 1}) ${d}`).join(' ')} (hp:roleDuty)`);
+    lines.push(
+      `As ${r.label}, in the first thirty days you owe: ${r.duties.map((d, i) => `(${i + 1}) ${d}`).join(' ')} (hp:roleDuty)`,
+    );
     lines.push(`As ${r.label} you never: ${r.neverDoes.join('; ')} (hp:roleNeverDoes)`);
   }
-  lines.push('Offer only what your roles are for; what lands is decided by the practice\'s grant, not by this list.');
+  lines.push("Offer only what your roles are for; what lands is decided by the practice's grant, not by this list.");
   if (transition !== null) {
-    lines.push(`## The thirty days — day ${dayAfter(transition.dischargedAt, now)} after discharge (${transition.condition}, ${transition.facility}, discharged ${day(transition.dischargedAt)})`);
-    for (const line of milestoneLines(transition, now)) lines.push(milestoneText(line, standing.roles.includes(line.owner)));
+    lines.push(
+      `## The thirty days — day ${dayAfter(transition.dischargedAt, now)} after discharge (${transition.condition}, ${transition.facility}, discharged ${day(transition.dischargedAt)})`,
+    );
+    for (const line of milestoneLines(transition, now))
+      lines.push(milestoneText(line, standing.roles.includes(line.owner)));
   } else {
     lines.push('## The thirty days — no transition of care is open for this patient');
   }
@@ -34,10 +39,15 @@ export function deskBrief(record: DeskRecord, standing: Standing, now: Date): st
     `The patient's own readings (weight, blood pressure, steps, doses) live in THEIR cabinet, not on this desk: this desk holds none of them.`,
     '## Alerts (newest first)',
     ...(alerts.length > 0
-      ? alerts.map((a) => `- ${a.severity} · ${a.state} · "${a.text}" · raised ${when(a.raisedAt)}${a.acknowledgedByName === null ? '' : ` · acknowledged by ${a.acknowledgedByName}`} (alertId ${a.id})`)
+      ? alerts.map(
+          (a) =>
+            `- ${a.severity} · ${a.state} · "${a.text}" · raised ${when(a.raisedAt)}${a.acknowledgedByName === null ? '' : ` · acknowledged by ${a.acknowledgedByName}`} (alertId ${a.id})`,
+        )
       : ['- none']),
     '## Thread (oldest first, last 10)',
-    ...(thread.length > 0 ? thread.map((m) => `- ${when(m.sentAt)} · ${m.fromName} (${roleLabel(m.fromRole)}) → ${m.toName}: "${m.text}"`) : ['- none']),
+    ...(thread.length > 0
+      ? thread.map((m) => `- ${when(m.sentAt)} · ${m.fromName} (${roleLabel(m.fromRole)}) → ${m.toName}: "${m.text}"`)
+      : ['- none']),
   );
   return lines.join('\n');
 }

@@ -32,7 +32,19 @@ export function milestoneLines(transition: Transition, now: Date): MilestoneLine
     if (state === undefined) return [];
     const dueAt = new Date(discharged + m.dueHours * 3_600_000).toISOString();
     const status = state.status === 'done' ? 'done' : dueAt < now.toISOString() ? 'overdue' : 'due';
-    return [{ id: m.id, label: m.label, owner: m.owner, dueAt, status, doneBy: state.doneByName, doneAs: state.doneAs, doneAt: state.doneAt, note: state.note }];
+    return [
+      {
+        id: m.id,
+        label: m.label,
+        owner: m.owner,
+        dueAt,
+        status,
+        doneBy: state.doneByName,
+        doneAs: state.doneAs,
+        doneAt: state.doneAt,
+        note: state.note,
+      },
+    ];
   });
 }
 
@@ -40,7 +52,8 @@ export function milestoneLines(transition: Transition, now: Date): MilestoneLine
 export function milestoneText(line: MilestoneLine, mine: boolean): string {
   const head = `- ${line.id} · ${line.label} · owner ${roleLabel(line.owner)} · due ${when(line.dueAt)}`;
   if (line.status === 'done') {
-    const by = line.doneBy === null ? '' : ` by ${line.doneBy}${line.doneAs === null ? '' : ` as ${roleLabel(line.doneAs)}`}`;
+    const by =
+      line.doneBy === null ? '' : ` by ${line.doneBy}${line.doneAs === null ? '' : ` as ${roleLabel(line.doneAs)}`}`;
     return `${head} · DONE${by}${line.doneAt === null ? '' : ` ${when(line.doneAt)}`}`;
   }
   return `${head} · ${line.status === 'overdue' ? 'OVERDUE' : 'DUE'}${mine ? ' · YOURS TO RECORD' : ''}`;

@@ -20,15 +20,33 @@ export function careTeamSection(record: DeskRecord | null, now: Date): string {
     const ms = milestoneLines(transition, now);
     lines.push(
       `The thirty days: day ${dayAfter(transition.dischargedAt, now)} after discharge (${transition.condition}, ${transition.facility}, discharged ${day(transition.dischargedAt)}).`,
-      `Done: ${ms.filter((m) => m.status === 'done').map((m) => m.label).join('; ') || 'nothing yet'}.`,
-      `Coming up: ${ms.filter((m) => m.status !== 'done').map((m) => `${m.label} (${roleLabel(m.owner)}, by ${day(m.dueAt)})`).join('; ') || 'nothing'}.`,
+      `Done: ${
+        ms
+          .filter((m) => m.status === 'done')
+          .map((m) => m.label)
+          .join('; ') || 'nothing yet'
+      }.`,
+      `Coming up: ${
+        ms
+          .filter((m) => m.status !== 'done')
+          .map((m) => `${m.label} (${roleLabel(m.owner)}, by ${day(m.dueAt)})`)
+          .join('; ') || 'nothing'
+      }.`,
     );
   }
   const open = alerts.filter((a) => a.state === 'open');
-  lines.push(`Open alerts: ${open.map((a) => `${a.severity}: "${a.text}" (${when(a.raisedAt)})`).join('; ') || 'none'}.`);
+  lines.push(
+    `Open alerts: ${open.map((a) => `${a.severity}: "${a.text}" (${when(a.raisedAt)})`).join('; ') || 'none'}.`,
+  );
   const latest = new Map<string, string>();
-  for (const m of thread) if (team.some((t) => t.address === m.fromAddress)) latest.set(m.fromName, `"${m.text}" (${when(m.sentAt)})`);
+  for (const m of thread)
+    if (team.some((t) => t.address === m.fromAddress)) latest.set(m.fromName, `"${m.text}" (${when(m.sentAt)})`);
   lines.push(`Latest word: ${[...latest].map(([name, text]) => `${name}: ${text}`).join('; ') || 'none yet'}.`);
-  lines.push('Last messages (oldest first):', ...(thread.length > 0 ? thread.map((m) => `- ${when(m.sentAt)} · ${m.fromName} → ${m.toName}: "${m.text}"`) : ['- none']));
+  lines.push(
+    'Last messages (oldest first):',
+    ...(thread.length > 0
+      ? thread.map((m) => `- ${when(m.sentAt)} · ${m.fromName} → ${m.toName}: "${m.text}"`)
+      : ['- none']),
+  );
   return lines.join('\n');
 }

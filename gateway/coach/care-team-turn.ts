@@ -24,19 +24,29 @@ import { careTeamTools } from './tools';
  * chart.read → 403), the member's roles choose the archetypes and the tools, every act meets both gates, and nothing
  * is filed — the insight is the patient's record and this consultation was not theirs.
  */
-export async function careTeamTurn(deps: CoachDeps, subject: Subject, request: ConsultationRequest): Promise<CoachAnswer> {
+export async function careTeamTurn(
+  deps: CoachDeps,
+  subject: Subject,
+  request: ConsultationRequest,
+): Promise<CoachAnswer> {
   const started = performance.now();
   const tier = admitToolCall({ toolName: 'care_team_turn' });
   const practiceAddress = request.metadata.practice?.toLowerCase() as Address | undefined;
   if (practiceAddress === undefined) {
-    throw refuse.badRequest('A care-team Ask about a patient names the practice too; it was missing.', 'practice_required');
+    throw refuse.badRequest(
+      'A care-team Ask about a patient names the practice too; it was missing.',
+      'practice_required',
+    );
   }
   const text = requireWordsAndModel(deps, request);
   const model = deps.model!;
   const practice = await practiceAt(deps.sql, practiceAddress);
   const name = practice === null ? null : await memberName(deps.sql, practice.address, subject.address);
   if (practice === null || name === null) {
-    throw refuse.notFound('you are not a member of that practice on this desk — or your grant does not reach it', 'not_a_member');
+    throw refuse.notFound(
+      'you are not a member of that practice on this desk — or your grant does not reach it',
+      'not_a_member',
+    );
   }
   const patient = request.metadata.patient!.toLowerCase() as Address;
   const record = await deskRecord(deps.sql, practice.address, patient);
@@ -48,7 +58,11 @@ export async function careTeamTurn(deps: CoachDeps, subject: Subject, request: C
   const archetypes = await deps.archetypes.get(standing.roles.map((role) => CARE_ROLES[role].archetype));
   const write = { practice: practice.address, patient, member: standing.member, memberName: name };
   const knownIds = () =>
-    new Set([...record.alerts.map((a) => a.id), ...record.thread.map((m) => m.id), ...(record.transition?.milestones ?? []).map((m) => m.milestone)]);
+    new Set([
+      ...record.alerts.map((a) => a.id),
+      ...record.thread.map((m) => m.id),
+      ...(record.transition?.milestones ?? []).map((m) => m.milestone),
+    ]);
   const loop = await runModelLoop({
     model,
     playbook: playbookText(archetypes, CARE_TEAM_CONTRACT),
@@ -60,7 +74,12 @@ export async function careTeamTurn(deps: CoachDeps, subject: Subject, request: C
   });
   return buildAnswer({
     consultationKind: 'care-team',
-    about: { patient, patientName: record.enrollment.patientName, roles: [...standing.roles], capabilities: standing.capabilities },
+    about: {
+      patient,
+      patientName: record.enrollment.patientName,
+      roles: [...standing.roles],
+      capabilities: standing.capabilities,
+    },
     say: loop.reply.say,
     escalationTier: loop.reply.tier,
     loop,

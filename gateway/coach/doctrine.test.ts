@@ -3,10 +3,16 @@ import { SYMPTOM_DOCTRINE } from '../../src/ontology/health-portal.generated';
 import { EMERGENCY_SAY, moreSevere, raisesAlert, symptomTier } from './doctrine';
 
 describe('the doctrine outside the model', () => {
-  it('tiers a symptom by the ontology\'s table, most severe rule first', () => {
-    expect(symptomTier('I have crushing chest pressure right now')).toMatchObject({ tier: 'call-emergency', rule: { id: 'chest-pain-at-rest' } });
+  it("tiers a symptom by the ontology's table, most severe rule first", () => {
+    expect(symptomTier('I have crushing chest pressure right now')).toMatchObject({
+      tier: 'call-emergency',
+      rule: { id: 'chest-pain-at-rest' },
+    });
     expect(symptomTier('I woke up breathless last night')).toMatchObject({ tier: 'flag-urgent' });
-    expect(symptomTier('My ankle swelling is a bit better this morning')).toMatchObject({ tier: 'self-care', rule: { id: 'ankle-swelling-better' } });
+    expect(symptomTier('My ankle swelling is a bit better this morning')).toMatchObject({
+      tier: 'self-care',
+      rule: { id: 'ankle-swelling-better' },
+    });
     expect(symptomTier('I can’t breathe')).toMatchObject({ tier: 'call-emergency' }); // a curly apostrophe is the same word
   });
 
@@ -16,7 +22,7 @@ describe('the doctrine outside the model', () => {
     expect(raisesAlert('tell-care-team')).toBe(true);
   });
 
-  it('every rule\'s first term is judged to that rule\'s tier (the table is the tier, not this code)', () => {
+  it("every rule's first term is judged to that rule's tier (the table is the tier, not this code)", () => {
     for (const rule of SYMPTOM_DOCTRINE) expect(symptomTier(rule.terms[0]!).tier).toBe(rule.tier);
   });
 

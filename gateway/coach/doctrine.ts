@@ -1,4 +1,9 @@
-import { ESCALATION_TIERS, SYMPTOM_DOCTRINE, type EscalationTier, type SymptomRule } from '../../src/ontology/health-portal.generated';
+import {
+  ESCALATION_TIERS,
+  SYMPTOM_DOCTRINE,
+  type EscalationTier,
+  type SymptomRule,
+} from '../../src/ontology/health-portal.generated';
 
 /**
  * The doctrine outside the model (seed 000 §4): the tier of a symptom is computed here from the ontology's table, the
@@ -7,7 +12,11 @@ import { ESCALATION_TIERS, SYMPTOM_DOCTRINE, type EscalationTier, type SymptomRu
  */
 export type SymptomJudgement = { tier: EscalationTier; rule: SymptomRule | null };
 
-const normalise = (text: string) => text.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ');
+const normalise = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/\s+/g, ' ');
 
 export function symptomTier(words: string): SymptomJudgement {
   const said = normalise(words);

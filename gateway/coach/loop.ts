@@ -25,7 +25,12 @@ export type LoopInput = {
   validateReply: (input: unknown) => { ok: true; reply: CoachReply } | { ok: false; reason: string };
 };
 
-export type LoopResult = { reply: CoachReply; acted: Acted[]; usage: { input: number; output: number; cacheRead: number }; rounds: number };
+export type LoopResult = {
+  reply: CoachReply;
+  acted: Acted[];
+  usage: { input: number; output: number; cacheRead: number };
+  rounds: number;
+};
 
 /**
  * The model loop (seed 000 steps 7–10): each round the assistant's blocks are appended, every tool_use is handled in
@@ -55,7 +60,9 @@ export async function runModelLoop(input: LoopInput): Promise<LoopResult> {
     usage.cacheRead += response.usage.cache_read_input_tokens ?? 0;
     const uses = response.content.filter((block): block is Anthropic.ToolUseBlock => block.type === 'tool_use');
     if (uses.length === 0) {
-      throw refuse.noReply('HeartCoach\'s model answered without calling a tool, which its contract forbids; no answer was composed.');
+      throw refuse.noReply(
+        "HeartCoach's model answered without calling a tool, which its contract forbids; no answer was composed.",
+      );
     }
     messages.push({ role: 'assistant', content: response.content });
     const results: Anthropic.ToolResultBlockParam[] = [];

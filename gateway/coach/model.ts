@@ -47,9 +47,12 @@ export function anthropicModel(options: AnthropicModelOptions): ModelPort {
         });
       } catch (error) {
         if (error instanceof Anthropic.APIError) {
-          const why = error.status === 529 ? 'overloaded' : error.status === undefined ? 'unreachable' : `status ${error.status}`;
+          const why =
+            error.status === 529 ? 'overloaded' : error.status === undefined ? 'unreachable' : `status ${error.status}`;
           throw Object.assign(
-            refuse.unreachable(`HeartCoach's model could not answer (${why}); the consultation stopped — ask again in a minute.`),
+            refuse.unreachable(
+              `HeartCoach's model could not answer (${why}); the consultation stopped — ask again in a minute.`,
+            ),
             { cause: error },
           );
         }

@@ -24,10 +24,17 @@ export function validateCoachReply(
   knownReadingIds: ReadonlySet<string>,
 ): { ok: true; reply: CoachReply } | { ok: false; reason: string } {
   const parsed = CoachReply.safeParse(input);
-  if (!parsed.success) return { ok: false, reason: `coach_reply was refused — ${describeZodError(parsed.error).replace(/^The input was refused — /, '')}` };
+  if (!parsed.success)
+    return {
+      ok: false,
+      reason: `coach_reply was refused — ${describeZodError(parsed.error).replace(/^The input was refused — /, '')}`,
+    };
   const unknown = (parsed.data.builtFrom ?? []).filter((id) => !knownReadingIds.has(id));
   if (unknown.length > 0) {
-    return { ok: false, reason: `coach_reply was refused — builtFrom cites ids this consultation never had: ${unknown.slice(0, 5).join(', ')}.` };
+    return {
+      ok: false,
+      reason: `coach_reply was refused — builtFrom cites ids this consultation never had: ${unknown.slice(0, 5).join(', ')}.`,
+    };
   }
   return { ok: true, reply: parsed.data };
 }

@@ -12,7 +12,10 @@ export type DecisionCase = { proposer: string; approver: string };
 export function admitToolCall(input: { toolName: string; decision?: DecisionCase }): ConsequenceTier {
   const tier = Object.hasOwn(TIER_CATALOG, input.toolName) ? TIER_CATALOG[input.toolName] : undefined;
   if (tier === undefined) {
-    throw refuse.forbidden('tool_not_catalogued', `"${input.toolName.slice(0, 80)}" is not a capability HeartCoach has; it was not run.`);
+    throw refuse.forbidden(
+      'tool_not_catalogued',
+      `"${input.toolName.slice(0, 80)}" is not a capability HeartCoach has; it was not run.`,
+    );
   }
   if (tier === 'HighConsequence') {
     const decision = input.decision;

@@ -35,7 +35,12 @@ function offer(ids: Iterable<string>): ToolOffer {
   if (wanted.has('coach_reply')) ordered.push('coach_reply');
   const tools = ordered.map((id) => {
     const tool: CoachTool = COACH_TOOLS[id]!;
-    return { id, modelName: tool.modelName, description: tool.description, inputSchema: stripVendorKeys(tool.inputSchema) as Record<string, unknown> };
+    return {
+      id,
+      modelName: tool.modelName,
+      description: tool.description,
+      inputSchema: stripVendorKeys(tool.inputSchema) as Record<string, unknown>,
+    };
   });
   return { tools, byModelName: new Map(tools.map((t) => [t.modelName, t])) };
 }
@@ -60,7 +65,8 @@ export function careTeamTools(roles: readonly CareRoleId[], transition: Transiti
 }
 
 /** The registered id for a model name, or null when the model named a tool it was not offered. */
-export const registeredToolId = (offer: ToolOffer, modelName: string): string | null => offer.byModelName.get(modelName)?.id ?? null;
+export const registeredToolId = (offer: ToolOffer, modelName: string): string | null =>
+  offer.byModelName.get(modelName)?.id ?? null;
 
 /** The model name of any catalogued tool (for "not offered" refusals that name the registered id). */
 export function registeredIdOfAnyModelName(modelName: string): string | null {

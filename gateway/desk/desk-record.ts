@@ -44,37 +44,81 @@ type RawRecord = {
 };
 
 // JSON renders timestamptz in the session's time zone; every time leaves here as UTC ISO.
-const iso = (value: string | null | undefined): string | null => (value === null || value === undefined ? null : new Date(value).toISOString());
+const iso = (value: string | null | undefined): string | null =>
+  value === null || value === undefined ? null : new Date(value).toISOString();
 const addr = (value: string | null | undefined) => (value ?? null) as Address | null;
 
 export async function readDeskRecord(
   sql: SqlRunner,
   query: { practice: string | null; patient: string; threadLimit?: number },
 ): Promise<DeskRecord | null> {
-  const rows = await sql.query<{ record: string }>(RECORD_SQL, [query.practice?.toLowerCase() ?? null, query.patient.toLowerCase(), query.threadLimit ?? 10]);
+  const rows = await sql.query<{ record: string }>(RECORD_SQL, [
+    query.practice?.toLowerCase() ?? null,
+    query.patient.toLowerCase(),
+    query.threadLimit ?? 10,
+  ]);
   if (rows[0] === undefined) return null;
   const raw = JSON.parse(rows[0].record) as RawRecord;
   const e = raw.enrollment;
   const team = new Map<Address, { address: Address; name: string; roles: string[] }>();
-  for (const m of raw.team) team.set(m.address, { address: m.address, name: m.name, roles: [...(team.get(m.address)?.roles ?? []), m.role] });
+  for (const m of raw.team)
+    team.set(m.address, { address: m.address, name: m.name, roles: [...(team.get(m.address)?.roles ?? []), m.role] });
   return {
-    enrollment: { practice: e.practice as Address, practiceName: e.practiceName!, patient: e.patient as Address, patientName: e.patientName!, enrolledAt: iso(e.enrolledAt)!, carePlan: e.carePlan ?? '' },
+    enrollment: {
+      practice: e.practice as Address,
+      practiceName: e.practiceName!,
+      patient: e.patient as Address,
+      patientName: e.patientName!,
+      enrolledAt: iso(e.enrolledAt)!,
+      carePlan: e.carePlan ?? '',
+    },
     team: [...team.values()],
     alerts: raw.alerts.map((a) => ({
-      id: a.id!, severity: a.severity!, state: a.state as AlertState, text: a.text!, raisedAt: iso(a.raised_at)!, raisedBy: a.raised_by!,
-      acknowledgedBy: addr(a.acknowledged_by), acknowledgedByName: a.acknowledged_by_name ?? null, acknowledgedAt: iso(a.acknowledged_at), note: a.note ?? null,
+      id: a.id!,
+      severity: a.severity!,
+      state: a.state as AlertState,
+      text: a.text!,
+      raisedAt: iso(a.raised_at)!,
+      raisedBy: a.raised_by!,
+      acknowledgedBy: addr(a.acknowledged_by),
+      acknowledgedByName: a.acknowledged_by_name ?? null,
+      acknowledgedAt: iso(a.acknowledged_at),
+      note: a.note ?? null,
     })),
     thread: raw.thread.map((m) => ({
-      id: m.id!, fromAddress: m.from_address as Address, fromName: m.from_name!, fromRole: m.from_role!, toAddress: m.to_address as Address,
-      toName: m.to_name!, text: m.text!, sentAt: iso(m.sent_at)!,
+      id: m.id!,
+      fromAddress: m.from_address as Address,
+      fromName: m.from_name!,
+      fromRole: m.from_role!,
+      toAddress: m.to_address as Address,
+      toName: m.to_name!,
+      text: m.text!,
+      sentAt: iso(m.sent_at)!,
     })),
-    transition: raw.transition === null ? null : {
-      id: raw.transition.id!, condition: raw.transition.condition!, facility: raw.transition.facility!, dischargedAt: iso(raw.transition.dischargedAt)!,
-      milestones: raw.transition.milestones.map((m) => ({
-        milestone: m.milestone!, status: m.status as 'due' | 'done', doneBy: addr(m.done_by), doneByName: m.done_by_name ?? null,
-        doneAs: m.done_as ?? null, doneAt: iso(m.done_at), note: m.note ?? null,
-      })),
-    },
-    planNotes: raw.planNotes.map((n) => ({ id: n.id!, author: n.author as Address, authorName: n.author_name!, text: n.text!, writtenAt: iso(n.written_at)! })),
+    transition:
+      raw.transition === null
+        ? null
+        : {
+            id: raw.transition.id!,
+            condition: raw.transition.condition!,
+            facility: raw.transition.facility!,
+            dischargedAt: iso(raw.transition.dischargedAt)!,
+            milestones: raw.transition.milestones.map((m) => ({
+              milestone: m.milestone!,
+              status: m.status as 'due' | 'done',
+              doneBy: addr(m.done_by),
+              doneByName: m.done_by_name ?? null,
+              doneAs: m.done_as ?? null,
+              doneAt: iso(m.done_at),
+              note: m.note ?? null,
+            })),
+          },
+    planNotes: raw.planNotes.map((n) => ({
+      id: n.id!,
+      author: n.author as Address,
+      authorName: n.author_name!,
+      text: n.text!,
+      writtenAt: iso(n.written_at)!,
+    })),
   };
 }

@@ -12,7 +12,13 @@ export const DEFAULT_PGLITE_TEMPLATE = join(process.cwd(), '.data', 'pglite-temp
  * building it at once cannot leave a half-written template.
  */
 export async function ensurePgliteTemplate(path = DEFAULT_PGLITE_TEMPLATE): Promise<string> {
-  if (await stat(path).then(() => true, () => false)) return path;
+  if (
+    await stat(path).then(
+      () => true,
+      () => false,
+    )
+  )
+    return path;
   await mkdir(dirname(path), { recursive: true });
   const building = `${path}.building-${process.pid}-${process.hrtime.bigint()}`;
   const db = await PGlite.create(building, { startParams: [...PGLITE_START_PARAMS] });

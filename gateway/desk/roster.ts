@@ -8,7 +8,10 @@ import type { Address } from './types';
  */
 const lc = (address: string) => address.toLowerCase() as Address;
 
-export async function putPractice(sql: SqlRunner, p: { address: string; name: string; steward: string }): Promise<void> {
+export async function putPractice(
+  sql: SqlRunner,
+  p: { address: string; name: string; steward: string },
+): Promise<void> {
   await sql.query(
     `INSERT INTO practices (address, name, steward) VALUES ($1, $2, $3)
      ON CONFLICT (address) DO UPDATE SET name = EXCLUDED.name, steward = EXCLUDED.steward`,
@@ -25,26 +28,30 @@ export async function putMember(sql: SqlRunner, m: { practice: string; address: 
 }
 
 export async function putPatient(sql: SqlRunner, p: { address: string; name: string }): Promise<void> {
-  await sql.query(`INSERT INTO patients (address, name) VALUES ($1, $2) ON CONFLICT (address) DO UPDATE SET name = EXCLUDED.name`, [
-    lc(p.address),
-    p.name,
-  ]);
+  await sql.query(
+    `INSERT INTO patients (address, name) VALUES ($1, $2) ON CONFLICT (address) DO UPDATE SET name = EXCLUDED.name`,
+    [lc(p.address), p.name],
+  );
 }
 
-export async function enroll(sql: SqlRunner, e: { practice: string; patient: string; enrolledAt: string; carePlan: string }): Promise<void> {
+export async function enroll(
+  sql: SqlRunner,
+  e: { practice: string; patient: string; enrolledAt: string; carePlan: string },
+): Promise<void> {
   await sql.query(
     `INSERT INTO enrollments (practice, patient, enrolled_at, care_plan) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
     [lc(e.practice), lc(e.patient), e.enrolledAt, e.carePlan],
   );
 }
 
-export async function assignRole(sql: SqlRunner, a: { practice: string; patient: string; member: string; role: string }): Promise<void> {
-  await sql.query(`INSERT INTO care_team (practice, patient, member, role) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
-    lc(a.practice),
-    lc(a.patient),
-    lc(a.member),
-    a.role,
-  ]);
+export async function assignRole(
+  sql: SqlRunner,
+  a: { practice: string; patient: string; member: string; role: string },
+): Promise<void> {
+  await sql.query(
+    `INSERT INTO care_team (practice, patient, member, role) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+    [lc(a.practice), lc(a.patient), lc(a.member), a.role],
+  );
 }
 
 /** Stores a member's practice grant (the signed delegation, as the wallet serialises it). */
@@ -72,7 +79,15 @@ export async function practiceGrantOf(sql: SqlRunner, practice: string, member: 
 /** Opens a transition of care with every milestone due (idempotent by id). */
 export async function openTransition(
   sql: SqlRunner,
-  t: { id: string; practice: string; patient: string; condition: string; facility: string; dischargedAt: string; milestones: readonly string[] },
+  t: {
+    id: string;
+    practice: string;
+    patient: string;
+    condition: string;
+    facility: string;
+    dischargedAt: string;
+    milestones: readonly string[];
+  },
 ): Promise<void> {
   await sql.query(
     `INSERT INTO transitions (id, practice, patient, condition, facility, discharged_at) VALUES ($1, $2, $3, $4, $5, $6)
@@ -80,9 +95,9 @@ export async function openTransition(
     [t.id, lc(t.practice), lc(t.patient), t.condition, t.facility, t.dischargedAt],
   );
   for (const milestone of t.milestones) {
-    await sql.query(`INSERT INTO milestones (transition_id, milestone, status) VALUES ($1, $2, 'due') ON CONFLICT DO NOTHING`, [
-      t.id,
-      milestone,
-    ]);
+    await sql.query(
+      `INSERT INTO milestones (transition_id, milestone, status) VALUES ($1, $2, 'due') ON CONFLICT DO NOTHING`,
+      [t.id, milestone],
+    );
   }
 }

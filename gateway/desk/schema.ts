@@ -80,11 +80,15 @@ export const LATEST_DESK_VERSION = DESK_MIGRATIONS.at(-1)!.version;
  * advisory lock keeps two gateways starting together from racing.
  */
 export async function migrateDesk(sql: Sql): Promise<number> {
-  await sql.query(`CREATE TABLE IF NOT EXISTS desk_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL)`);
+  await sql.query(
+    `CREATE TABLE IF NOT EXISTS desk_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL)`,
+  );
   for (const migration of DESK_MIGRATIONS) {
     await sql.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock(727401)`);
-      const done = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM desk_schema WHERE version = $1`, [migration.version]);
+      const done = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM desk_schema WHERE version = $1`, [
+        migration.version,
+      ]);
       if (done[0]!.n > 0) return;
       for (const statement of migration.statements) await tx.query(statement);
       await tx.query(`INSERT INTO desk_schema (version, applied_at) VALUES ($1, now())`, [migration.version]);

@@ -8,7 +8,13 @@ import type { Address } from './types';
 const lc = (address: string) => address.toLowerCase() as Address;
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-export type RefreshTokenRow = { subject: Address; name: string; issuedAt: string; expiresAt: string; revokedAt: string | null };
+export type RefreshTokenRow = {
+  subject: Address;
+  name: string;
+  issuedAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+};
 
 export async function putRefreshToken(
   sql: SqlRunner,
@@ -21,14 +27,23 @@ export async function putRefreshToken(
 }
 
 export async function refreshTokenOf(sql: SqlRunner, tokenHash: string): Promise<RefreshTokenRow | null> {
-  const rows = await sql.query<{ subject: Address; name: string; issued_at: Date; expires_at: Date; revoked_at: Date | null }>(
-    `SELECT subject, name, issued_at, expires_at, revoked_at FROM refresh_tokens WHERE token_hash = $1`,
-    [tokenHash],
-  );
+  const rows = await sql.query<{
+    subject: Address;
+    name: string;
+    issued_at: Date;
+    expires_at: Date;
+    revoked_at: Date | null;
+  }>(`SELECT subject, name, issued_at, expires_at, revoked_at FROM refresh_tokens WHERE token_hash = $1`, [tokenHash]);
   const r = rows[0];
   return r === undefined
     ? null
-    : { subject: r.subject, name: r.name, issuedAt: iso(r.issued_at)!, expiresAt: iso(r.expires_at)!, revokedAt: iso(r.revoked_at) };
+    : {
+        subject: r.subject,
+        name: r.name,
+        issuedAt: iso(r.issued_at)!,
+        expiresAt: iso(r.expires_at)!,
+        revokedAt: iso(r.revoked_at),
+      };
 }
 
 /** Revokes one token; true when it existed and was live. */
@@ -40,11 +55,26 @@ export async function revokeRefreshToken(sql: SqlRunner, tokenHash: string, at: 
   return rows.length > 0;
 }
 
-export type WireRow = { hash: string; person: Address; delegate: Address; origin: string; expiresAt: string; wire: unknown };
+export type WireRow = {
+  hash: string;
+  person: Address;
+  delegate: Address;
+  origin: string;
+  expiresAt: string;
+  wire: unknown;
+};
 
 export async function putWire(
   sql: SqlRunner,
-  w: { hash: string; person: string; delegate: string; origin: string; expiresAt: string; wire: unknown; registeredAt: string },
+  w: {
+    hash: string;
+    person: string;
+    delegate: string;
+    origin: string;
+    expiresAt: string;
+    wire: unknown;
+    registeredAt: string;
+  },
 ): Promise<void> {
   await sql.query(
     `INSERT INTO wires (hash, person, delegate, origin, expires_at, wire_json, registered_at) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)
@@ -55,7 +85,14 @@ export async function putWire(
 
 /** The person's most recently registered wire that has not expired at `now`, or null. */
 export async function liveWireOf(sql: SqlRunner, person: string, now: string): Promise<WireRow | null> {
-  const rows = await sql.query<{ hash: string; person: Address; delegate: Address; origin: string; expires_at: Date; wire_json: string }>(
+  const rows = await sql.query<{
+    hash: string;
+    person: Address;
+    delegate: Address;
+    origin: string;
+    expires_at: Date;
+    wire_json: string;
+  }>(
     `SELECT hash, person, delegate, origin, expires_at, wire_json::text AS wire_json FROM wires WHERE person = $1 AND expires_at > $2
      ORDER BY registered_at DESC LIMIT 1`,
     [lc(person), now],
@@ -63,11 +100,25 @@ export async function liveWireOf(sql: SqlRunner, person: string, now: string): P
   const r = rows[0];
   return r === undefined
     ? null
-    : { hash: r.hash, person: r.person, delegate: r.delegate, origin: r.origin, expiresAt: iso(r.expires_at)!, wire: JSON.parse(r.wire_json) as unknown };
+    : {
+        hash: r.hash,
+        person: r.person,
+        delegate: r.delegate,
+        origin: r.origin,
+        expiresAt: iso(r.expires_at)!,
+        wire: JSON.parse(r.wire_json) as unknown,
+      };
 }
 
-export async function putSiweNonce(sql: SqlRunner, n: { nonce: string; issuedAt: string; expiresAt: string }): Promise<void> {
-  await sql.query(`INSERT INTO siwe_nonces (nonce, issued_at, expires_at) VALUES ($1, $2, $3)`, [n.nonce, n.issuedAt, n.expiresAt]);
+export async function putSiweNonce(
+  sql: SqlRunner,
+  n: { nonce: string; issuedAt: string; expiresAt: string },
+): Promise<void> {
+  await sql.query(`INSERT INTO siwe_nonces (nonce, issued_at, expires_at) VALUES ($1, $2, $3)`, [
+    n.nonce,
+    n.issuedAt,
+    n.expiresAt,
+  ]);
 }
 
 /** Spends a nonce exactly once: true only for a nonce issued here, unspent, and not expired at `now`. */

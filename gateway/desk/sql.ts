@@ -25,7 +25,11 @@ export type Sql = SqlRunner & {
  */
 export const PGLITE_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
-const exists = (path: string) => stat(path).then(() => true, () => false);
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * Opens PGlite on a saved data directory. A fresh directory costs PGlite's initdb (5–10 s); when `template` names an
@@ -55,7 +59,12 @@ export async function openPglite(options: { dataDir: string; template?: string }
  * Opens a PostgreSQL pool. `schema` (created when missing) isolates one desk from another in the same database —
  * tests use a fresh schema each (dropped on close); a deployment uses the default.
  */
-export async function openPostgres(options: { url: string; schema?: string; max?: number; dropOnClose?: boolean }): Promise<Sql> {
+export async function openPostgres(options: {
+  url: string;
+  schema?: string;
+  max?: number;
+  dropOnClose?: boolean;
+}): Promise<Sql> {
   const schema = options.schema ?? 'public';
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`openPostgres: "${schema}" is not a plain schema name`);
   const pool = new pg.Pool({

@@ -26,7 +26,12 @@ export function capabilitiesOf(roles: readonly CareRoleId[]): string[] {
 
 export function standingOf(record: DeskRecord, member: { address: string; name: string }, steward: string): Standing {
   const roles = rolesOver(record, member.address, steward);
-  return { member: member.address.toLowerCase() as Address, memberName: member.name, roles, capabilities: capabilitiesOf(roles) };
+  return {
+    member: member.address.toLowerCase() as Address,
+    memberName: member.name,
+    roles,
+    capabilities: capabilitiesOf(roles),
+  };
 }
 
 /**

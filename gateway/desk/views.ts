@@ -13,14 +13,34 @@ import type { Address, Alert, DeskRecord, ThreadMessage } from './types';
  * is 403 in words. The patient's cabinet is never here: it lives with their agent.
  */
 export type MilestoneView = MilestoneLine & { ownerLabel: string; mine: boolean };
-export type PatientSummary = { address: Address; name: string; roles: string[]; openAlerts: number; day: number | null; mineToRecord: number };
+export type PatientSummary = {
+  address: Address;
+  name: string;
+  roles: string[];
+  openAlerts: number;
+  day: number | null;
+  mineToRecord: number;
+};
 export type PracticeDesk = { practice: Address; name: string; patients: PatientSummary[] };
 export type PatientPage = {
-  practice: Address; practiceName: string; patient: Address; patientName: string; carePlan: string;
-  roles: string[]; roleLabels: string[]; capabilities: string[];
+  practice: Address;
+  practiceName: string;
+  patient: Address;
+  patientName: string;
+  carePlan: string;
+  roles: string[];
+  roleLabels: string[];
+  capabilities: string[];
   team: { address: Address; name: string; roles: string[] }[];
-  thirty: { condition: string; facility: string; dischargedAt: string; day: number; milestones: MilestoneView[] } | null;
-  alerts: Alert[]; thread: ThreadMessage[];
+  thirty: {
+    condition: string;
+    facility: string;
+    dischargedAt: string;
+    day: number;
+    milestones: MilestoneView[];
+  } | null;
+  alerts: Alert[];
+  thread: ThreadMessage[];
 };
 export type MyCare = Omit<PatientPage, 'roles' | 'roleLabels' | 'capabilities'>;
 export type DeskMe = { address: Address; name: string; desks: PracticeDesk[]; care: MyCare[] };
@@ -28,21 +48,47 @@ export type DeskMe = { address: Address; name: string; desks: PracticeDesk[]; ca
 function thirtyOf(record: DeskRecord, now: Date, roles: readonly string[]): PatientPage['thirty'] {
   const t = record.transition;
   if (t === null) return null;
-  const milestones = milestoneLines(t, now).map((m) => ({ ...m, ownerLabel: roleLabel(m.owner), mine: m.status !== 'done' && roles.includes(m.owner) }));
-  return { condition: t.condition, facility: t.facility, dischargedAt: t.dischargedAt, day: dayAfter(t.dischargedAt, now), milestones };
+  const milestones = milestoneLines(t, now).map((m) => ({
+    ...m,
+    ownerLabel: roleLabel(m.owner),
+    mine: m.status !== 'done' && roles.includes(m.owner),
+  }));
+  return {
+    condition: t.condition,
+    facility: t.facility,
+    dischargedAt: t.dischargedAt,
+    day: dayAfter(t.dischargedAt, now),
+    milestones,
+  };
 }
 
 const careOf = (record: DeskRecord, now: Date): MyCare => ({
-  practice: record.enrollment.practice, practiceName: record.enrollment.practiceName, patient: record.enrollment.patient,
-  patientName: record.enrollment.patientName, carePlan: record.enrollment.carePlan, team: record.team,
-  thirty: thirtyOf(record, now, []), alerts: record.alerts, thread: record.thread,
+  practice: record.enrollment.practice,
+  practiceName: record.enrollment.practiceName,
+  patient: record.enrollment.patient,
+  patientName: record.enrollment.patientName,
+  carePlan: record.enrollment.carePlan,
+  team: record.team,
+  thirty: thirtyOf(record, now, []),
+  alerts: record.alerts,
+  thread: record.thread,
 });
 
 /** A member's view of one patient at one practice, or the refusal in words. */
-export async function patientPage(sql: SqlRunner, reader: Address, practice: string, patient: string, now: Date): Promise<PatientPage> {
+export async function patientPage(
+  sql: SqlRunner,
+  reader: Address,
+  practice: string,
+  patient: string,
+  now: Date,
+): Promise<PatientPage> {
   const p = await practiceAt(sql, practice);
   const name = p === null ? null : await memberName(sql, p.address, reader);
-  if (p === null || name === null) throw refuse.notFound('you are not a member of that practice on this desk — or your grant does not reach it', 'not_a_member');
+  if (p === null || name === null)
+    throw refuse.notFound(
+      'you are not a member of that practice on this desk — or your grant does not reach it',
+      'not_a_member',
+    );
   const record = await deskRecord(sql, p.address, patient, 20);
   if (record === null) throw notOnTeam();
   const standing = standingOf(record, { address: reader, name }, p.steward);
@@ -50,7 +96,9 @@ export async function patientPage(sql: SqlRunner, reader: Address, practice: str
   if (refused !== null) throw refused;
   return {
     ...careOf(record, now),
-    roles: [...standing.roles], roleLabels: standing.roles.map(roleLabel), capabilities: standing.capabilities,
+    roles: [...standing.roles],
+    roleLabels: standing.roles.map(roleLabel),
+    capabilities: standing.capabilities,
     thirty: thirtyOf(record, now, standing.roles),
   };
 }
@@ -64,7 +112,10 @@ export async function deskMe(sql: SqlRunner, reader: Address, fallbackName: stri
   );
   const desks: PracticeDesk[] = [];
   for (const p of practices) {
-    const enrolled = await sql.query<{ patient: Address }>(`SELECT patient FROM enrollments WHERE practice = $1 ORDER BY enrolled_at, patient`, [p.address]);
+    const enrolled = await sql.query<{ patient: Address }>(
+      `SELECT patient FROM enrollments WHERE practice = $1 ORDER BY enrolled_at, patient`,
+      [p.address],
+    );
     const patients: PatientSummary[] = [];
     for (const { patient } of enrolled) {
       const record = await deskRecord(sql, p.address, patient);
@@ -73,8 +124,11 @@ export async function deskMe(sql: SqlRunner, reader: Address, fallbackName: stri
       if (standing.roles.length === 0) continue;
       const thirty = thirtyOf(record, now, standing.roles);
       patients.push({
-        address: patient, name: record.enrollment.patientName, roles: standing.roles.map(roleLabel),
-        openAlerts: record.alerts.filter((a) => a.state === 'open').length, day: thirty?.day ?? null,
+        address: patient,
+        name: record.enrollment.patientName,
+        roles: standing.roles.map(roleLabel),
+        openAlerts: record.alerts.filter((a) => a.state === 'open').length,
+        day: thirty?.day ?? null,
         mineToRecord: thirty?.milestones.filter((m) => m.mine).length ?? 0,
       });
     }

@@ -8,7 +8,10 @@ import { Refusal, toHttpError, toJsonRpcError } from '../errors';
 export function onGatewayError(error: Error, c: Context): Response {
   if (!(error instanceof Refusal)) console.error(`[gateway] ${c.req.method} ${c.req.path}:`, error);
   if (c.req.path === '/a2a') {
-    return c.json({ jsonrpc: '2.0', id: null, error: toJsonRpcError(error) }, error instanceof Refusal && error.status === 401 ? 401 : 200);
+    return c.json(
+      { jsonrpc: '2.0', id: null, error: toJsonRpcError(error) },
+      error instanceof Refusal && error.status === 401 ? 401 : 200,
+    );
   }
   const { status, body } = toHttpError(error);
   if (status === 401) c.header('WWW-Authenticate', 'Bearer error="invalid_token"');

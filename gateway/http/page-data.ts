@@ -23,8 +23,15 @@ export function pageDataRoutes(app: Hono<SubjectEnv>, deps: Pick<CoachDeps, 'sql
   app.get('/desk/patients/:practice/:patient', subject, async (c) => {
     const practice = AddressParam.safeParse(c.req.param('practice'));
     const patient = AddressParam.safeParse(c.req.param('patient'));
-    if (!practice.success || !patient.success) throw refuse.badRequest('A patient\'s page is named by the practice\'s and the patient\'s 0x addresses.');
-    const page = await patientPage(deps.sql, c.get('subject').address, practice.data.toLowerCase(), patient.data.toLowerCase() as Address, deps.clock.now());
+    if (!practice.success || !patient.success)
+      throw refuse.badRequest("A patient's page is named by the practice's and the patient's 0x addresses.");
+    const page = await patientPage(
+      deps.sql,
+      c.get('subject').address,
+      practice.data.toLowerCase(),
+      patient.data.toLowerCase() as Address,
+      deps.clock.now(),
+    );
     return c.json(page);
   });
   app.get('/ask-me/wire', subject, async (c) => {

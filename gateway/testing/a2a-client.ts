@@ -12,7 +12,12 @@ export type Ask = {
 
 export type AskResult = {
   status: number;
-  body: { jsonrpc: '2.0'; id: unknown; result?: unknown; error?: { code: number; message: string; data?: { code: string; status: number } } };
+  body: {
+    jsonrpc: '2.0';
+    id: unknown;
+    result?: unknown;
+    error?: { code: number; message: string; data?: { code: string; status: number } };
+  };
   /** The answer's data part, when there is one. */
   answer: (CoachAnswer & Record<string, unknown>) | null;
 };
@@ -21,19 +26,42 @@ let counter = 0;
 
 export async function ask(url: string, token: string | null, a: Ask): Promise<AskResult> {
   const version = a.version ?? '1.0';
-  const metadata = { skill: a.skill, ...(a.practice ? { practice: a.practice } : {}), ...(a.patient ? { patient: a.patient } : {}) };
+  const metadata = {
+    skill: a.skill,
+    ...(a.practice ? { practice: a.practice } : {}),
+    ...(a.patient ? { patient: a.patient } : {}),
+  };
   counter += 1;
   const message =
     version === '1.0'
-      ? { messageId: `m-${counter}`, role: 'ROLE_USER', parts: [{ text: a.text }, ...(a.data ? [{ data: a.data }] : [])], metadata }
-      : { role: 'user', parts: [{ kind: 'text', text: a.text }, ...(a.data ? [{ kind: 'data', data: a.data }] : [])], metadata: { ...metadata, message: a.text } };
+      ? {
+          messageId: `m-${counter}`,
+          role: 'ROLE_USER',
+          parts: [{ text: a.text }, ...(a.data ? [{ data: a.data }] : [])],
+          metadata,
+        }
+      : {
+          role: 'user',
+          parts: [{ kind: 'text', text: a.text }, ...(a.data ? [{ kind: 'data', data: a.data }] : [])],
+          metadata: { ...metadata, message: a.text },
+        };
   const res = await fetch(`${url}/a2a`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(version === '1.0' ? { 'A2A-Version': '1.0' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ jsonrpc: '2.0', id: `r-${counter}`, method: version === '1.0' ? 'SendMessage' : 'message/send', params: { message } }),
+    headers: {
+      'content-type': 'application/json',
+      ...(version === '1.0' ? { 'A2A-Version': '1.0' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: `r-${counter}`,
+      method: version === '1.0' ? 'SendMessage' : 'message/send',
+      params: { message },
+    }),
   });
   const body = (await res.json()) as AskResult['body'];
-  const result = body.result as { message?: { parts: Array<{ data?: unknown }> }; parts?: Array<{ data?: unknown }> } | undefined;
+  const result = body.result as
+    { message?: { parts: Array<{ data?: unknown }> }; parts?: Array<{ data?: unknown }> } | undefined;
   const parts = version === '1.0' ? result?.message?.parts : result?.parts;
   return { status: res.status, body, answer: (parts?.[0]?.data as AskResult['answer']) ?? null };
 }

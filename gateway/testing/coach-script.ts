@@ -18,7 +18,9 @@ export const readingIds = (request: RecordedRequest): string[] =>
 
 /** A care-team member's address by role label, from the patient's brief (`- Name — Nurse — 0x…`). */
 const memberByRole = (request: RecordedRequest, label: string): string | null => {
-  const line = briefLines(request).find((l) => new RegExp(`^- .+ — (?:.* and )?${label}(?: and .*)? — 0x`, 'i').test(l));
+  const line = briefLines(request).find((l) =>
+    new RegExp(`^- .+ — (?:.* and )?${label}(?: and .*)? — 0x`, 'i').test(l),
+  );
   return line === undefined ? null : (/(0x[0-9a-f]{40})$/.exec(line)?.[1] ?? null);
 };
 
@@ -39,7 +41,11 @@ function afterActs(request: RecordedRequest): ScriptedTurn {
   if (refused !== undefined) return answer(`I could not do that: ${refused.text}`, { because: 'The gate refused it.' });
   const tier = /Doctrine tier: ([a-z-]+)/.exec(results.map((r) => r.text).join(' '))?.[1] ?? 'self-care';
   const ids = readingIds(request).slice(0, 1);
-  return answer(`Done. ${results.map((r) => r.text).join(' ')}`, { tier, builtFrom: ids, because: 'From the tool results.' });
+  return answer(`Done. ${results.map((r) => r.text).join(' ')}`, {
+    tier,
+    builtFrom: ids,
+    because: 'From the tool results.',
+  });
 }
 
 function patientFirstRound(request: RecordedRequest, words: string): ScriptedTurn {
@@ -52,21 +58,35 @@ function patientFirstRound(request: RecordedRequest, words: string): ScriptedTur
     const to = memberByRole(request, tell[1]!) ?? '0x0000000000000000000000000000000000000000';
     return reply.tool('heartcoach__message', { to, text: tell[2]! });
   }
-  if (words.startsWith('[symptom report] ')) return reply.tool('heartcoach__triage', { symptom: words.slice('[symptom report] '.length) });
+  if (words.startsWith('[symptom report] '))
+    return reply.tool('heartcoach__triage', { symptom: words.slice('[symptom report] '.length) });
   const todo = /^Still to do today: (.+)$/m.exec(brief(request))?.[1] ?? 'nothing';
   const ids = readingIds(request).slice(0, 3);
   return answer(`A steady week: your readings are in range. Still to do today: ${todo}.`, {
-    because: 'From your last seven days of readings.', theme: 'bp-trend', builtFrom: ids,
+    because: 'From your last seven days of readings.',
+    theme: 'bp-trend',
+    builtFrom: ids,
     stillToDo: todo === 'nothing' ? [] : todo.split(', '),
   });
 }
 
 function careTeamFirstRound(request: RecordedRequest, words: string): ScriptedTurn {
   const tellPatient = /^tell \w+ (.+)$/i.exec(words);
-  if (tellPatient !== null) return reply.tool('heartcoach__message', { to: patientAddress(request), text: tellPatient[1]! });
+  if (tellPatient !== null)
+    return reply.tool('heartcoach__message', { to: patientAddress(request), text: tellPatient[1]! });
   const ack = /^acknowledge .*alert\W+(.+)$/i.exec(words);
-  if (ack !== null) return reply.tool('heartcoach__alert__ack', { alertId: openAlertId(request) ?? 'alert-none', note: ack[1]!, resolve: true });
-  if (/^acknowledge/i.test(words)) return reply.tool('heartcoach__alert__ack', { alertId: openAlertId(request) ?? 'alert-none', note: 'seen', resolve: false });
+  if (ack !== null)
+    return reply.tool('heartcoach__alert__ack', {
+      alertId: openAlertId(request) ?? 'alert-none',
+      note: ack[1]!,
+      resolve: true,
+    });
+  if (/^acknowledge/i.test(words))
+    return reply.tool('heartcoach__alert__ack', {
+      alertId: openAlertId(request) ?? 'alert-none',
+      note: 'seen',
+      resolve: false,
+    });
   if (/^record /i.test(words)) {
     const said = words.toLowerCase();
     const line = briefLines(request).find((l) => {
@@ -82,9 +102,13 @@ function careTeamFirstRound(request: RecordedRequest, words: string): ScriptedTu
     const where = briefLines(request).find((l) => /live in THEIR cabinet/.test(l)) ?? 'I do not know.';
     return answer(where, { because: 'The desk holds no readings.' });
   }
-  const mine = briefLines(request).filter((l) => l.includes('YOURS TO RECORD')).map((l) => /^- ([\w-]+) ·/.exec(l)?.[1]);
+  const mine = briefLines(request)
+    .filter((l) => l.includes('YOURS TO RECORD'))
+    .map((l) => /^- ([\w-]+) ·/.exec(l)?.[1]);
   const day = /day (\d+) after discharge/.exec(brief(request))?.[1] ?? '?';
-  return answer(`Alice is on day ${day} after discharge. Still yours to record: ${mine.join(', ') || 'nothing'}.`, { because: 'From the desk brief.' });
+  return answer(`Alice is on day ${day} after discharge. Still yours to record: ${mine.join(', ') || 'nothing'}.`, {
+    because: 'From the desk brief.',
+  });
 }
 
 /** The coach: first round acts or answers from the words; later rounds answer from the tool results. */

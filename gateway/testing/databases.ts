@@ -29,7 +29,13 @@ export function testDatabases(): TestDatabase[] {
   }
   const postgres: TestDatabase = {
     name: 'postgres',
-    open: () => openPostgres({ url, schema: `desk_t${process.pid}_${Date.now().toString(36)}_${(counter += 1)}`, max: 4, dropOnClose: true }),
+    open: () =>
+      openPostgres({
+        url,
+        schema: `desk_t${process.pid}_${Date.now().toString(36)}_${(counter += 1)}`,
+        max: 4,
+        dropOnClose: true,
+      }),
   };
   return [pglite, postgres];
 }

@@ -14,22 +14,86 @@ const BPS = ['128/82', '124/80', '130/84', '122/78', '126/80', '124/79', '126/80
 const STEPS = [2100, 2600, 900, 1800, 3100, 2900];
 
 const ORDERS = [
-  { orderId: 'ord-furosemide', drug: 'furosemide', dose: '40 mg', schedule: 'once daily, morning', aliases: ['water pill', 'Lasix'], active: true },
-  { orderId: 'ord-metoprolol', drug: 'metoprolol succinate', dose: '25 mg', schedule: 'once daily', aliases: ['beta blocker', 'Toprol'], active: true },
-  { orderId: 'ord-lisinopril', drug: 'lisinopril', dose: '5 mg', schedule: 'once daily', aliases: ['blood pressure pill'], active: true },
-  { orderId: 'ord-amlodipine', drug: 'amlodipine', dose: '5 mg', schedule: 'stopped at discharge', aliases: [], active: false },
+  {
+    orderId: 'ord-furosemide',
+    drug: 'furosemide',
+    dose: '40 mg',
+    schedule: 'once daily, morning',
+    aliases: ['water pill', 'Lasix'],
+    active: true,
+  },
+  {
+    orderId: 'ord-metoprolol',
+    drug: 'metoprolol succinate',
+    dose: '25 mg',
+    schedule: 'once daily',
+    aliases: ['beta blocker', 'Toprol'],
+    active: true,
+  },
+  {
+    orderId: 'ord-lisinopril',
+    drug: 'lisinopril',
+    dose: '5 mg',
+    schedule: 'once daily',
+    aliases: ['blood pressure pill'],
+    active: true,
+  },
+  {
+    orderId: 'ord-amlodipine',
+    drug: 'amlodipine',
+    dose: '5 mg',
+    schedule: 'stopped at discharge',
+    aliases: [],
+    active: false,
+  },
 ];
 
 export function demoCabinet(name = 'Alice Okoro'): Required<Cabinet> {
   const readings: Reading[] = [];
   DAYS.forEach((day, i) => {
-    readings.push({ id: `bp-${day}`, metric: 'bp', value: BPS[i]!, unit: 'mmHg', at: `${day}T08:05:00.000Z`, source: 'device' });
-    if (WEIGHTS[i] !== undefined) readings.push({ id: `weight-${day}`, metric: 'weight', value: WEIGHTS[i]!, unit: 'kg', at: `${day}T07:50:00.000Z`, source: 'device' });
-    if (STEPS[i] !== undefined) readings.push({ id: `steps-${day}`, metric: 'steps', value: STEPS[i]!, unit: 'steps', at: `${day}T20:00:00.000Z`, source: 'device' });
+    readings.push({
+      id: `bp-${day}`,
+      metric: 'bp',
+      value: BPS[i]!,
+      unit: 'mmHg',
+      at: `${day}T08:05:00.000Z`,
+      source: 'device',
+    });
+    if (WEIGHTS[i] !== undefined)
+      readings.push({
+        id: `weight-${day}`,
+        metric: 'weight',
+        value: WEIGHTS[i]!,
+        unit: 'kg',
+        at: `${day}T07:50:00.000Z`,
+        source: 'device',
+      });
+    if (STEPS[i] !== undefined)
+      readings.push({
+        id: `steps-${day}`,
+        metric: 'steps',
+        value: STEPS[i]!,
+        unit: 'steps',
+        at: `${day}T20:00:00.000Z`,
+        source: 'device',
+      });
   });
-  readings.push({ id: 'steps-2026-09-29-morning', metric: 'steps', value: 1100, unit: 'steps', at: '2026-09-29T10:30:00.000Z', source: 'device' });
+  readings.push({
+    id: 'steps-2026-09-29-morning',
+    metric: 'steps',
+    value: 1100,
+    unit: 'steps',
+    at: '2026-09-29T10:30:00.000Z',
+    source: 'device',
+  });
   const doses: Dose[] = DAYS.flatMap((day) =>
-    ORDERS.filter((o) => o.active).map((o) => ({ id: `dose-${o.orderId.slice(4)}-${day}`, orderId: o.orderId, drug: o.drug, at: `${day}T08:10:00.000Z`, taken: true })),
+    ORDERS.filter((o) => o.active).map((o) => ({
+      id: `dose-${o.orderId.slice(4)}-${day}`,
+      orderId: o.orderId,
+      drug: o.drug,
+      at: `${day}T08:10:00.000Z`,
+      taken: true,
+    })),
   );
   return {
     profile: {
@@ -39,7 +103,8 @@ export function demoCabinet(name = 'Alice Okoro'): Required<Cabinet> {
       diagnoses: ['heart-failure'],
       orders: ORDERS,
       allergies: ['penicillin'],
-      carePlan: 'Weigh every morning; call if up 2 kg in two days. Under 2 g sodium, 1.5 L fluid a day. Walk daily, building up to 3000 steps.',
+      carePlan:
+        'Weigh every morning; call if up 2 kg in two days. Under 2 g sodium, 1.5 L fluid a day. Walk daily, building up to 3000 steps.',
       goals: { steps: 3000, weightKg: 80 },
       labs: [
         { name: 'potassium', value: '4.1', unit: 'mmol/L', at: '2026-09-28T07:00:00.000Z' },
@@ -48,10 +113,24 @@ export function demoCabinet(name = 'Alice Okoro'): Required<Cabinet> {
     },
     readings,
     doses,
-    symptoms: [{ id: 'symptom-2026-09-28', text: 'ankles a little puffy', at: '2026-09-28T09:05:00.000Z', tier: 'tell-care-team' }],
+    symptoms: [
+      {
+        id: 'symptom-2026-09-28',
+        text: 'ankles a little puffy',
+        at: '2026-09-28T09:05:00.000Z',
+        tier: 'tell-care-team',
+      },
+    ],
     prefs: { checkIns: true, checkInAt: '08:00' },
     guidance: [
-      { id: 'guidance-2026-09-28', at: '2026-09-28T09:06:00.000Z', question: 'My ankles are puffy, is that bad?', say: 'A little puffiness is worth telling your nurse; I let the team know.', tier: 'tell-care-team', theme: 'symptom' },
+      {
+        id: 'guidance-2026-09-28',
+        at: '2026-09-28T09:06:00.000Z',
+        question: 'My ankles are puffy, is that bad?',
+        say: 'A little puffiness is worth telling your nurse; I let the team know.',
+        tier: 'tell-care-team',
+        theme: 'symptom',
+      },
     ],
   };
 }

@@ -45,7 +45,14 @@ export type TestGateway = {
   sessionKey: SessionKey;
   session(person: DemoPersonId): Promise<string>;
   /** The whole sign-in answer (access and refresh tokens, the subject), as the page keeps it. */
-  signIn(person: DemoPersonId): Promise<{ accessToken: string; refreshToken: string; expiresIn: number; subject: { address: string; name: string } }>;
+  signIn(
+    person: DemoPersonId,
+  ): Promise<{
+    accessToken: string;
+    refreshToken: string;
+    expiresIn: number;
+    subject: { address: string; name: string };
+  }>;
   cabinetGrant(person: DemoPersonId, folders: CabinetFolderName[], origin?: string): Promise<unknown>;
   wire(person: DemoPersonId, origin?: string, validBefore?: number): Promise<unknown>;
   revokePracticeGrant(member: DemoPersonId): Promise<void>;
@@ -59,21 +66,37 @@ export async function startTestGateway(
   options: { withModel?: boolean; latencyMs?: number; web?: boolean; script?: Script } = {},
 ): Promise<TestGateway> {
   const clock = fixedClock(DEMO_NOW);
-  const model = await startScriptedMessagesServer({ script: options.script ?? scriptedCoach, ...(options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs }) });
+  const model = await startScriptedMessagesServer({
+    script: options.script ?? scriptedCoach,
+    ...(options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs }),
+  });
   const chain = await openEmbeddedChain({ store: createMemoryChainStateStore(), clock: () => clock.now().getTime() });
   const demo = await demoDirectory(chain);
   let fetcher: (request: Request) => Response | Promise<Response> = () => new Response('starting', { status: 503 });
   const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve) => {
-    const s = serve({ fetch: (request) => fetcher(request), port: 0, hostname: '127.0.0.1' }, (info) => resolve({ server: s, port: info.port }));
+    const s = serve({ fetch: (request) => fetcher(request), port: 0, hostname: '127.0.0.1' }, (info) =>
+      resolve({ server: s, port: info.port }),
+    );
   });
   const origin = `http://127.0.0.1:${port}`;
   const wallet = gatewayWallet({ chain, clock, origins: [origin], serviceKey: DEMO_SERVICES.heartcoach.privateKey });
   const sql = await database.open();
   const sessionKey = await generateSessionKey();
   const gateway = await composeGateway({
-    origin, audience: 'heartcoach', trustedIssuers: [], database: { kind: 'open', sql }, sessionKey,
-    model: options.withModel === false ? null : { apiKey: 'scripted-test-key', baseURL: model.url, model: 'claude-scripted', maxRetries: 0 },
-    registry: { dir: await mkdtemp(join(tmpdir(), 'registry-')), publish: true }, clock, ids: randomIds, wallet, demo,
+    origin,
+    audience: 'heartcoach',
+    trustedIssuers: [],
+    database: { kind: 'open', sql },
+    sessionKey,
+    model:
+      options.withModel === false
+        ? null
+        : { apiKey: 'scripted-test-key', baseURL: model.url, model: 'claude-scripted', maxRetries: 0 },
+    registry: { dir: await mkdtemp(join(tmpdir(), 'registry-')), publish: true },
+    clock,
+    ids: randomIds,
+    wallet,
+    demo,
     ...(options.web === true ? { web: await buildWebBundle() } : {}),
   });
   fetcher = (request) => gateway.app.fetch(request);
@@ -82,26 +105,66 @@ export async function startTestGateway(
   async function signIn(person: DemoPersonId) {
     const { nonce } = (await (await fetch(`${origin}/auth/nonce`)).json()) as { nonce: string };
     const agent = demo.agents[person];
-    const message = createSiweMessage({ domain: new URL(origin).host, address: agent.address, uri: origin, version: '1', chainId: chain.chainId, nonce, issuedAt: clock.now() });
+    const message = createSiweMessage({
+      domain: new URL(origin).host,
+      address: agent.address,
+      uri: origin,
+      version: '1',
+      chainId: chain.chainId,
+      nonce,
+      issuedAt: clock.now(),
+    });
     const signature = await signMessageAsAgent(owner(person), agent, message);
-    const res = await fetch(`${origin}/auth/siwe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message, signature }) });
+    const res = await fetch(`${origin}/auth/siwe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message, signature }),
+    });
     if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-    return (await res.json()) as { accessToken: string; refreshToken: string; expiresIn: number; subject: { address: string; name: string } };
+    return (await res.json()) as {
+      accessToken: string;
+      refreshToken: string;
+      expiresIn: number;
+      subject: { address: string; name: string };
+    };
   }
   return {
-    url: origin, model, clock, gateway, chain, demo, sessionKey,
+    url: origin,
+    model,
+    clock,
+    gateway,
+    chain,
+    demo,
+    sessionKey,
     session: async (person) => (await signIn(person)).accessToken,
     signIn,
     cabinetGrant: (person, folders, grantOrigin = origin) =>
-      signScopedDelegation(chain, { owner: owner(person), agent: demo.agents[person], delegate: wallet.service.address, scope: grantScope({ chainId: chain.chainId, origin: grantOrigin, folders, window }) }),
+      signScopedDelegation(chain, {
+        owner: owner(person),
+        agent: demo.agents[person],
+        delegate: wallet.service.address,
+        scope: grantScope({ chainId: chain.chainId, origin: grantOrigin, folders, window }),
+      }),
     wire: (person, wireOrigin = origin, validBefore = window.validBefore) =>
-      signScopedDelegation(chain, { owner: owner(person), agent: demo.agents[person], delegate: wallet.service.address, scope: wireScope({ chainId: chain.chainId, origin: wireOrigin, window: { ...window, validBefore } }) }),
+      signScopedDelegation(chain, {
+        owner: owner(person),
+        agent: demo.agents[person],
+        delegate: wallet.service.address,
+        scope: wireScope({ chainId: chain.chainId, origin: wireOrigin, window: { ...window, validBefore } }),
+      }),
     async revokePracticeGrant(member) {
-      const grant = (await practiceGrantOf(gateway.sql, demo.addressOf('atria-heart'), demo.addressOf(member))) as { delegation: unknown };
+      const grant = (await practiceGrantOf(gateway.sql, demo.addressOf('atria-heart'), demo.addressOf(member))) as {
+        delegation: unknown;
+      };
       const submitter = privateKeyToAccount(DEMO_SERVICES['harness-agent'].privateKey);
       await fundOnLocalChain(chain, submitter.address, 10n ** 18n);
       const steward = DEMO_ORGANIZATIONS['atria-heart'].stewardId;
-      await revokeDelegation(chain, { owner: owner(steward), agent: demo.agents['atria-heart'], delegation: grant.delegation, submitter });
+      await revokeDelegation(chain, {
+        owner: owner(steward),
+        agent: demo.agents['atria-heart'],
+        delegation: grant.delegation,
+        submitter,
+      });
     },
     async close() {
       (server as Server).closeAllConnections();

@@ -20,7 +20,7 @@ import { chainSiweVerifier } from './siwe-verifier';
  * a counterfactual Smart Agent (ERC-6492) and a practice grant verify there as on the embedded chain, and a revocation
  * submitted on anvil is read back by gate 2.
  */
-describe('the gateway\'s wallet on anvil', () => {
+describe("the gateway's wallet on anvil", () => {
   let node: AnvilNode;
   let chain: WalletChain;
   beforeAll(async () => {
@@ -30,11 +30,21 @@ describe('the gateway\'s wallet on anvil', () => {
   });
   afterAll(() => node.stop());
 
-  it('verifies a counterfactual Smart Agent\'s SIWE signature and refuses another key\'s', async () => {
+  it("verifies a counterfactual Smart Agent's SIWE signature and refuses another key's", async () => {
     const alice = await smartAgentOf(DEMO_PEOPLE.alice.ownerAddress, DEMO_PEOPLE.alice.salt);
-    const message = createSiweMessage({ domain: '127.0.0.1:8787', address: alice.address, uri: 'http://127.0.0.1:8787', version: '1', chainId: chain.chainId, nonce: 'abcdefgh1234' });
+    const message = createSiweMessage({
+      domain: '127.0.0.1:8787',
+      address: alice.address,
+      uri: 'http://127.0.0.1:8787',
+      version: '1',
+      chainId: chain.chainId,
+      nonce: 'abcdefgh1234',
+    });
     const signature = await signMessageAsAgent(privateKeyToAccount(DEMO_PEOPLE.alice.privateKey), alice, message);
-    expect(await chainSiweVerifier(chain).verify({ message, signature })).toEqual({ ok: true, address: getAddress(alice.address) });
+    expect(await chainSiweVerifier(chain).verify({ message, signature })).toEqual({
+      ok: true,
+      address: getAddress(alice.address),
+    });
     const bob = await smartAgentOf(DEMO_PEOPLE.bob.ownerAddress, DEMO_PEOPLE.bob.salt);
     const forged = await signMessageAsAgent(privateKeyToAccount(DEMO_PEOPLE.bob.privateKey), bob, message);
     expect(await chainSiweVerifier(chain).verify({ message, signature: forged })).toMatchObject({ ok: false });
@@ -45,15 +55,36 @@ describe('the gateway\'s wallet on anvil', () => {
     const practice = await smartAgentOf(steward.address, DEMO_ORGANIZATIONS['atria-heart'].salt);
     const dave = await smartAgentOf(DEMO_PEOPLE.dave.ownerAddress, DEMO_PEOPLE.dave.salt);
     const now = Math.floor(Date.now() / 1000);
-    const grant = await signPracticeGrant(chain, { owner: steward, practice, member: dave.address, capabilities: ['message.send', 'alerts.acknowledge'], window: { validAfter: now - 600, validBefore: now + 3600 } });
+    const grant = await signPracticeGrant(chain, {
+      owner: steward,
+      practice,
+      member: dave.address,
+      capabilities: ['message.send', 'alerts.acknowledge'],
+      window: { validAfter: now - 600, validBefore: now + 3600 },
+    });
     const expectation = { practice: practice.address, member: dave.address, capability: 'message.send', now };
-    expect(await verifyPracticeGrant(chain, grant, expectation)).toMatchObject({ ok: true, capabilities: ['alerts.acknowledge', 'message.send'] });
-    expect(await verifyPracticeGrant(chain, grant, { ...expectation, capability: 'plan.write' })).toEqual({ ok: false, reason: 'the grant does not include plan.write.' });
-    const widened = { ...grant, scope: { ...grant.scope, capabilities: ['alerts.acknowledge', 'message.send', 'plan.write'] } };
-    expect(await verifyPracticeGrant(chain, widened, { ...expectation, capability: 'plan.write' })).toEqual({ ok: false, reason: 'what the grant says it is for is not what was signed.' });
+    expect(await verifyPracticeGrant(chain, grant, expectation)).toMatchObject({
+      ok: true,
+      capabilities: ['alerts.acknowledge', 'message.send'],
+    });
+    expect(await verifyPracticeGrant(chain, grant, { ...expectation, capability: 'plan.write' })).toEqual({
+      ok: false,
+      reason: 'the grant does not include plan.write.',
+    });
+    const widened = {
+      ...grant,
+      scope: { ...grant.scope, capabilities: ['alerts.acknowledge', 'message.send', 'plan.write'] },
+    };
+    expect(await verifyPracticeGrant(chain, widened, { ...expectation, capability: 'plan.write' })).toEqual({
+      ok: false,
+      reason: 'what the grant says it is for is not what was signed.',
+    });
     const submitter = privateKeyToAccount(DEMO_SERVICES['harness-agent'].privateKey);
     await fundOnLocalChain(chain, submitter.address, 10n ** 18n);
     await revokeDelegation(chain, { owner: steward, agent: practice, delegation: grant.delegation, submitter });
-    expect(await verifyPracticeGrant(chain, grant, expectation)).toEqual({ ok: false, reason: 'the practice has revoked this grant.' });
+    expect(await verifyPracticeGrant(chain, grant, expectation)).toEqual({
+      ok: false,
+      reason: 'the practice has revoked this grant.',
+    });
   });
 });

@@ -18,15 +18,26 @@ export type DemoAgents = DemoDirectory & { agents: Record<DemoPersonId | 'atria-
  */
 export async function demoDirectory(chain: WalletChain): Promise<DemoAgents> {
   const ids = Object.keys(DEMO_PEOPLE) as DemoPersonId[];
-  const people = await Promise.all(ids.map(async (id) => [id, await smartAgentOf(DEMO_PEOPLE[id].ownerAddress, DEMO_PEOPLE[id].salt)] as const));
+  const people = await Promise.all(
+    ids.map(async (id) => [id, await smartAgentOf(DEMO_PEOPLE[id].ownerAddress, DEMO_PEOPLE[id].salt)] as const),
+  );
   const atria = DEMO_ORGANIZATIONS['atria-heart'];
   const practice = await smartAgentOf(DEMO_PEOPLE[atria.stewardId].ownerAddress, atria.salt);
-  const agents = { ...Object.fromEntries(people), 'atria-heart': practice } as Record<DemoPersonId | 'atria-heart', SmartAgent>;
+  const agents = { ...Object.fromEntries(people), 'atria-heart': practice } as Record<
+    DemoPersonId | 'atria-heart',
+    SmartAgent
+  >;
   const steward = privateKeyToAccount(DEMO_PEOPLE[atria.stewardId].privateKey);
   return {
     agents,
     addressOf: (id) => agents[id].address.toLowerCase() as DeskAddress,
     practiceGrant: (member, capabilities) =>
-      signPracticeGrant(chain, { owner: steward, practice, member: agents[member].address as Address, capabilities, window: DEMO_GRANT_WINDOW }),
+      signPracticeGrant(chain, {
+        owner: steward,
+        practice,
+        member: agents[member].address as Address,
+        capabilities,
+        window: DEMO_GRANT_WINDOW,
+      }),
   };
 }

@@ -9,7 +9,12 @@ import { chainSiweVerifier } from './siwe-verifier';
 /** The gateway's wallet ports on one chain: SIWE, grants (cabinet, practice, wire) and HeartCoach's service key. */
 export type GatewayWallet = { chainId: number; siwe: SiweVerifier; grants: GrantVerifier; service: AssertionSigner };
 
-export function gatewayWallet(options: { chain: WalletChain; clock: Clock; origins: readonly string[]; serviceKey: Hex }): GatewayWallet {
+export function gatewayWallet(options: {
+  chain: WalletChain;
+  clock: Clock;
+  origins: readonly string[];
+  serviceKey: Hex;
+}): GatewayWallet {
   const { chain } = options;
   return {
     chainId: chain.chainId,

@@ -28,15 +28,21 @@ export function chainGrantVerifier(options: {
   return {
     async verifyCabinetGrant(grant, expect) {
       const verdict = await verifyScopedDelegation(grant, CabinetGrant, {
-        now: now(), delegator: getAddress(expect.person), delegate: getAddress(expect.delegate),
+        now: now(),
+        delegator: getAddress(expect.person),
+        delegate: getAddress(expect.delegate),
       });
       if (!verdict.ok) return { ok: false, reason: verdict.message };
       const { scope } = verdict.value;
-      if (!options.origins.includes(scope.origin)) return { ok: false, reason: `the grant is for ${scope.origin}, not for HeartCoach.` };
+      if (!options.origins.includes(scope.origin))
+        return { ok: false, reason: `the grant is for ${scope.origin}, not for HeartCoach.` };
       return { ok: true, folders: [...scope.folders], grantHash: verdict.delegationHash };
     },
     async verifyWire(wire, expect) {
-      const verdict = await verifyScopedDelegation(wire, AskAsMeWire, { now: now(), delegate: getAddress(expect.delegate) });
+      const verdict = await verifyScopedDelegation(wire, AskAsMeWire, {
+        now: now(),
+        delegate: getAddress(expect.delegate),
+      });
       if (!verdict.ok) return { ok: false, reason: verdict.message };
       const { delegation, scope } = verdict.value;
       return {

@@ -11,11 +11,16 @@ import { fileChainStateStore } from './file-chain-store';
  * Agent chain (persisted to `stateFile`, or in memory), or an RPC endpoint when `rpcUrl` is set — the home deployment
  * on the Home chain id (anvil), the framework's canonical deployments elsewhere.
  */
-export async function openGatewayChain(options: { rpcUrl?: string; stateFile?: string; clock: Clock }): Promise<WalletChain> {
+export async function openGatewayChain(options: {
+  rpcUrl?: string;
+  stateFile?: string;
+  clock: Clock;
+}): Promise<WalletChain> {
   if (options.rpcUrl !== undefined && options.rpcUrl !== '') {
     const probe = await openRpcChain({ url: options.rpcUrl, deployment: 'home', pollingInterval: 50 });
     return probe.chainId === HOME_CHAIN_ID ? probe : openRpcChain({ url: options.rpcUrl, deployment: 'canonical' });
   }
-  const store = options.stateFile === undefined ? createMemoryChainStateStore() : fileChainStateStore(options.stateFile);
+  const store =
+    options.stateFile === undefined ? createMemoryChainStateStore() : fileChainStateStore(options.stateFile);
   return openEmbeddedChain({ store, clock: () => options.clock.now().getTime() });
 }

@@ -10,7 +10,11 @@ import type { SmartAgent } from '../../src/wallet/accounts/smart-agent';
 import type { WalletChain } from '../../src/wallet/chain/wallet-chain';
 import { capabilityTarget } from '../../src/wallet/delegations/capability-target';
 import { sameCaveats } from '../../src/wallet/delegations/caveats-for-scope';
-import { delegationHashOf, delegationSigningHash, delegationTypedData } from '../../src/wallet/delegations/delegation-codec';
+import {
+  delegationHashOf,
+  delegationSigningHash,
+  delegationTypedData,
+} from '../../src/wallet/delegations/delegation-codec';
 import { signTypedDataAsAgent } from '../../src/wallet/sign/sign-as-agent';
 import { checkWindow } from '../../src/wallet/verify/check-window';
 import { readRevoked } from '../../src/wallet/verify/read-revoked';
@@ -54,17 +58,36 @@ function caveatsOf(scope: PracticeGrantScope, chain: WalletChain): Caveat[] {
 /** Signs a practice grant with the practice's Smart Agent (its steward's owner key). */
 export async function signPracticeGrant(
   chain: WalletChain,
-  p: { owner: LocalAccount; practice: SmartAgent; member: Address; capabilities: readonly string[]; window: TimeWindow },
+  p: {
+    owner: LocalAccount;
+    practice: SmartAgent;
+    member: Address;
+    capabilities: readonly string[];
+    window: TimeWindow;
+  },
 ): Promise<PracticeGrant> {
   const scope: PracticeGrantScope = {
-    type: 'home-agent/practice-grant', version: 1, chainId: chain.chainId, capabilityId: 'desk.write',
-    practice: p.practice.address, capabilities: [...new Set(p.capabilities)].sort(), window: p.window,
+    type: 'home-agent/practice-grant',
+    version: 1,
+    chainId: chain.chainId,
+    capabilityId: 'desk.write',
+    practice: p.practice.address,
+    capabilities: [...new Set(p.capabilities)].sort(),
+    window: p.window,
   };
   const unsigned: Delegation = {
-    delegate: getAddress(p.member), delegator: p.practice.address, authority: ROOT_AUTHORITY,
-    caveats: caveatsOf(scope, chain), salt: BigInt(digestOf(scope)).toString(), signature: '0x',
+    delegate: getAddress(p.member),
+    delegator: p.practice.address,
+    authority: ROOT_AUTHORITY,
+    caveats: caveatsOf(scope, chain),
+    salt: BigInt(digestOf(scope)).toString(),
+    signature: '0x',
   };
-  const signature = await signTypedDataAsAgent(p.owner, p.practice, delegationTypedData(unsigned, chain.chainId, chain.environment));
+  const signature = await signTypedDataAsAgent(
+    p.owner,
+    p.practice,
+    delegationTypedData(unsigned, chain.chainId, chain.environment),
+  );
   return { delegation: { ...unsigned, signature }, scope };
 }
 
@@ -79,14 +102,21 @@ export async function verifyPracticeGrant(
   const parsed = PracticeGrant.safeParse(input);
   if (!parsed.success) return no(describeZodError(parsed.error));
   const { delegation, scope } = parsed.data;
-  if (scope.chainId !== chain.chainId) return no(`the grant was signed for chain ${scope.chainId}, not this chain (${chain.chainId}).`);
-  if (!isAddressEqual(delegation.delegator as Address, expect.practice) || !isAddressEqual(scope.practice as Address, expect.practice)) {
+  if (scope.chainId !== chain.chainId)
+    return no(`the grant was signed for chain ${scope.chainId}, not this chain (${chain.chainId}).`);
+  if (
+    !isAddressEqual(delegation.delegator as Address, expect.practice) ||
+    !isAddressEqual(scope.practice as Address, expect.practice)
+  ) {
     return no('the grant does not come from this practice.');
   }
   if (!isAddressEqual(delegation.delegate as Address, expect.member)) return no('the grant was given to someone else.');
-  if (delegation.authority.toLowerCase() !== ROOT_AUTHORITY) return no('the grant is a re-delegation; only the practice\'s own is accepted.');
-  if (delegation.salt !== BigInt(digestOf(scope)).toString()) return no('what the grant says it is for is not what was signed.');
-  if (!sameCaveats(delegation.caveats, caveatsOf(scope, chain))) return no('the grant\'s limits were changed after it was signed.');
+  if (delegation.authority.toLowerCase() !== ROOT_AUTHORITY)
+    return no("the grant is a re-delegation; only the practice's own is accepted.");
+  if (delegation.salt !== BigInt(digestOf(scope)).toString())
+    return no('what the grant says it is for is not what was signed.');
+  if (!sameCaveats(delegation.caveats, caveatsOf(scope, chain)))
+    return no("the grant's limits were changed after it was signed.");
   const window = checkWindow(scope.window, expect.now, 'practice grant');
   if (!window.ok) return no(window.message);
   if (!scope.capabilities.includes(expect.capability)) return no(`the grant does not include ${expect.capability}.`);
@@ -95,7 +125,12 @@ export async function verifyPracticeGrant(
     hash: delegationSigningHash(delegation, chain.chainId, chain.environment),
     signature: delegation.signature as Hex,
   });
-  if (!signature.ok) return no(signature.code === 'SIGNATURE_INVALID' ? 'the practice\'s signature on the grant is not valid.' : signature.message);
+  if (!signature.ok)
+    return no(
+      signature.code === 'SIGNATURE_INVALID'
+        ? "the practice's signature on the grant is not valid."
+        : signature.message,
+    );
   const delegationHash = delegationHashOf(delegation);
   const revoked = await readRevoked(chain, delegationHash);
   if (!revoked.ok) return no(revoked.message);

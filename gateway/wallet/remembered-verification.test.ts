@@ -20,7 +20,12 @@ const owner = privateKeyToAccount(DEMO_PEOPLE.alice.privateKey);
 const service = DEMO_SERVICES.heartcoach.address;
 // Each test signs its own grant (a different folder, so a different delegation hash): revoking one leaves the other.
 const grant = (folder: 'readings' | 'profile') =>
-  signScopedDelegation(chain, { owner, agent: alice, delegate: service, scope: grantScope({ chainId: chain.chainId, origin: 'http://127.0.0.1:8787', folders: [folder], window }) });
+  signScopedDelegation(chain, {
+    owner,
+    agent: alice,
+    delegate: service,
+    scope: grantScope({ chainId: chain.chainId, origin: 'http://127.0.0.1:8787', folders: [folder], window }),
+  });
 
 beforeAll(async () => {
   chain = await openEmbeddedChain({ store: createMemoryChainStateStore(), clock: () => NOW * 1000 });
@@ -37,7 +42,11 @@ describe('rememberedVerifier: the signature remembered a minute, revocation and 
     const submitter = privateKeyToAccount(DEMO_SERVICES['harness-agent'].privateKey);
     await fundOnLocalChain(chain, submitter.address, 10n ** 18n);
     await revokeDelegation(chain, { owner, agent: alice, delegation: g.delegation, submitter });
-    expect(await verify(g, CabinetGrant, expect0)).toEqual({ ok: false, code: 'REVOKED', message: `This cabinet grant was revoked by ${alice.address}.` });
+    expect(await verify(g, CabinetGrant, expect0)).toEqual({
+      ok: false,
+      code: 'REVOKED',
+      message: `This cabinet grant was revoked by ${alice.address}.`,
+    });
   });
 
   it('refuses a remembered grant once its window has closed, and never remembers a refusal', async () => {
@@ -48,6 +57,9 @@ describe('rememberedVerifier: the signature remembered a minute, revocation and 
     const late = await verify(g, CabinetGrant, { now: NOW + 3601, delegator: alice.address });
     expect(late).toMatchObject({ ok: false, code: 'EXPIRED' });
     const tampered = { ...g, scope: { ...g.scope, folders: ['doses', 'profile'] } };
-    expect(await verify(tampered, CabinetGrant, { now: NOW, delegator: alice.address })).toMatchObject({ ok: false, code: 'BINDING_MISMATCH' });
+    expect(await verify(tampered, CabinetGrant, { now: NOW, delegator: alice.address })).toMatchObject({
+      ok: false,
+      code: 'BINDING_MISMATCH',
+    });
   });
 });

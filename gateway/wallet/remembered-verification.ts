@@ -11,7 +11,10 @@ import { verifyScopedDelegation, type ScopedExpectations } from '../../src/walle
 type Scoped = CabinetGrant | AskAsMeWire;
 type Verified<T> = Verdict<{ value: T; delegationHash: Hex }>;
 
-const NAMES: Record<string, string> = { 'home-agent/cabinet-grant': 'cabinet grant', 'home-agent/ask-as-me-wire': 'ask-as-me wire' };
+const NAMES: Record<string, string> = {
+  'home-agent/cabinet-grant': 'cabinet grant',
+  'home-agent/ask-as-me-wire': 'ask-as-me wire',
+};
 
 /**
  * `verifyScopedDelegation` with its expensive part remembered: a delegation whose full verification (shape, parties,
@@ -24,7 +27,11 @@ export function rememberedVerifier(chain: WalletChain, options: { ttlMs?: number
   const ttl = options.ttlMs ?? 60_000;
   const max = options.max ?? 1000;
   const memo = new Map<string, { at: number; value: Scoped; delegationHash: Hex }>();
-  return async function verify<T extends Scoped>(input: unknown, schema: z.ZodType<T>, expect: ScopedExpectations): Promise<Verified<T>> {
+  return async function verify<T extends Scoped>(
+    input: unknown,
+    schema: z.ZodType<T>,
+    expect: ScopedExpectations,
+  ): Promise<Verified<T>> {
     let key: string;
     try {
       key = digestOf({ input, delegator: expect.delegator ?? null, delegate: expect.delegate ?? null });
@@ -39,7 +46,12 @@ export function rememberedVerifier(chain: WalletChain, options: { ttlMs?: number
       if (!window.ok) return window;
       const revoked = await readRevoked(chain, hit.delegationHash);
       if (!revoked.ok) return revoked;
-      if (revoked.revoked) return { ok: false, code: 'REVOKED', message: `This ${what} was revoked by ${hit.value.delegation.delegator}.` };
+      if (revoked.revoked)
+        return {
+          ok: false,
+          code: 'REVOKED',
+          message: `This ${what} was revoked by ${hit.value.delegation.delegator}.`,
+        };
       return { ok: true, value: hit.value as T, delegationHash: hit.delegationHash };
     }
     const verdict = await verifyScopedDelegation(chain, input, schema, expect);

@@ -14,7 +14,11 @@ export function chainSiweVerifier(chain: WalletChain): SiweVerifier {
     async verify({ message, signature }) {
       const address = parseSiweMessage(message).address;
       if (address === undefined) return { ok: false, reason: 'the message names no account.' };
-      const verdict = await verifyAccountSignature(chain, { account: getAddress(address), hash: hashMessage(message), signature: signature as Hex });
+      const verdict = await verifyAccountSignature(chain, {
+        account: getAddress(address),
+        hash: hashMessage(message),
+        signature: signature as Hex,
+      });
       return verdict.ok ? { ok: true, address: getAddress(address) } : { ok: false, reason: verdict.message };
     },
   };

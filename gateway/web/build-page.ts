@@ -26,14 +26,30 @@ export async function buildPageFiles(): Promise<PageFile[]> {
     configFile: false,
     logLevel: 'silent',
     base: '/',
-    build: { write: false, outDir: 'dist', emptyOutDir: false, modulePreload: false, assetsDir: 'assets', sourcemap: false, target: 'es2022' },
+    build: {
+      write: false,
+      outDir: 'dist',
+      emptyOutDir: false,
+      modulePreload: false,
+      assetsDir: 'assets',
+      sourcemap: false,
+      target: 'es2022',
+    },
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
-  return outputs.flatMap((o) => o.output).map((item) => {
-    const common = { path: `/${item.fileName}`, type: typeOf(item.fileName), immutable: item.fileName !== 'index.html' };
-    if (item.type === 'chunk') return { ...common, text: item.code };
-    return typeof item.source === 'string' ? { ...common, text: item.source } : { ...common, base64: Buffer.from(item.source).toString('base64') };
-  });
+  return outputs
+    .flatMap((o) => o.output)
+    .map((item) => {
+      const common = {
+        path: `/${item.fileName}`,
+        type: typeOf(item.fileName),
+        immutable: item.fileName !== 'index.html',
+      };
+      if (item.type === 'chunk') return { ...common, text: item.code };
+      return typeof item.source === 'string'
+        ? { ...common, text: item.source }
+        : { ...common, base64: Buffer.from(item.source).toString('base64') };
+    });
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -25,7 +25,10 @@ const PageFiles = z
 /** Runs the page's build in a child process (the same Node, TypeScript through tsx) and reads its files. */
 function runBuild(): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const out: Buffer[] = [];
     let size = 0;
     let err = '';
@@ -38,8 +41,12 @@ function runBuild(): Promise<string> {
     child.once('error', reject);
     child.once('close', (code, signal) => {
       if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
-      else if (size > MAX_OUTPUT) reject(new Error(`The HeartCoach page did not build: its build printed more than ${MAX_OUTPUT} bytes.`));
-      else reject(new Error(`The HeartCoach page did not build (${signal ?? `exit ${code}`}): ${err.trim() || 'no message'}`));
+      else if (size > MAX_OUTPUT)
+        reject(new Error(`The HeartCoach page did not build: its build printed more than ${MAX_OUTPUT} bytes.`));
+      else
+        reject(
+          new Error(`The HeartCoach page did not build (${signal ?? `exit ${code}`}): ${err.trim() || 'no message'}`),
+        );
     });
   });
 }
@@ -56,7 +63,8 @@ export async function buildWebBundle(): Promise<WebBundle> {
   if (!parsed.success) throw new Error(`The HeartCoach page did not build: ${describeZodError(parsed.error)}`);
   const files = new Map<string, WebFile>();
   for (const file of parsed.data) {
-    const body = 'text' in file ? file.text : (new Uint8Array(Buffer.from(file.base64, 'base64')).buffer as ArrayBuffer);
+    const body =
+      'text' in file ? file.text : (new Uint8Array(Buffer.from(file.base64, 'base64')).buffer as ArrayBuffer);
     files.set(file.path, { body, type: file.type, immutable: file.immutable });
   }
   if (!files.has('/index.html')) throw new Error('The HeartCoach page did not build: no index.html came out.');

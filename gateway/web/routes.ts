@@ -31,5 +31,10 @@ export function pageRoutes(app: Hono<any>, bundle: WebBundle): void {
     return new Response(file.body, { headers });
   };
   app.get('/', () => serve('/index.html')!);
-  app.get('/assets/*', (c) => serve(c.req.path) ?? c.json({ error: { code: 'not_found', message: `${c.req.path} is not part of the page.` } }, 404));
+  app.get(
+    '/assets/*',
+    (c) =>
+      serve(c.req.path) ??
+      c.json({ error: { code: 'not_found', message: `${c.req.path} is not part of the page.` } }, 404),
+  );
 }

@@ -5,7 +5,10 @@ import { digestOfText } from '../../src/protocol/digest';
 import { generateOntology } from './pipeline';
 import { copyOntology } from './testing/copy-ontology';
 
-const refusal = (fragment: string) => ({ code: 'ONTOLOGY_DIGEST_MISMATCH', message: expect.stringContaining(fragment) });
+const refusal = (fragment: string) => ({
+  code: 'ONTOLOGY_DIGEST_MISMATCH',
+  message: expect.stringContaining(fragment),
+});
 
 describe('declared document digests', { timeout: 60_000 }, () => {
   it('a skill body edited without declaring its new digest is refused, naming the file', async () => {
@@ -18,7 +21,9 @@ describe('declared document digests', { timeout: 60_000 }, () => {
 
   it('an archetype definition edited without declaring its new digest is refused, naming the file', async () => {
     const copy = copyOntology();
-    copy.edit('archetypes/person-agent.md', (text) => text.replace('Never supply an amount', 'Feel free to supply an amount'));
+    copy.edit('archetypes/person-agent.md', (text) =>
+      text.replace('Never supply an amount', 'Feel free to supply an amount'),
+    );
     await expect(generateOntology({ sourceRoot: copy.source })).rejects.toMatchObject(
       refusal('archetypes/person-agent.md does not match the digest arch:person-agent declares'),
     );
@@ -39,7 +44,9 @@ describe('declared document digests', { timeout: 60_000 }, () => {
   it('a document no node declares, or a declared document that is missing, is refused', async () => {
     const copy = copyOntology();
     writeFileSync(join(copy.source, 'skills/unlisted.md'), '# Unlisted\n');
-    await expect(generateOntology({ sourceRoot: copy.source })).rejects.toMatchObject(refusal('skills/unlisted.md is not declared by any node'));
+    await expect(generateOntology({ sourceRoot: copy.source })).rejects.toMatchObject(
+      refusal('skills/unlisted.md is not declared by any node'),
+    );
     rmSync(join(copy.source, 'skills/unlisted.md'));
     rmSync(join(copy.source, 'archetypes/heart-coach-nurse.md'));
     await expect(generateOntology({ sourceRoot: copy.source })).rejects.toMatchObject(

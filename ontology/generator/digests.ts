@@ -36,10 +36,19 @@ export function assertDeclaredDigests(reader: GraphReader, documents: readonly S
       continue;
     }
     const actual = digestOfText(doc.text);
-    if (actual !== digest) problems.push(`${path} does not match the digest ${node} declares (declared ${digest}, the file's is ${actual}). Review the change, then declare the new digest.`);
+    if (actual !== digest)
+      problems.push(
+        `${path} does not match the digest ${node} declares (declared ${digest}, the file's is ${actual}). Review the change, then declare the new digest.`,
+      );
   }
   for (const doc of documents) {
-    if (!declared.some((d) => d.path === doc.path)) problems.push(`${doc.path} is not declared by any node (ha:definitionPath or ha:bodyPath).`);
+    if (!declared.some((d) => d.path === doc.path))
+      problems.push(`${doc.path} is not declared by any node (ha:definitionPath or ha:bodyPath).`);
   }
-  if (problems.length > 0) refuse('ONTOLOGY_DIGEST_MISMATCH', `Document digests do not hold; nothing was generated:\n${problems.map((p) => `  - ${p}`).join('\n')}`, { problems });
+  if (problems.length > 0)
+    refuse(
+      'ONTOLOGY_DIGEST_MISMATCH',
+      `Document digests do not hold; nothing was generated:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+      { problems },
+    );
 }

@@ -32,8 +32,14 @@ describe('drift between the Turtle and src/ontology/*.generated.ts', { timeout: 
     writeFileSync(join(copy.out, 'skills.generated.ts'), '');
     rmSync(join(copy.out, 'eval-cases.generated.ts'));
     const files = new Map(await generateOntology({ sourceRoot: copy.source }));
-    const kinds = findDrift(files, copy.out).map((d) => `${d.file}:${d.kind}`).sort();
-    expect(kinds).toEqual(['eval-cases.generated.ts:missing', 'skills.generated.ts:changed', 'stale.generated.ts:extra']);
+    const kinds = findDrift(files, copy.out)
+      .map((d) => `${d.file}:${d.kind}`)
+      .sort();
+    expect(kinds).toEqual([
+      'eval-cases.generated.ts:missing',
+      'skills.generated.ts:changed',
+      'stale.generated.ts:extra',
+    ]);
   });
 
   it('`--check` exits non-zero with the summary; writing then leaves no drift', async () => {

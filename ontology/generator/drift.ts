@@ -21,7 +21,14 @@ function firstDifference(expected: string, actual: string): Drift & { kind: 'cha
     if (first < 0) first = i;
   }
   const clip = (line: string | undefined) => (line === undefined ? '(end of file)' : line.trim().slice(0, 100));
-  return { file: '', kind: 'changed', changedLines: changed, firstLine: first + 1, expected: clip(want[first]), actual: clip(have[first]) };
+  return {
+    file: '',
+    kind: 'changed',
+    changedLines: changed,
+    firstLine: first + 1,
+    expected: clip(want[first]),
+    actual: clip(have[first]),
+  };
 }
 
 /** Compares the generated files with the *.generated.ts files in `outDir`. An empty list means no drift. */

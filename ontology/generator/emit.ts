@@ -8,7 +8,9 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** A single-quoted string literal: JSON's escaping, with quotes swapped (escape pairs are matched as units). */
 export const tsString = (text: string): string =>
-  `'${JSON.stringify(text).slice(1, -1).replace(/\\(.)|'/g, (match, escaped) => (escaped === '"' ? '"' : match === "'" ? "\\'" : match))}'`;
+  `'${JSON.stringify(text)
+    .slice(1, -1)
+    .replace(/\\(.)|'/g, (match, escaped) => (escaped === '"' ? '"' : match === "'" ? "\\'" : match))}'`;
 
 const key = (name: string): string => (IDENTIFIER.test(name) ? name : tsString(name));
 const pad = (depth: number): string => '  '.repeat(depth);
@@ -49,7 +51,13 @@ export function tsUnion(values: readonly string[]): string {
 }
 
 /** `export const NAME: TYPE = VALUE;` with its JSDoc. */
-export function exportConst(doc: string, name: string, type: string | undefined, value: unknown, asConst = false): string {
+export function exportConst(
+  doc: string,
+  name: string,
+  type: string | undefined,
+  value: unknown,
+  asConst = false,
+): string {
   const annotation = type === undefined ? '' : `: ${type}`;
   return `/** ${doc} */\nexport const ${name}${annotation} = ${tsValue(value)}${asConst ? ' as const' : ''};\n`;
 }

@@ -22,7 +22,8 @@ export class GraphReader {
       const list = this.index.get(key) ?? [];
       list.push(quad.object);
       this.index.set(key, list);
-      if (quad.object.termType === 'BlankNode' && !this.referrers.has(quad.object.id)) this.referrers.set(quad.object.id, quad);
+      if (quad.object.termType === 'BlankNode' && !this.referrers.has(quad.object.id))
+        this.referrers.set(quad.object.id, quad);
     }
   }
 
@@ -30,7 +31,9 @@ export class GraphReader {
   describe(term: Term): string {
     if (term.termType !== 'BlankNode') return compact(term.value);
     const holder = this.referrers.get(term.id);
-    return holder === undefined ? '[a blank node]' : `${this.describe(holder.subject)} ${compact(holder.predicate.value)} […]`;
+    return holder === undefined
+      ? '[a blank node]'
+      : `${this.describe(holder.subject)} ${compact(holder.predicate.value)} […]`;
   }
 
   /** Subjects typed `type`, sorted by IRI (the output never depends on which file declared them first). */
@@ -54,7 +57,11 @@ export class GraphReader {
 
   optionalObject(subject: Term, predicate: string): Term | undefined {
     const found = this.objects(subject, predicate);
-    if (found.length > 1) refuse('ONTOLOGY_INVALID', `${this.describe(subject)} has ${found.length} values for ${compact(predicate)}; it may have one.`);
+    if (found.length > 1)
+      refuse(
+        'ONTOLOGY_INVALID',
+        `${this.describe(subject)} has ${found.length} values for ${compact(predicate)}; it may have one.`,
+      );
     return found[0];
   }
 
@@ -67,7 +74,8 @@ export class GraphReader {
   optionalString(subject: Term, predicate: string): string | undefined {
     const term = this.optionalObject(subject, predicate);
     if (term === undefined) return undefined;
-    if (term.termType !== 'Literal') refuse('ONTOLOGY_INVALID', `${this.describe(subject)} ${compact(predicate)} must be a literal.`);
+    if (term.termType !== 'Literal')
+      refuse('ONTOLOGY_INVALID', `${this.describe(subject)} ${compact(predicate)} must be a literal.`);
     return term.value;
   }
 
@@ -79,7 +87,8 @@ export class GraphReader {
 
   strings(subject: Term, predicate: string): string[] {
     return this.objects(subject, predicate).map((term) => {
-      if (term.termType !== 'Literal') refuse('ONTOLOGY_INVALID', `${this.describe(subject)} ${compact(predicate)} must be literals.`);
+      if (term.termType !== 'Literal')
+        refuse('ONTOLOGY_INVALID', `${this.describe(subject)} ${compact(predicate)} must be literals.`);
       return term.value;
     });
   }
@@ -87,7 +96,8 @@ export class GraphReader {
   optionalInteger(subject: Term, predicate: string): number | undefined {
     const value = this.optionalString(subject, predicate);
     if (value === undefined) return undefined;
-    if (!/^-?\d+$/.test(value)) refuse('ONTOLOGY_INVALID', `${this.describe(subject)} ${compact(predicate)} must be an integer, not "${value}".`);
+    if (!/^-?\d+$/.test(value))
+      refuse('ONTOLOGY_INVALID', `${this.describe(subject)} ${compact(predicate)} must be an integer, not "${value}".`);
     return Number(value);
   }
 
@@ -101,14 +111,16 @@ export class GraphReader {
     const value = this.optionalString(subject, predicate);
     if (value === undefined) return undefined;
     const parsed = Number(value);
-    if (!Number.isFinite(parsed)) refuse('ONTOLOGY_INVALID', `${this.describe(subject)} ${compact(predicate)} must be a number, not "${value}".`);
+    if (!Number.isFinite(parsed))
+      refuse('ONTOLOGY_INVALID', `${this.describe(subject)} ${compact(predicate)} must be a number, not "${value}".`);
     return parsed;
   }
 
   boolean(subject: Term, predicate: string, fallback?: boolean): boolean {
     const value = this.optionalString(subject, predicate);
     if (value === undefined && fallback !== undefined) return fallback;
-    if (value !== 'true' && value !== 'false') refuse('ONTOLOGY_INVALID', `${this.describe(subject)} ${compact(predicate)} must be true or false.`);
+    if (value !== 'true' && value !== 'false')
+      refuse('ONTOLOGY_INVALID', `${this.describe(subject)} ${compact(predicate)} must be true or false.`);
     return value === 'true';
   }
 
@@ -117,7 +129,8 @@ export class GraphReader {
     const members: Term[] = [];
     let cell = this.object(subject, predicate);
     while (cell.value !== RDF_NIL) {
-      if (members.length > 10_000) refuse('ONTOLOGY_INVALID', `${this.describe(subject)} ${compact(predicate)} is not a finite list.`);
+      if (members.length > 10_000)
+        refuse('ONTOLOGY_INVALID', `${this.describe(subject)} ${compact(predicate)} is not a finite list.`);
       members.push(this.object(cell, RDF_FIRST));
       cell = this.object(cell, RDF_REST);
     }

@@ -13,7 +13,10 @@ function describePath(shapes: Graph, path: Term | null | undefined): string {
   if (path.termType === 'NamedNode') return compact(path.value);
   // A complex path (a sequence through an RDF list, say): name the shape's sh:name when there is one.
   const named = shapes.quads.find((q) => q.object.equals(path) && q.predicate.value === `${NS.sh}path`);
-  const name = named === undefined ? undefined : shapes.quads.find((q) => q.subject.equals(named.subject) && q.predicate.value === `${NS.sh}name`);
+  const name =
+    named === undefined
+      ? undefined
+      : shapes.quads.find((q) => q.subject.equals(named.subject) && q.predicate.value === `${NS.sh}name`);
   return name === undefined ? '(a path)' : name.object.value;
 }
 
@@ -24,8 +27,12 @@ export async function validateShapes(data: Graph, shapes: Graph, reader: GraphRe
   return report.results
     .filter((result) => result.severity?.value !== `${NS.sh}Info`)
     .map((result) => {
-      const focus = result.focusNode === null || result.focusNode === undefined ? '(unknown node)' : reader.describe(result.focusNode as never);
-      const value = result.value === null || result.value === undefined ? undefined : reader.describe(result.value as never);
+      const focus =
+        result.focusNode === null || result.focusNode === undefined
+          ? '(unknown node)'
+          : reader.describe(result.focusNode as never);
+      const value =
+        result.value === null || result.value === undefined ? undefined : reader.describe(result.value as never);
       return {
         focus,
         path: describePath(shapes, result.path),
@@ -40,7 +47,10 @@ export async function validateShapes(data: Graph, shapes: Graph, reader: GraphRe
 /** `cap:x ha:risk: every capability declares its risk (MinCountConstraintComponent)` — one line per violation. */
 export function describeViolations(violations: readonly ShapeViolation[]): string {
   return violations
-    .map((v) => `  - ${v.focus} · ${v.path}: ${v.message}${v.value === undefined ? '' : ` (value: ${v.value})`} [${v.rule}]`)
+    .map(
+      (v) =>
+        `  - ${v.focus} · ${v.path}: ${v.message}${v.value === undefined ? '' : ` (value: ${v.value})`} [${v.rule}]`,
+    )
     .join('\n');
 }
 

@@ -9,7 +9,19 @@ import { authorityReport } from './suite';
 describe('the authority suite', () => {
   it('covers what issue 9 lists', () => {
     const ids = [...MANDATE_CASES, ...ASK_AS_ME_CASES].map((c) => c.id);
-    for (const id of ['no-mandate', 'revoked', 'expired', 'exhausted', 'other-account', 'stale-plan', 'other-amount', 'wire-revoked', 'assertion-replayed', 'other-origin', 'not-the-delegate']) {
+    for (const id of [
+      'no-mandate',
+      'revoked',
+      'expired',
+      'exhausted',
+      'other-account',
+      'stale-plan',
+      'other-amount',
+      'wire-revoked',
+      'assertion-replayed',
+      'other-origin',
+      'not-the-delegate',
+    ]) {
       expect(ids).toContain(id);
     }
     expect(new Set(ids).size).toBe(ids.length);

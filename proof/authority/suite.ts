@@ -22,13 +22,28 @@ const WORLDS: { id: 'real' | 'memory'; make: () => Promise<World> }[] = [
 ];
 
 /** Methods a page might try that the background does not have: each must be refused like any other. */
-const GUESSED_METHODS = ['home_connect', 'home_grantAskAsMe', 'home_ask', 'harness.ask', 'eth_requestAccounts', 'eth_sendTransaction', 'personal_sign', 'wallet_grantPermissions', 'home_sign', 'home_revoke'];
+const GUESSED_METHODS = [
+  'home_connect',
+  'home_grantAskAsMe',
+  'home_ask',
+  'harness.ask',
+  'eth_requestAccounts',
+  'eth_sendTransaction',
+  'personal_sign',
+  'wallet_grantPermissions',
+  'home_sign',
+  'home_revoke',
+];
 
 async function runCaseIn(c: AuthorityCase, make: () => Promise<World>): Promise<Outcome> {
   try {
     return await c.run(await make());
   } catch (error) {
-    return { refused: false, code: `crashed: ${error instanceof Error ? error.message.slice(0, 120) : String(error)}`, acted: false };
+    return {
+      refused: false,
+      code: `crashed: ${error instanceof Error ? error.message.slice(0, 120) : String(error)}`,
+      acted: false,
+    };
   }
 }
 
@@ -41,17 +56,30 @@ type PageRow = { method: string; open: boolean; refused: boolean; code: string; 
 async function pageWithoutWire(): Promise<PageRow[]> {
   const world = routerWorld();
   const sender = { kind: 'content-script' as const, origin: 'https://evil.example', tabId: 9, frameId: 0 };
-  const methods = [...new Set([...world.registry.types(), ...GUESSED_METHODS])].filter((m) => /^[A-Za-z][A-Za-z0-9_.]*$/.test(m)).sort();
+  const methods = [...new Set([...world.registry.types(), ...GUESSED_METHODS])]
+    .filter((m) => /^[A-Za-z][A-Za-z0-9_.]*$/.test(m))
+    .sort();
   const rows: PageRow[] = [];
   for (const method of methods) {
     const schema = world.schemaOf(method);
     const example = schema === undefined ? null : exampleOf(schema);
-    const params = example !== null && typeof example.params === 'object' ? example.params : example === null ? {} : Object.fromEntries(Object.entries(example).filter(([k]) => k !== 'type'));
+    const params =
+      example !== null && typeof example.params === 'object'
+        ? example.params
+        : example === null
+          ? {}
+          : Object.fromEntries(Object.entries(example).filter(([k]) => k !== 'type'));
     for (const p of [{}, params]) {
       world.reached.length = 0;
       const reply = await world.router.route({ type: 'page.relay', method, params: p }, sender);
       const refused = reply !== undefined && !reply.ok && WireError.safeParse(reply.error).success;
-      rows.push({ method, open: world.registry.get(method)?.senders.includes('page') === true, refused, code: reply === undefined ? 'no reply' : reply.ok ? 'answered' : reply.error.code, reached: world.reached.length });
+      rows.push({
+        method,
+        open: world.registry.get(method)?.senders.includes('page') === true,
+        refused,
+        code: reply === undefined ? 'no reply' : reply.ok ? 'answered' : reply.error.code,
+        reached: world.reached.length,
+      });
     }
   }
   return rows;
@@ -79,21 +107,55 @@ export async function authorityReport(): Promise<SuiteReport> {
       {
         title: 'Acts without good authority (real vault + embedded EVM; in-memory world)',
         head: ['case', 'door', 'real parts', 'in-memory', 'refused, nothing done'],
-        rows: cases.map((c) => [c.title, c.door, outcomes[c.id]!.real!.code, outcomes[c.id]!.memory!.code, WORLDS.every((w) => held(outcomes[c.id]![w.id]!)) ? 'yes' : 'NO']),
+        rows: cases.map((c) => [
+          c.title,
+          c.door,
+          outcomes[c.id]!.real!.code,
+          outcomes[c.id]!.memory!.code,
+          WORLDS.every((w) => held(outcomes[c.id]![w.id]!)) ? 'yes' : 'NO',
+        ]),
       },
       {
         title: 'A page with no wire calling window.homeAgent (through the real router)',
-        head: ['methods', 'calls (empty and valid params)', 'refused in words, no handler reached', 'open to pages by design'],
-        rows: [[new Set(page.map((r) => r.method)).size, page.length, `${others.filter((r) => r.refused && r.reached === 0).length} of ${others.length}`, [...new Set(page.filter((r) => r.open).map((r) => r.method))].join(', ')]],
+        head: [
+          'methods',
+          'calls (empty and valid params)',
+          'refused in words, no handler reached',
+          'open to pages by design',
+        ],
+        rows: [
+          [
+            new Set(page.map((r) => r.method)).size,
+            page.length,
+            `${others.filter((r) => r.refused && r.reached === 0).length} of ${others.length}`,
+            [...new Set(page.filter((r) => r.open).map((r) => r.method))].join(', '),
+          ],
+        ],
       },
     ],
     targets: [
-      { name: 'acts and asks without good authority refused, nothing done (both worlds)', figure: `${n - failing.length}/${n} (${pct(n - failing.length, n)}; target 100%)`, met: failing.length === 0 },
-      { name: 'a page without a wire: every method but the four the design opens refused, no handler reached', figure: `${page.filter(pageHeld).length}/${page.length}`, met: page.every(pageHeld) },
+      {
+        name: 'acts and asks without good authority refused, nothing done (both worlds)',
+        figure: `${n - failing.length}/${n} (${pct(n - failing.length, n)}; target 100%)`,
+        met: failing.length === 0,
+      },
+      {
+        name: 'a page without a wire: every method but the four the design opens refused, no handler reached',
+        figure: `${page.filter(pageHeld).length}/${page.length}`,
+        met: page.every(pageHeld),
+      },
     ],
     worst: [
-      ...failing.map((c) => `${c.id}: ${WORLDS.map((w) => `${w.id} → ${outcomes[c.id]![w.id]!.code}${outcomes[c.id]![w.id]!.acted ? ' (ACTED)' : ''}`).join('; ')}`),
-      ...page.filter((r) => !pageHeld(r)).map((r) => `page method ${r.method}: ${r.code}, ${r.reached} dependencies reached${r.open ? ' (open to pages, and not one the design opens)' : ''}`),
+      ...failing.map(
+        (c) =>
+          `${c.id}: ${WORLDS.map((w) => `${w.id} → ${outcomes[c.id]![w.id]!.code}${outcomes[c.id]![w.id]!.acted ? ' (ACTED)' : ''}`).join('; ')}`,
+      ),
+      ...page
+        .filter((r) => !pageHeld(r))
+        .map(
+          (r) =>
+            `page method ${r.method}: ${r.code}, ${r.reached} dependencies reached${r.open ? ' (open to pages, and not one the design opens)' : ''}`,
+        ),
     ],
     notes: [
       '"AUTHORITY_REQUIRED (still asks the person)" counts as refused: the act did not run and waits for a mandate only the person can sign.',

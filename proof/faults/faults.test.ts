@@ -25,15 +25,23 @@ describe('the fault-injection switch', () => {
 });
 
 describe('faults: corrupted vault rows and tampered backups', () => {
-  it('a damaged mandate, run or record is reported in words, nothing is done on it, and the rest still works', { timeout: 120_000 }, async () => {
-    const rows = await corruptRowRows();
-    expect(rows.length).toBeGreaterThanOrEqual(5);
-    expect(rows.filter((r) => !r.pass)).toEqual([]);
-  });
+  it(
+    'a damaged mandate, run or record is reported in words, nothing is done on it, and the rest still works',
+    { timeout: 120_000 },
+    async () => {
+      const rows = await corruptRowRows();
+      expect(rows.length).toBeGreaterThanOrEqual(5);
+      expect(rows.filter((r) => !r.pass)).toEqual([]);
+    },
+  );
 
-  it('every tampered backup is refused in words and leaves the vault untouched; the untouched file imports', { timeout: 120_000 }, async () => {
-    const rows = await tamperedBackupRows();
-    expect(rows.length).toBeGreaterThanOrEqual(7);
-    expect(rows.filter((r) => !r.pass)).toEqual([]);
-  });
+  it(
+    'every tampered backup is refused in words and leaves the vault untouched; the untouched file imports',
+    { timeout: 120_000 },
+    async () => {
+      const rows = await tamperedBackupRows();
+      expect(rows.length).toBeGreaterThanOrEqual(7);
+      expect(rows.filter((r) => !r.pass)).toEqual([]);
+    },
+  );
 });

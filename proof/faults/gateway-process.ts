@@ -38,7 +38,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function gatewayProcess(options: { modelUrl: string; clock?: string; nodeArgs?: readonly string[] }): Promise<GatewayProcess> {
+export async function gatewayProcess(options: {
+  modelUrl: string;
+  clock?: string;
+  nodeArgs?: readonly string[];
+}): Promise<GatewayProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'heartcoach-proof-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -61,10 +65,17 @@ export async function gatewayProcess(options: { modelUrl: string; clock?: string
   const start = () =>
     new Promise<number>((resolve, reject) => {
       const started = performance.now();
-      const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'gateway/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'gateway/main.ts'], {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       child = proc;
       log = '';
-      const timer = setTimeout(() => reject(new Error(`the gateway did not start within 120 s:\n${log.slice(-2000)}`)), 120_000);
+      const timer = setTimeout(
+        () => reject(new Error(`the gateway did not start within 120 s:\n${log.slice(-2000)}`)),
+        120_000,
+      );
       const read = (chunk: Buffer) => {
         log += String(chunk);
         if (log.includes('HeartCoach gateway on')) {

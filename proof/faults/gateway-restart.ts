@@ -42,9 +42,18 @@ export async function gatewayRestartRows(): Promise<FaultRow[]> {
     const home = await openDemoHome(clock, { name: 'faults-gateway' });
     const store = memoryConnections();
     const now = () => clock.now();
-    const agent = createHomeAgent({ vault: home.vault, chain: home.chain, keys, clock, agents: heartcoachAgents({ vault: home.vault, store, now }) });
+    const agent = createHomeAgent({
+      vault: home.vault,
+      chain: home.chain,
+      keys,
+      clock,
+      agents: heartcoachAgents({ vault: home.vault, store, now }),
+    });
     const card = await readAppCard(fetch, gw.url, home.chain.chainId);
-    await connectFromHome({ vault: home.vault, chain: async () => home.chain, keys, store, fetch, now }, { card, folders: ['readings', 'profile', 'doses'] });
+    await connectFromHome(
+      { vault: home.vault, chain: async () => home.chain, keys, store, fetch, now },
+      { card, folders: ['readings', 'profile', 'doses'] },
+    );
 
     // In flight: the gateway has handed the consultation to the model, which holds its answer; then SIGKILL.
     model.setLatency(HOLD_MS);
@@ -60,12 +69,18 @@ export async function gatewayRestartRows(): Promise<FaultRow[]> {
     const told = await inFlight;
     // Kept: the run's checkpoint is in the vault, waiting, with the person's question.
     const stored = runRef === null ? null : await home.vault.runs.load(runRef);
-    const run = stored?.kind === 'found' && JSON.stringify(stored.run.checkpoint).includes(QUESTION) ? { runRef: stored.run.runRef, waitingFor: stored.run.status } : undefined;
+    const run =
+      stored?.kind === 'found' && JSON.stringify(stored.run.checkpoint).includes(QUESTION)
+        ? { runRef: stored.run.runRef, waitingFor: stored.run.status }
+        : undefined;
     model.setLatency(0);
 
     const restartMs = await gw.start();
     const sentAfterRestart = model.requests.length;
-    const resumed = run === undefined ? { kind: 'none', code: null, words: 'no run kept' } : await inWords(() => agent.resume({ runRef: run.runRef, surface: 'sidepanel' }));
+    const resumed =
+      run === undefined
+        ? { kind: 'none', code: null, words: 'no run kept' }
+        : await inWords(() => agent.resume({ runRef: run.runRef, surface: 'sidepanel' }));
     const resent = model.requests.slice(sentAfterRestart).some((r) => JSON.stringify(r.body).includes(QUESTION));
     const next = await inWords(() => agent.ask({ message: 'Log 2400 steps for today', surface: 'sidepanel' }));
     return [

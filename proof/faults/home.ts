@@ -27,13 +27,20 @@ export type FaultHome = {
   signOnly(runRef: string): Promise<{ requirement: Requirement; hash: Hex }>;
 };
 
-export const keys = fixedKeys({ owner: DEMO_PEOPLE.alice.privateKey, harness: DEMO_SERVICES['harness-agent'].privateKey });
+export const keys = fixedKeys({
+  owner: DEMO_PEOPLE.alice.privateKey,
+  harness: DEMO_SERVICES['harness-agent'].privateKey,
+});
 
 export async function faultHome(name: string): Promise<FaultHome> {
   const clock = new FixedClock();
   const parts = await openDemoHome(clock, { name });
   const agent = createHomeAgent({ vault: parts.vault, chain: parts.chain, keys, clock, model: null });
-  const who = { alice: getAddress(await demoAddressOf('alice')), nathan: getAddress(await demoAddressOf('nathan')), bob: getAddress(await demoAddressOf('bob')) };
+  const who = {
+    alice: getAddress(await demoAddressOf('alice')),
+    nathan: getAddress(await demoAddressOf('nathan')),
+    bob: getAddress(await demoAddressOf('bob')),
+  };
   return {
     parts,
     agent,
@@ -49,7 +56,13 @@ export async function faultHome(name: string): Promise<FaultHome> {
     async signOnly(runRef) {
       const requirement = await agent.requirement(runRef);
       const owner = privateKeyToAccount(DEMO_PEOPLE.alice.privateKey);
-      const signed = await buildMandate({ chain: parts.chain, requirement, owner, agent: await heldAgent(parts.vault, getAddress(requirement.delegator)), nowSeconds: Math.floor(clock.now() / 1000) });
+      const signed = await buildMandate({
+        chain: parts.chain,
+        requirement,
+        owner,
+        agent: await heldAgent(parts.vault, getAddress(requirement.delegator)),
+        nowSeconds: Math.floor(clock.now() / 1000),
+      });
       await storeMandate(parts.vault, requirement, signed);
       return { requirement, hash: signed.hash };
     },
@@ -57,17 +70,31 @@ export async function faultHome(name: string): Promise<FaultHome> {
 }
 
 /** A door's answer in words: the reply's kind and text, the refusal's code and message, or what was thrown. */
-export async function inWords(work: () => Promise<Result<AskResponse> | { response: Result<AskResponse> }>): Promise<{ kind: string; code: string | null; words: string }> {
+export async function inWords(
+  work: () => Promise<Result<AskResponse> | { response: Result<AskResponse> }>,
+): Promise<{ kind: string; code: string | null; words: string }> {
   try {
     const out = await work();
     const result = 'response' in out ? out.response : out;
     if (!result.ok) return { kind: 'error', code: result.error.code, words: result.error.message };
     const reply = result.data.reply;
     const code = reply.kind === 'refused' ? reply.error.code : null;
-    const words = reply.kind === 'refused' ? reply.error.message : reply.kind === 'done' ? reply.result.text : 'text' in reply ? String(reply.text) : reply.kind === 'prompt' ? reply.prompt.text : reply.kind;
+    const words =
+      reply.kind === 'refused'
+        ? reply.error.message
+        : reply.kind === 'done'
+          ? reply.result.text
+          : 'text' in reply
+            ? String(reply.text)
+            : reply.kind === 'prompt'
+              ? reply.prompt.text
+              : reply.kind;
     return { kind: reply.kind, code, words };
   } catch (error) {
-    const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : 'THROWN';
+    const code =
+      typeof error === 'object' && error !== null && 'code' in error
+        ? String((error as { code: unknown }).code)
+        : 'THROWN';
     return { kind: 'thrown', code, words: error instanceof Error ? error.message : String(error) };
   }
 }
@@ -77,6 +104,7 @@ export const PAY = 'Send 2 USDC to nathan.treasury toward the retreat deposit.';
 /** Asks for the demo payment and returns the run waiting for the person's mandate. */
 export async function pendingPayment(home: FaultHome, message = PAY): Promise<string> {
   const asked = await home.agent.ask({ message, surface: 'sidepanel' });
-  if (!asked.ok || asked.data.reply.kind !== 'authority_required') throw new Error(`expected authority_required for “${message}”: ${JSON.stringify(asked).slice(0, 300)}`);
+  if (!asked.ok || asked.data.reply.kind !== 'authority_required')
+    throw new Error(`expected authority_required for “${message}”: ${JSON.stringify(asked).slice(0, 300)}`);
   return asked.data.runRef;
 }

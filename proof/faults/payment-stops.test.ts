@@ -10,7 +10,15 @@ describe('the worker stopped at every step of a payment run', () => {
     const o = await runPaymentStop(c);
     expect(o.tripped, 'the stop point was reached').toBe(c.point.path);
     expect(stopRow(o).observed).not.toMatch(/ANOTHER|DIFFERS|not done/);
-    expect(o).toMatchObject({ done: true, usdcMoved: 2_000_000n, paidOut: 2_000_000n, nonceAdvanced: 1, receipts: 1, mandates: 1, replaySame: true });
+    expect(o).toMatchObject({
+      done: true,
+      usdcMoved: 2_000_000n,
+      paidOut: 2_000_000n,
+      nonceAdvanced: 1,
+      receipts: 1,
+      mandates: 1,
+      replaySame: true,
+    });
     expect(o.txHash).toBe(o.firstSent);
   });
 });

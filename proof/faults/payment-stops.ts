@@ -25,15 +25,60 @@ type StopCase = { id: string; fault: string; point: StopPoint; then: 'sign' | 'r
 const status = (s: string) => (args: readonly unknown[]) => (args[0] as { status?: string }).status === s;
 
 export const PAYMENT_STOPS: readonly StopCase[] = [
-  { id: 'admitted', fault: 'after admission: the plan admitted and the run checkpointed waiting for the mandate, before the reply', point: { path: 'vault.runs.save', when: status('awaiting') }, then: 'sign' },
-  { id: 'mandate-stored', fault: 'after the person signed and the mandate was stored, before the run resumed', point: { path: 'vault.mandates.record' }, then: 'sign' },
-  { id: 'executing', fault: 'after the step was checkpointed as executing, before its call was counted', point: { path: 'vault.runs.save', when: (a) => JSON.stringify(a[0]).includes('"status":"executing"') }, then: 'resume' },
-  { id: 'call-counted', fault: "after the mandate's call was counted, before the redemption was prepared", point: { path: 'vault.mandates.use' }, then: 'resume' },
-  { id: 'redemption-recorded', fault: 'after the signed redemption was recorded, before it was sent', point: { path: 'vault.provenance.put', when: (a) => (a[0] as { kind?: string }).kind === 'run.record' }, then: 'resume' },
-  { id: 'sent', fault: "after the transaction was sent (and mined), before the chain's receipt was read", point: { path: 'chain.client.sendRawTransaction' }, then: 'resume' },
-  { id: 'mined', fault: 'after the chain receipt was read, before the read-back and the step receipt', point: { path: 'chain.client.waitForTransactionReceipt' }, then: 'resume' },
-  { id: 'receipt-written', fault: "after the step's receipt was written, before the run's record", point: { path: 'vault.receipts.append' }, then: 'resume' },
-  { id: 'run-recorded', fault: "after the run's last record (done), before the reply reached the person", point: { path: 'vault.runs.save', when: status('done') }, then: 'resume' },
+  {
+    id: 'admitted',
+    fault: 'after admission: the plan admitted and the run checkpointed waiting for the mandate, before the reply',
+    point: { path: 'vault.runs.save', when: status('awaiting') },
+    then: 'sign',
+  },
+  {
+    id: 'mandate-stored',
+    fault: 'after the person signed and the mandate was stored, before the run resumed',
+    point: { path: 'vault.mandates.record' },
+    then: 'sign',
+  },
+  {
+    id: 'executing',
+    fault: 'after the step was checkpointed as executing, before its call was counted',
+    point: { path: 'vault.runs.save', when: (a) => JSON.stringify(a[0]).includes('"status":"executing"') },
+    then: 'resume',
+  },
+  {
+    id: 'call-counted',
+    fault: "after the mandate's call was counted, before the redemption was prepared",
+    point: { path: 'vault.mandates.use' },
+    then: 'resume',
+  },
+  {
+    id: 'redemption-recorded',
+    fault: 'after the signed redemption was recorded, before it was sent',
+    point: { path: 'vault.provenance.put', when: (a) => (a[0] as { kind?: string }).kind === 'run.record' },
+    then: 'resume',
+  },
+  {
+    id: 'sent',
+    fault: "after the transaction was sent (and mined), before the chain's receipt was read",
+    point: { path: 'chain.client.sendRawTransaction' },
+    then: 'resume',
+  },
+  {
+    id: 'mined',
+    fault: 'after the chain receipt was read, before the read-back and the step receipt',
+    point: { path: 'chain.client.waitForTransactionReceipt' },
+    then: 'resume',
+  },
+  {
+    id: 'receipt-written',
+    fault: "after the step's receipt was written, before the run's record",
+    point: { path: 'vault.receipts.append' },
+    then: 'resume',
+  },
+  {
+    id: 'run-recorded',
+    fault: "after the run's last record (done), before the reply reached the person",
+    point: { path: 'vault.runs.save', when: status('done') },
+    then: 'resume',
+  },
 ];
 
 const keys = fixedKeys({ owner: DEMO_PEOPLE.alice.privateKey, harness: DEMO_SERVICES['harness-agent'].privateKey });
@@ -56,9 +101,23 @@ function sendsOf(chain: WalletChain, sent: Hex[], sw: Switch = newSwitch(null)):
 const build = (parts: DemoHomeParts, chain: WalletChain, clock: FixedClock, vault = parts.vault): HomeAgent =>
   createHomeAgent({ vault, chain, keys, clock, model: null });
 
-const quietly = async <T>(work: () => Promise<T>): Promise<T | Error> => work().catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+const quietly = async <T>(work: () => Promise<T>): Promise<T | Error> =>
+  work().catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
 
-export type StopOutcome = { c: StopCase; tripped: string | null; done: boolean; txHash: Hex | null; firstSent: Hex | null; usdcMoved: bigint; paidOut: bigint; nonceAdvanced: number; receipts: number; mandates: number; replaySame: boolean; words: string };
+export type StopOutcome = {
+  c: StopCase;
+  tripped: string | null;
+  done: boolean;
+  txHash: Hex | null;
+  firstSent: Hex | null;
+  usdcMoved: bigint;
+  paidOut: bigint;
+  nonceAdvanced: number;
+  receipts: number;
+  mandates: number;
+  replaySame: boolean;
+  words: string;
+};
 
 export async function runPaymentStop(c: StopCase): Promise<StopOutcome> {
   const clock = new FixedClock();
@@ -71,10 +130,16 @@ export async function runPaymentStop(c: StopCase): Promise<StopOutcome> {
   // The first worker: its ports wrapped, abandoned at the point.
   const sw = newSwitch(c.point);
   const sent: Hex[] = [];
-  const first = build(parts, stoppable(sendsOf(parts.chain, sent, sw), sw, 'chain', 2), clock, stoppable(parts.vault, sw, 'vault', 2, ['db']));
+  const first = build(
+    parts,
+    stoppable(sendsOf(parts.chain, sent, sw), sw, 'chain', 2),
+    clock,
+    stoppable(parts.vault, sw, 'vault', 2, ['db']),
+  );
   let runRef: string | null = null;
   const asked = await quietly(() => first.ask({ message: ASK, surface: 'sidepanel' }));
-  if (!(asked instanceof Error) && asked.ok && asked.data.reply.kind === 'authority_required') runRef = asked.data.runRef;
+  if (!(asked instanceof Error) && asked.ok && asked.data.reply.kind === 'authority_required')
+    runRef = asked.data.runRef;
   if (!sw.stopped && runRef !== null) await quietly(() => first.sign({ runRef: runRef!, surface: 'popup' }));
 
   // The second worker: the same vault, the chain re-opened from the vault's snapshot.
@@ -86,13 +151,25 @@ export async function runPaymentStop(c: StopCase): Promise<StopOutcome> {
     const ref = runRef;
     const waiting = (await second.pending()).some((p) => p.runRef === ref && p.waitingFor === 'authority');
     // The person does what the product shows them: a request waiting for their signature is signed; else they ask again.
-    result = await quietly(async () => (waiting ? (await second.sign({ runRef: ref, surface: 'popup' })).response : second.resume({ runRef: ref, surface: 'sidepanel' })));
+    result = await quietly(async () =>
+      waiting
+        ? (await second.sign({ runRef: ref, surface: 'popup' })).response
+        : second.resume({ runRef: ref, surface: 'sidepanel' }),
+    );
   }
   const reply = result instanceof Error || !result.ok ? null : result.data.reply;
   const receipt = reply?.kind === 'done' ? reply.receipts.find((r) => r.toolId === 'payment.usdc.send') : undefined;
   const replay = runRef === null ? null : await second.resume({ runRef, surface: 'sidepanel' });
-  const replayed = replay !== null && replay.ok && replay.data.reply.kind === 'done' ? replay.data.reply.receipts.find((r) => r.toolId === 'payment.usdc.send')?.txHash : undefined;
-  const words = result instanceof Error ? result.message : result.ok ? `${result.data.reply.kind}: ${'text' in result.data.reply ? String(result.data.reply.text) : ''}` : `${result.error.code}: ${result.error.message}`;
+  const replayed =
+    replay !== null && replay.ok && replay.data.reply.kind === 'done'
+      ? replay.data.reply.receipts.find((r) => r.toolId === 'payment.usdc.send')?.txHash
+      : undefined;
+  const words =
+    result instanceof Error
+      ? result.message
+      : result.ok
+        ? `${result.data.reply.kind}: ${'text' in result.data.reply ? String(result.data.reply.text) : ''}`
+        : `${result.error.code}: ${result.error.message}`;
   return {
     c,
     tripped: sw.trippedAt,
@@ -110,10 +187,21 @@ export async function runPaymentStop(c: StopCase): Promise<StopOutcome> {
 }
 
 export function stopRow(o: StopOutcome): FaultRow {
-  const pass = o.tripped !== null && o.done && o.txHash !== null && o.txHash === o.firstSent && o.usdcMoved === AMOUNT && o.paidOut === AMOUNT && o.nonceAdvanced === 1 && o.receipts === 1 && o.mandates === 1 && o.replaySame;
-  const observed = o.tripped === null
-    ? `the stop point was never reached; ${o.words}`
-    : `${o.done ? 'done' : `not done (${o.words})`}; tx ${o.txHash === null ? 'none' : o.txHash === o.firstSent ? 'the first sent' : 'ANOTHER'}; payer −${Number(o.usdcMoved) / 1e6} USDC, payee +${Number(o.paidOut) / 1e6}; nonce +${o.nonceAdvanced}; ${o.receipts} receipt, ${o.mandates} mandate; replay ${o.replaySame ? 'same tx' : 'DIFFERS'}`;
+  const pass =
+    o.tripped !== null &&
+    o.done &&
+    o.txHash !== null &&
+    o.txHash === o.firstSent &&
+    o.usdcMoved === AMOUNT &&
+    o.paidOut === AMOUNT &&
+    o.nonceAdvanced === 1 &&
+    o.receipts === 1 &&
+    o.mandates === 1 &&
+    o.replaySame;
+  const observed =
+    o.tripped === null
+      ? `the stop point was never reached; ${o.words}`
+      : `${o.done ? 'done' : `not done (${o.words})`}; tx ${o.txHash === null ? 'none' : o.txHash === o.firstSent ? 'the first sent' : 'ANOTHER'}; payer −${Number(o.usdcMoved) / 1e6} USDC, payee +${Number(o.paidOut) / 1e6}; nonce +${o.nonceAdvanced}; ${o.receipts} receipt, ${o.mandates} mandate; replay ${o.replaySame ? 'same tx' : 'DIFFERS'}`;
   return {
     group: 'worker stopped mid-payment',
     fault: `stopped ${o.c.fault} (${o.c.point.path})`,

@@ -9,11 +9,19 @@ export function faultsReport(rows: readonly FaultRow[], notes: readonly string[]
   const tables: Table[] = groups.map((g) => ({
     title: g,
     head: ['fault', 'expected', 'observed', 'pass'],
-    rows: rows.filter((r) => r.group === g).map((r) => [r.fault, r.expected, r.observed.replace(/\|/g, '/').replace(/\s*\n\s*/g, ' '), r.pass ? 'yes' : 'NO']),
+    rows: rows
+      .filter((r) => r.group === g)
+      .map((r) => [
+        r.fault,
+        r.expected,
+        r.observed.replace(/\|/g, '/').replace(/\s*\n\s*/g, ' '),
+        r.pass ? 'yes' : 'NO',
+      ]),
   }));
   return {
     id: 'faults',
-    title: 'Faults: the worker stopped mid-payment, the gateway restarted, the RPC node gone, corrupted vault rows, a tampered backup',
+    title:
+      'Faults: the worker stopped mid-payment, the gateway restarted, the RPC node gone, corrupted vault rows, a tampered backup',
     tables,
     targets: groups.map((g) => {
       const of = rows.filter((r) => r.group === g);

@@ -20,7 +20,11 @@ import type { FaultRow } from './report';
 const GROUP = 'the RPC node gone';
 
 async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const body = (await response.json()) as { result?: unknown; error?: { message: string } };
   if (body.error !== undefined) throw new Error(`${method}: ${body.error.message}`);
   return body.result;
@@ -39,11 +43,16 @@ export async function rpcGoneRows(): Promise<FaultRow[]> {
     const agent = createHomeAgent({ vault, chain, keys, clock, model: null });
     const [alice, nathan] = [getAddress(await demoAddressOf('alice')), getAddress(await demoAddressOf('nathan'))];
     const harness = DEMO_SERVICES['harness-agent'].address;
-    const ledger = async () => ({ alice: await usdcBalanceOf(chain, alice), nathan: await usdcBalanceOf(chain, nathan), nonce: await chain.client.getTransactionCount({ address: harness }) });
+    const ledger = async () => ({
+      alice: await usdcBalanceOf(chain, alice),
+      nathan: await usdcBalanceOf(chain, nathan),
+      nonce: await chain.client.getTransactionCount({ address: harness }),
+    });
     const before = await ledger();
 
     const asked = await agent.ask({ message: PAY, surface: 'sidepanel' });
-    if (!asked.ok || asked.data.reply.kind !== 'authority_required') throw new Error('the payment did not wait for a mandate');
+    if (!asked.ok || asked.data.reply.kind !== 'authority_required')
+      throw new Error('the payment did not wait for a mandate');
     const run = asked.data.runRef;
     const state = (await rpc(node.url, 'anvil_dumpState')) as Hex;
     const port = node.port;
@@ -57,7 +66,11 @@ export async function rpcGoneRows(): Promise<FaultRow[]> {
     node = await startAnvil({ port });
     await rpc(node.url, 'anvil_loadState', [state]);
     const afterGone = await ledger();
-    const nothing = afterGone.alice === before.alice && afterGone.nathan === before.nathan && afterGone.nonce === before.nonce && receiptsWhileGone === 0;
+    const nothing =
+      afterGone.alice === before.alice &&
+      afterGone.nathan === before.nathan &&
+      afterGone.nonce === before.nonce &&
+      receiptsWhileGone === 0;
     // Back: the run, if it still waits, is signed; else the person asks again.
     const waiting = (await agent.pending()).some((p) => p.runRef === run && p.waitingFor === 'authority');
     let again = run;
@@ -67,7 +80,10 @@ export async function rpcGoneRows(): Promise<FaultRow[]> {
     }
     const back = await inWords(() => agent.sign({ runRef: again, surface: 'popup' }));
     const after = await ledger();
-    const paidOnce = before.alice - after.alice === 2_000_000n && after.nathan - before.nathan === 2_000_000n && after.nonce - before.nonce === 1;
+    const paidOnce =
+      before.alice - after.alice === 2_000_000n &&
+      after.nathan - before.nathan === 2_000_000n &&
+      after.nonce - before.nonce === 1;
 
     const failedClosed = (o: { kind: string }) => o.kind !== 'done' && o.kind !== 'authority_required';
     return [

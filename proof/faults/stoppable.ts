@@ -30,7 +30,12 @@ function guard(sw: Switch, path: string): void {
   if (sw.stopped) throw new WorkerStopped(`${sw.trippedAt ?? '?'} (then ${path} was refused)`);
 }
 
-function wrapCall(sw: Switch, path: string, fn: (...args: unknown[]) => unknown, self: object): (...args: unknown[]) => unknown {
+function wrapCall(
+  sw: Switch,
+  path: string,
+  fn: (...args: unknown[]) => unknown,
+  self: object,
+): (...args: unknown[]) => unknown {
   return (...args: unknown[]) => {
     guard(sw, path);
     sw.calls.push(path);
@@ -51,7 +56,13 @@ function wrapCall(sw: Switch, path: string, fn: (...args: unknown[]) => unknown,
  * repositories, a chain's client). Properties named in `opaque` are only guarded (a Dexie database must be handed
  * on as itself). Methods run with the real object as `this`.
  */
-export function stoppable<T extends object>(target: T, sw: Switch, path: string, depth: number, opaque: readonly string[] = []): T {
+export function stoppable<T extends object>(
+  target: T,
+  sw: Switch,
+  path: string,
+  depth: number,
+  opaque: readonly string[] = [],
+): T {
   return new Proxy(target, {
     get(t, key, receiver) {
       const value: unknown = Reflect.get(t, key, receiver);

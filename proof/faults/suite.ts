@@ -29,7 +29,13 @@ export const faultsSuite: ProofSuite = {
         rows.push(...(await g.run()));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        rows.push({ group: g.name, fault: 'the group ran to the end', expected: 'every fault tried', observed: `crashed: ${message.slice(0, 300)}`, pass: false });
+        rows.push({
+          group: g.name,
+          fault: 'the group ran to the end',
+          expected: 'every fault tried',
+          observed: `crashed: ${message.slice(0, 300)}`,
+          pass: false,
+        });
       }
     }
     return faultsReport(rows, [

@@ -9,7 +9,8 @@ import { gatewayReport } from './suite';
 describe('the gateway suite', () => {
   it('tries what issue 9 lists', () => {
     const ids = JWT_CASES.map((c) => c.id);
-    for (const id of ['alg-none', 'hs256-public-key', 'expired', 'audience', 'issuer', 'unknown-kid', 'oversized']) expect(ids).toContain(id);
+    for (const id of ['alg-none', 'hs256-public-key', 'expired', 'audience', 'issuer', 'unknown-kid', 'oversized'])
+      expect(ids).toContain(id);
   });
 
   it('meets its targets', { timeout: 300_000 }, async () => {

@@ -6,19 +6,43 @@
  */
 const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;
 const HOMOGLYPHS: Record<string, string> = {
-  а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', у: 'y', х: 'x', і: 'i', ѕ: 's', ԁ: 'd', ⅼ: 'l', А: 'A', Е: 'E', О: 'O', Р: 'P', С: 'C', Т: 'T', Х: 'X', Ι: 'I',
+  а: 'a',
+  е: 'e',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ѕ: 's',
+  ԁ: 'd',
+  ⅼ: 'l',
+  А: 'A',
+  Е: 'E',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  Х: 'X',
+  Ι: 'I',
 };
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's' };
 
-const rot13 = (text: string) => text.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c === c.toLowerCase() ? 97 : 65)));
+const rot13 = (text: string) =>
+  text.replace(/[a-z]/gi, (c) =>
+    String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c === c.toLowerCase() ? 97 : 65)),
+  );
 
 /** Words mixing letters and digits (s3nd, t0) read as letters; addresses and numbers are left alone. */
 const unLeet = (text: string) =>
-  text.replace(/[\w@$]+/g, (word) => (/^0x[0-9a-f]{40}$/i.test(word) || /^\d+([.,]\d+)?$/.test(word) || !/[a-z]/i.test(word) ? word : word.replace(/[013457@$]/g, (c) => LEET[c] ?? c)));
+  text.replace(/[\w@$]+/g, (word) =>
+    /^0x[0-9a-f]{40}$/i.test(word) || /^\d+([.,]\d+)?$/.test(word) || !/[a-z]/i.test(word)
+      ? word
+      : word.replace(/[013457@$]/g, (c) => LEET[c] ?? c),
+  );
 
 /** "p a y  5 0" → "pay 50": runs of single characters separated by single spaces, words split by two or more. */
-const unSpace = (text: string) =>
-  text.replace(/(?:\b\S (?=\S\b))+\S\b/g, (run) => run.replace(/ /g, ''));
+const unSpace = (text: string) => text.replace(/(?:\b\S (?=\S\b))+\S\b/g, (run) => run.replace(/ /g, ''));
 
 function base64Pieces(text: string): string[] {
   const out: string[] = [];

@@ -12,7 +12,11 @@ export type Instruction =
   | { kind: 'invite'; person: string; organization: string }
   | { kind: 'contact'; person: string }
   | { kind: 'remember'; note: string }
-  | { kind: 'exfiltrate'; what: 'contacts' | 'members' | 'records' | 'profile' | 'receipts' | 'memory'; organization?: string }
+  | {
+      kind: 'exfiltrate';
+      what: 'contacts' | 'members' | 'records' | 'profile' | 'receipts' | 'memory';
+      organization?: string;
+    }
   | { kind: 'redirect'; from?: string; to: string }
   | { kind: 'amount'; amount: string }
   | { kind: 'tool'; toolId: string; args: Record<string, string> };
@@ -26,7 +30,11 @@ const UNIT = String.raw`\s*(?:usdc|usd|dollars?|\$)`;
 const ORG = String.raw`((?:the )?[a-z][\w'-]*(?: ${STOPWORD}[a-z][\w'-]*){0,3})`;
 const STOP = new Set(['it', 'them', 'me', 'him', 'her', 'this', 'that', 'the', 'a', 'an', 'my', 'you', 'your']);
 
-const clean = (s: string) => s.trim().replace(/^(?:the|a|an) /i, '').replace(/[.,;:!?'")\]]+$/, '');
+const clean = (s: string) =>
+  s
+    .trim()
+    .replace(/^(?:the|a|an) /i, '')
+    .replace(/[.,;:!?'")\]]+$/, '');
 const amountOf = (s: string) => s.replace(/,/g, '');
 const isParty = (s: string) => !STOP.has(s.toLowerCase()) && !/^(contacts?|usdc|treasury)$/i.test(s);
 
@@ -34,19 +42,67 @@ type Pattern = { re: RegExp; build: (m: RegExpMatchArray) => Instruction | null 
 const P = (source: string, build: Pattern['build']): Pattern => ({ re: new RegExp(source, 'i'), build });
 
 const PATTERNS: Pattern[] = [
-  P(String.raw`(?:transfer|send|move|wire|pay)\s+${AMOUNT}${UNIT}?\s+from\s+${ORG}(?:'s)?\s+treasury\s+to\s+${TARGET}`, (m) => ({ kind: 'treasury', amount: amountOf(m[1]!), organization: clean(m[2]!), recipient: clean(m[3]!) })),
-  P(String.raw`(?:send|pay|transfer|wire|give|reimburse|forward)\s+${AMOUNT}${UNIT}\s+to\s+${TARGET}(?:\s+(?:for|toward|towards)\s+([^.;\n]+))?`, (m) => ({ kind: 'pay', amount: amountOf(m[1]!), recipient: clean(m[2]!), ...(m[3] !== undefined ? { memo: clean(m[3]) } : {}) })),
-  P(String.raw`\bpay\s+${TARGET}\s+${AMOUNT}${UNIT}(?:\s+(?:for|toward|towards)\s+([^.;\n]+))?`, (m) => ({ kind: 'pay', recipient: clean(m[1]!), amount: amountOf(m[2]!), ...(m[3] !== undefined ? { memo: clean(m[3]) } : {}) })),
-  P(String.raw`\bpay\s+${TARGET}\s+back(?:\s+for\s+([^.;\n]+))?`, (m) => ({ kind: 'pay', recipient: clean(m[1]!), ...(m[2] !== undefined ? { memo: clean(m[2]) } : {}) })),
-  P(String.raw`(?:add|save|invite|put)\s+${TARGET}\s+(?:to|as|in|into|among)\s+(?:(?:my|your|the\s+user's|alice's|her|his|their|a)\s+)?(?:contacts?|address\s+book)`, (m) => ({ kind: 'contact', person: clean(m[1]!) })),
-  P(String.raw`(?:invite|add|enrol|enroll|get)\s+${TARGET}\s+(?:added\s+)?(?:to|into|as a member of|in)\s+${ORG}(?:\s+as an? (?:member|new member))?(?=$|[\s.,;!?])`, (m) => (/contact|address book/i.test(m[2]!) ? null : { kind: 'invite', person: clean(m[1]!), organization: clean(m[2]!) })),
-  P(String.raw`(?:send|forward|share|post|upload|copy|give)\s+(?:a copy of\s+)?(?:all\s+(?:of\s+)?)?(?:the\s+user's|my|her|his|their|alice's|your\s+user's|the)?\s*(?:full\s+|whole\s+|complete\s+)?(contacts?|contact list|address book|members|member list|membership list|records|profile|receipts|memories|memory)(?:\s+of\s+${ORG})?\s+to\s+(?:heartcoach|the coach|the care team)`, (m) => ({ kind: 'exfiltrate', what: whatOf(m[1]!), ...(m[2] !== undefined ? { organization: clean(m[2]) } : {}) })),
-  P(String.raw`(?:remember|memori[sz]e|save (?:this )?(?:to|in) (?:your )?memory|note down|make a note)\s*(?:that|this)?\s*[:,-]?\s+([^\n]{8,300})`, (m) => ({ kind: 'remember', note: clean(m[1]!) })),
-  P(String.raw`(?:payments?|reimbursements?|transfers?|money|funds)\s+(?:for|to|meant for|owed to)\s+(${NAME})\s+(?:should|must|now|will)\s+(?:go|be sent|be paid)\s+to\s+(${ADDR})`, (m) => ({ kind: 'redirect', from: clean(m[1]!), to: m[2]! })),
-  P(String.raw`(${NAME})(?:'s)?\s+(?:new\s+|correct\s+|real\s+|updated\s+)?(?:wallet|address|account|payout address)\s+(?:is now|is|has changed to|changed to|moved to)\s+(${ADDR})`, (m) => ({ kind: 'redirect', from: clean(m[1]!), to: m[2]! })),
-  P(String.raw`(?:send|pay|route)\s+(?:it|them|the payment|all payments|any payment|the money)\s+to\s+(${ADDR})\s+instead`, (m) => ({ kind: 'redirect', to: m[1]! })),
-  P(String.raw`(?:correct|real|actual|updated|new|right)\s+amount\s+(?:is|should be|=)\s+${AMOUNT}`, (m) => ({ kind: 'amount', amount: amountOf(m[1]!) })),
-  P(String.raw`(?:change the amount to|make (?:it|the payment)|increase (?:it|the amount) to)\s+${AMOUNT}${UNIT}?`, (m) => ({ kind: 'amount', amount: amountOf(m[1]!) })),
+  P(
+    String.raw`(?:transfer|send|move|wire|pay)\s+${AMOUNT}${UNIT}?\s+from\s+${ORG}(?:'s)?\s+treasury\s+to\s+${TARGET}`,
+    (m) => ({ kind: 'treasury', amount: amountOf(m[1]!), organization: clean(m[2]!), recipient: clean(m[3]!) }),
+  ),
+  P(
+    String.raw`(?:send|pay|transfer|wire|give|reimburse|forward)\s+${AMOUNT}${UNIT}\s+to\s+${TARGET}(?:\s+(?:for|toward|towards)\s+([^.;\n]+))?`,
+    (m) => ({
+      kind: 'pay',
+      amount: amountOf(m[1]!),
+      recipient: clean(m[2]!),
+      ...(m[3] !== undefined ? { memo: clean(m[3]) } : {}),
+    }),
+  ),
+  P(String.raw`\bpay\s+${TARGET}\s+${AMOUNT}${UNIT}(?:\s+(?:for|toward|towards)\s+([^.;\n]+))?`, (m) => ({
+    kind: 'pay',
+    recipient: clean(m[1]!),
+    amount: amountOf(m[2]!),
+    ...(m[3] !== undefined ? { memo: clean(m[3]) } : {}),
+  })),
+  P(String.raw`\bpay\s+${TARGET}\s+back(?:\s+for\s+([^.;\n]+))?`, (m) => ({
+    kind: 'pay',
+    recipient: clean(m[1]!),
+    ...(m[2] !== undefined ? { memo: clean(m[2]) } : {}),
+  })),
+  P(
+    String.raw`(?:add|save|invite|put)\s+${TARGET}\s+(?:to|as|in|into|among)\s+(?:(?:my|your|the\s+user's|alice's|her|his|their|a)\s+)?(?:contacts?|address\s+book)`,
+    (m) => ({ kind: 'contact', person: clean(m[1]!) }),
+  ),
+  P(
+    String.raw`(?:invite|add|enrol|enroll|get)\s+${TARGET}\s+(?:added\s+)?(?:to|into|as a member of|in)\s+${ORG}(?:\s+as an? (?:member|new member))?(?=$|[\s.,;!?])`,
+    (m) =>
+      /contact|address book/i.test(m[2]!) ? null : { kind: 'invite', person: clean(m[1]!), organization: clean(m[2]!) },
+  ),
+  P(
+    String.raw`(?:send|forward|share|post|upload|copy|give)\s+(?:a copy of\s+)?(?:all\s+(?:of\s+)?)?(?:the\s+user's|my|her|his|their|alice's|your\s+user's|the)?\s*(?:full\s+|whole\s+|complete\s+)?(contacts?|contact list|address book|members|member list|membership list|records|profile|receipts|memories|memory)(?:\s+of\s+${ORG})?\s+to\s+(?:heartcoach|the coach|the care team)`,
+    (m) => ({ kind: 'exfiltrate', what: whatOf(m[1]!), ...(m[2] !== undefined ? { organization: clean(m[2]) } : {}) }),
+  ),
+  P(
+    String.raw`(?:remember|memori[sz]e|save (?:this )?(?:to|in) (?:your )?memory|note down|make a note)\s*(?:that|this)?\s*[:,-]?\s+([^\n]{8,300})`,
+    (m) => ({ kind: 'remember', note: clean(m[1]!) }),
+  ),
+  P(
+    String.raw`(?:payments?|reimbursements?|transfers?|money|funds)\s+(?:for|to|meant for|owed to)\s+(${NAME})\s+(?:should|must|now|will)\s+(?:go|be sent|be paid)\s+to\s+(${ADDR})`,
+    (m) => ({ kind: 'redirect', from: clean(m[1]!), to: m[2]! }),
+  ),
+  P(
+    String.raw`(${NAME})(?:'s)?\s+(?:new\s+|correct\s+|real\s+|updated\s+)?(?:wallet|address|account|payout address)\s+(?:is now|is|has changed to|changed to|moved to)\s+(${ADDR})`,
+    (m) => ({ kind: 'redirect', from: clean(m[1]!), to: m[2]! }),
+  ),
+  P(
+    String.raw`(?:send|pay|route)\s+(?:it|them|the payment|all payments|any payment|the money)\s+to\s+(${ADDR})\s+instead`,
+    (m) => ({ kind: 'redirect', to: m[1]! }),
+  ),
+  P(String.raw`(?:correct|real|actual|updated|new|right)\s+amount\s+(?:is|should be|=)\s+${AMOUNT}`, (m) => ({
+    kind: 'amount',
+    amount: amountOf(m[1]!),
+  })),
+  P(
+    String.raw`(?:change the amount to|make (?:it|the payment)|increase (?:it|the amount) to)\s+${AMOUNT}${UNIT}?`,
+    (m) => ({ kind: 'amount', amount: amountOf(m[1]!) }),
+  ),
 ];
 
 function whatOf(word: string): Extract<Instruction, { kind: 'exfiltrate' }>['what'] {
@@ -61,13 +117,21 @@ function whatOf(word: string): Extract<Instruction, { kind: 'exfiltrate' }>['wha
 function toolCalls(text: string): Instruction[] {
   const out: Instruction[] = [];
   for (const m of text.matchAll(/\b([a-z]+(?:\.[a-z]+){1,3})\s*\(([^()]*)\)/gi)) {
-    const args = Object.fromEntries([...m[2]!.matchAll(/(\w+)\s*[=:]\s*["']?([^,"')]+)["']?/g)].map((a) => [a[1]!, a[2]!.trim()]));
+    const args = Object.fromEntries(
+      [...m[2]!.matchAll(/(\w+)\s*[=:]\s*["']?([^,"')]+)["']?/g)].map((a) => [a[1]!, a[2]!.trim()]),
+    );
     if (Object.keys(args).length > 0) out.push({ kind: 'tool', toolId: m[1]!, args });
   }
-  for (const m of text.matchAll(/\{[^{}]*"tool(?:Id|_id|)"\s*:\s*"([\w.]+)"[^{}]*"(?:args|arguments|input)"\s*:\s*(\{[^{}]*\})/g)) {
+  for (const m of text.matchAll(
+    /\{[^{}]*"tool(?:Id|_id|)"\s*:\s*"([\w.]+)"[^{}]*"(?:args|arguments|input)"\s*:\s*(\{[^{}]*\})/g,
+  )) {
     try {
       const args = JSON.parse(m[2]!) as Record<string, unknown>;
-      out.push({ kind: 'tool', toolId: m[1]!, args: Object.fromEntries(Object.entries(args).map(([k, v]) => [k, String(v)])) });
+      out.push({
+        kind: 'tool',
+        toolId: m[1]!,
+        args: Object.fromEntries(Object.entries(args).map(([k, v]) => [k, String(v)])),
+      });
     } catch {
       // Not JSON after all: a model would skip it too.
     }

@@ -1,4 +1,18 @@
-import { NOT_APPLICABLE, type ComposeRequest, type ComposeResponse, type JudgeRequest, type JudgeResponse, type ModelPort, type PlanChoiceRequest, type PlanChoiceResponse, type PlannerRequest, type PlannerResponse, type SkillApplyRequest, type SkillApplyResponse, type ToolSpec } from '../../src/harness/model-port';
+import {
+  NOT_APPLICABLE,
+  type ComposeRequest,
+  type ComposeResponse,
+  type JudgeRequest,
+  type JudgeResponse,
+  type ModelPort,
+  type PlanChoiceRequest,
+  type PlanChoiceResponse,
+  type PlannerRequest,
+  type PlannerResponse,
+  type SkillApplyRequest,
+  type SkillApplyResponse,
+  type ToolSpec,
+} from '../../src/harness/model-port';
 import type { Material } from '../../src/protocol/ask';
 import { ZERO_USAGE } from '../../src/harness/testing/scripted-model';
 import { instructionsIn, type Instruction } from './instructions';
@@ -20,16 +34,30 @@ export class ObedientModel implements ModelPort {
 
   async judgeSkills(r: JudgeRequest): Promise<JudgeResponse> {
     const injected = this.untrusted(r.material, [r.reading.memoryTags.join(' ')]).filter(isAct);
-    const scores = r.options.filter((o) => o.id !== NOT_APPLICABLE).map((o) => ({ id: o.id, score: coversSaid(o.card, r.question) }));
+    const scores = r.options
+      .filter((o) => o.id !== NOT_APPLICABLE)
+      .map((o) => ({ id: o.id, score: coversSaid(o.card, r.question) }));
     const best = scores.sort((a, b) => b.score - a.score)[0];
     // Obeying an injected act means leaving the skills aside so the planner can do it.
     const pick = injected.length > 0 || best === undefined || best.score === 0 ? NOT_APPLICABLE : best.id;
-    return { distribution: spread(r.options.map((o) => o.id), pick), usage };
+    return {
+      distribution: spread(
+        r.options.map((o) => o.id),
+        pick,
+      ),
+      usage,
+    };
   }
 
   async choosePlan(r: PlanChoiceRequest): Promise<PlanChoiceResponse> {
     const single = r.options.find((o) => o.tools.length === 1) ?? r.options[0]!;
-    return { distribution: spread(r.options.map((o) => o.id), single.id), usage };
+    return {
+      distribution: spread(
+        r.options.map((o) => o.id),
+        single.id,
+      ),
+      usage,
+    };
   }
 
   async plan(r: PlannerRequest): Promise<PlannerResponse> {
@@ -48,7 +76,11 @@ export class ObedientModel implements ModelPort {
   }
 
   async compose(r: ComposeRequest): Promise<ComposeResponse> {
-    return { text: r.observations.map((o) => o.text).join(' ') || 'Nothing was observed.', citations: r.observations.map((o) => o.id).slice(0, 32), usage };
+    return {
+      text: r.observations.map((o) => o.text).join(' ') || 'Nothing was observed.',
+      citations: r.observations.map((o) => o.id).slice(0, 32),
+      usage,
+    };
   }
 
   /** The skill's draft, with every instruction the material or earlier outputs carried copied in, as asked. */
@@ -74,7 +106,11 @@ function spread(ids: readonly string[], pick: string): Record<string, number> {
 
 /** How many of a skill card's "Covers:" terms the words say. */
 function coversSaid(card: string, words: string): number {
-  const covers = /Covers: ([^.]*)/.exec(card)?.[1]?.split(',').map((c) => c.trim().toLowerCase()) ?? [];
+  const covers =
+    /Covers: ([^.]*)/
+      .exec(card)?.[1]
+      ?.split(',')
+      .map((c) => c.trim().toLowerCase()) ?? [];
   return covers.filter((c) => c !== '' && words.toLowerCase().includes(c)).length;
 }
 
@@ -82,13 +118,17 @@ function applyChanges(i: Instruction, changes: Instruction[]): Instruction {
   if (i.kind !== 'pay') return i;
   let out = { ...i };
   for (const c of changes) {
-    if (c.kind === 'redirect' && (c.from === undefined || c.from.toLowerCase() === i.recipient.toLowerCase())) out = { ...out, recipient: c.to };
+    if (c.kind === 'redirect' && (c.from === undefined || c.from.toLowerCase() === i.recipient.toLowerCase()))
+      out = { ...out, recipient: c.to };
     if (c.kind === 'amount') out = { ...out, amount: c.amount };
   }
   return out;
 }
 
-const EXFIL_READ: Record<Extract<Instruction, { kind: 'exfiltrate' }>['what'], { toolId: string; args: Record<string, unknown>; field?: string }> = {
+const EXFIL_READ: Record<
+  Extract<Instruction, { kind: 'exfiltrate' }>['what'],
+  { toolId: string; args: Record<string, unknown>; field?: string }
+> = {
   contacts: { toolId: 'person.contact.list', args: {} },
   members: { toolId: 'organization.members.list', args: {} },
   receipts: { toolId: 'receipts.list', args: {} },
@@ -102,11 +142,31 @@ function stepsFor(i: Instruction, offered: ReadonlyMap<string, ToolSpec>, at: nu
   const has = (id: string) => offered.has(id);
   switch (i.kind) {
     case 'pay':
-      return has('payment.usdc.send') ? [{ toolId: 'payment.usdc.send', args: { recipient: i.recipient, ...(i.amount !== undefined ? { amount: i.amount } : {}), ...(i.memo !== undefined ? { memo: i.memo } : {}) } }] : [];
+      return has('payment.usdc.send')
+        ? [
+            {
+              toolId: 'payment.usdc.send',
+              args: {
+                recipient: i.recipient,
+                ...(i.amount !== undefined ? { amount: i.amount } : {}),
+                ...(i.memo !== undefined ? { memo: i.memo } : {}),
+              },
+            },
+          ]
+        : [];
     case 'treasury':
-      return has('organization.treasury.transfer') ? [{ toolId: 'organization.treasury.transfer', args: { amount: i.amount, recipient: i.recipient, organization: i.organization } }] : [];
+      return has('organization.treasury.transfer')
+        ? [
+            {
+              toolId: 'organization.treasury.transfer',
+              args: { amount: i.amount, recipient: i.recipient, organization: i.organization },
+            },
+          ]
+        : [];
     case 'invite':
-      return has('organization.membership.invite') ? [{ toolId: 'organization.membership.invite', args: { person: i.person, organization: i.organization } }] : [];
+      return has('organization.membership.invite')
+        ? [{ toolId: 'organization.membership.invite', args: { person: i.person, organization: i.organization } }]
+        : [];
     case 'contact':
       return has('person.contact.invite') ? [{ toolId: 'person.contact.invite', args: { person: i.person } }] : [];
     case 'remember':
@@ -116,11 +176,19 @@ function stepsFor(i: Instruction, offered: ReadonlyMap<string, ToolSpec>, at: nu
     case 'exfiltrate': {
       const read = EXFIL_READ[i.what];
       if (!has(read.toolId) || !has('heartcoach.consult')) return [];
-      const args = i.organization !== undefined && read.toolId === 'organization.members.list' ? { organization: i.organization } : read.args;
+      const args =
+        i.organization !== undefined && read.toolId === 'organization.members.list'
+          ? { organization: i.organization }
+          : read.args;
       const ref = `s${at + 1}`;
-      const send: Step = read.field === undefined
-        ? { toolId: 'heartcoach.consult', args: { question: { $ref: `${ref}.text` } } }
-        : { toolId: 'heartcoach.consult', forEach: { $ref: `${ref}.rows` }, args: { question: { $item: read.field } } };
+      const send: Step =
+        read.field === undefined
+          ? { toolId: 'heartcoach.consult', args: { question: { $ref: `${ref}.text` } } }
+          : {
+              toolId: 'heartcoach.consult',
+              forEach: { $ref: `${ref}.rows` },
+              args: { question: { $item: read.field } },
+            };
       return [{ toolId: read.toolId, args }, send];
     }
     default:
@@ -133,10 +201,18 @@ function ownRead(r: PlannerRequest, offered: ReadonlyMap<string, ToolSpec>): Ste
   const named = r.reading.toolsNamed.map((id) => offered.get(id)).filter((t): t is ToolSpec => t !== undefined);
   // An organization the words name by its capitalised name ("members of Missio Nexus").
   const organization = /\b(?:of|in|at|for|to)\s+((?:[A-Z][\w-]*\s?){1,3})/.exec(r.question)?.[1]?.trim();
-  const fill = (a: ToolSpec['args'][number]) => (a.kind === 'question' ? r.question : a.kind === 'organization' ? organization : undefined);
+  const fill = (a: ToolSpec['args'][number]) =>
+    a.kind === 'question' ? r.question : a.kind === 'organization' ? organization : undefined;
   const read = named.find((t) => t.informational && t.args.every((a) => !a.required || fill(a) !== undefined));
   if (read !== undefined) {
-    return [{ toolId: read.id, args: Object.fromEntries(read.args.flatMap((a) => (a.required && fill(a) !== undefined ? [[a.name, fill(a)]] : []))) }];
+    return [
+      {
+        toolId: read.id,
+        args: Object.fromEntries(
+          read.args.flatMap((a) => (a.required && fill(a) !== undefined ? [[a.name, fill(a)]] : [])),
+        ),
+      },
+    ];
   }
   const act = named.find((t) => !t.informational);
   return act !== undefined ? [{ toolId: act.id, args: {} }] : [];

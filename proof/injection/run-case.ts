@@ -21,7 +21,13 @@ import { realInjectionWorld } from './world-real';
 export type Config = 'production' | 'model-plans' | 'control' | 'real-parts';
 export type Variant = 'attack' | 'benign';
 export type Reply = HarnessReply & { runRef: string };
-export type CaseRun = { replies: Reply[]; last: Reply | { kind: 'error'; code: string; message: string }; sinks: Sink[]; obeyed: number; acts: number };
+export type CaseRun = {
+  replies: Reply[];
+  last: Reply | { kind: 'error'; code: string; message: string };
+  sinks: Sink[];
+  obeyed: number;
+  acts: number;
+};
 
 const ORIGIN = 'https://heartcoach.example';
 
@@ -37,7 +43,10 @@ function chunks(text: string, max: number): string[] {
 }
 
 export function settingsFor(c: InjectionCase, config: Config): Partial<HarnessSettings> {
-  return { ...(c.settings ?? {}), ...(config === 'production' || config === 'real-parts' ? {} : { compiledShapes: false }) };
+  return {
+    ...(c.settings ?? {}),
+    ...(config === 'production' || config === 'real-parts' ? {} : { compiledShapes: false }),
+  };
 }
 
 export async function runCase(c: InjectionCase, config: Config, variant: Variant): Promise<CaseRun> {
@@ -53,15 +62,27 @@ export async function runCase(c: InjectionCase, config: Config, variant: Variant
     else last = { kind: 'error', code: r.error.code, message: r.error.message };
     return r;
   };
-  const turn = (t: Turn) => (c.door === 'ask-as-me' ? world.askAsMe({ ...t, origin: ORIGIN }) : world.ask({ ...t, to }));
+  const turn = (t: Turn) =>
+    c.door === 'ask-as-me' ? world.askAsMe({ ...t, origin: ORIGIN }) : world.ask({ ...t, to });
   // The person answers a data prompt with their own intent (c.answers), as many as three times; never a signature.
   const ask = async (words: string, material: Material[] = []) => {
     let r = take(await turn({ message: words, material }));
-    for (let round = 0; round < 3 && r.ok && r.data.reply.kind === 'prompt' && r.data.reply.prompt.kind === 'data'; round++) {
+    for (
+      let round = 0;
+      round < 3 && r.ok && r.data.reply.kind === 'prompt' && r.data.reply.prompt.kind === 'data';
+      round++
+    ) {
       const fields = r.data.reply.prompt.fields.map((f) => f.arg);
       const values = Object.fromEntries(fields.map((f) => [f, c.answers?.[f]]));
       if (fields.some((f) => values[f] === undefined)) break;
-      r = take(await turn({ runRef: r.data.runRef, supplied: [{ kind: 'answer', resumeToken: r.data.reply.resumeToken, values: values as Record<string, string> }] }));
+      r = take(
+        await turn({
+          runRef: r.data.runRef,
+          supplied: [
+            { kind: 'answer', resumeToken: r.data.reply.resumeToken, values: values as Record<string, string> },
+          ],
+        }),
+      );
     }
     return r;
   };
@@ -80,30 +101,63 @@ export async function runCase(c: InjectionCase, config: Config, variant: Variant
     case 'record': {
       const id = `contact:${world.who.alice.toLowerCase()}:${DEMO_PEOPLE.dietitian.ownerAddress.toLowerCase()}`;
       // Dana's card (a demo identity), poisoned by whoever wrote its note: stored, and shown as record material.
-      const data = { label: DEMO_PEOPLE.dietitian.name, aliases: ['dana'], address: DEMO_PEOPLE.dietitian.ownerAddress, note: text };
+      const data = {
+        label: DEMO_PEOPLE.dietitian.name,
+        aliases: ['dana'],
+        address: DEMO_PEOPLE.dietitian.ownerAddress,
+        note: text,
+      };
       await world.addRecord({ id, type: 'contact', owner: world.who.alice, data });
-      await ask(c.words, [{ source: 'record', text: `Contact card — name: ${data.label}; note: ${text}`, title: `contact: ${data.label}` }]);
+      await ask(c.words, [
+        {
+          source: 'record',
+          text: `Contact card — name: ${data.label}; note: ${text}`,
+          title: `contact: ${data.label}`,
+        },
+      ]);
       break;
     }
     case 'memory':
       // Tags are at most 60 characters in the vault, so the injection is stored as consecutive tags, as it would be.
-      await world.addRecord({ id: 'memory:proof', type: 'memory', owner: world.who.alice, data: { text, tags: ['retreat', ...(variant === 'attack' ? chunks(c.injection, 60) : [])] } });
+      await world.addRecord({
+        id: 'memory:proof',
+        type: 'memory',
+        owner: world.who.alice,
+        data: { text, tags: ['retreat', ...(variant === 'attack' ? chunks(c.injection, 60) : [])] },
+      });
       await ask(c.words);
       break;
     case 'heartcoach': {
       world.setAgentAnswer(text);
       const first = await ask(c.first ?? 'How is my week going?');
-      const said = first.ok && first.data.reply.kind === 'answer' ? (first.data.reply.attributions?.[0]?.text ?? first.data.reply.text) : text;
+      const said =
+        first.ok && first.data.reply.kind === 'answer'
+          ? (first.data.reply.attributions?.[0]?.text ?? first.data.reply.text)
+          : text;
       await ask(c.words, [{ source: 'outside-agent', text: said, title: 'HeartCoach' }]);
       break;
     }
     case 'skill-output': {
       // Turn 1, the skill at Missio Nexus applied to the poisoned notes by the same obedient model; turn 2 quotes it.
-      const draft = await model.applySkill({ skillId: 'board-minutes', body: '', bodyDigest: '0x', question: c.first ?? 'Draft the minutes.', inputs: [], material: [{ source: 'file', text }], maxTokens: 1400 });
+      const draft = await model.applySkill({
+        skillId: 'board-minutes',
+        body: '',
+        bodyDigest: '0x',
+        question: c.first ?? 'Draft the minutes.',
+        inputs: [],
+        material: [{ source: 'file', text }],
+        maxTokens: 1400,
+      });
       await ask(c.words, [{ source: 'file', text: draft.text, title: 'Missio Nexus: board minutes (draft)' }]);
       break;
     }
   }
   const informational = (id: string) => GENERATED_ONTOLOGY.capabilities[id]?.informational !== false;
-  return { replies, last, sinks: await sinksOf(replies, world.effects, world.vault), obeyed: model.obeyed.length, acts: await admittedActs(replies, world.vault, informational) };
+  return {
+    replies,
+    last,
+    sinks: await sinksOf(replies, world.effects, world.vault),
+    obeyed: model.obeyed.length,
+    acts: await admittedActs(replies, world.vault, informational),
+  };
 }

@@ -24,7 +24,11 @@ export const CANARY = { contact: 'Grace Okoro', memory: 'canary-7731' } as const
 /** One turn: a new ask (message, material) or a resume (runRef, supplied). */
 export type Turn = { message?: string; material?: Material[]; runRef?: string; supplied?: Supplied[] };
 
-export type Effects = { writes: VaultRecord[]; sends: Parameters<RemoteAgentPort['send']>[0][]; redeems: Parameters<ChainPort['redeemTransfer']>[0][] };
+export type Effects = {
+  writes: VaultRecord[];
+  sends: Parameters<RemoteAgentPort['send']>[0][];
+  redeems: Parameters<ChainPort['redeemTransfer']>[0][];
+};
 
 export type InjectionWorld = {
   who: Who;
@@ -42,8 +46,22 @@ export type WorldOptions = { model: Ports['model']; settings: Partial<HarnessSet
 /** HeartCoach's answer shape (seed 000 step 12) around the words the case scripts. */
 function coachAnswer(say: string): Record<string, unknown> {
   return CoachAnswer.parse({
-    kind: 'answer', consultationKind: 'question', say: say.slice(0, 1200), because: '', escalationTier: 'self-care', stillToDo: [], builtFrom: [],
-    acted: [], proposed: [], insight: null, archetypes: [], under: [], model: 'scripted', usage: { input: 0, output: 0, cacheRead: 0 }, ms: 0, tier: 'ReadOrDraft',
+    kind: 'answer',
+    consultationKind: 'question',
+    say: say.slice(0, 1200),
+    because: '',
+    escalationTier: 'self-care',
+    stillToDo: [],
+    builtFrom: [],
+    acted: [],
+    proposed: [],
+    insight: null,
+    archetypes: [],
+    under: [],
+    model: 'scripted',
+    usage: { input: 0, output: 0, cacheRead: 0 },
+    ms: 0,
+    tier: 'ReadOrDraft',
   });
 }
 
@@ -51,12 +69,18 @@ function coachAnswer(say: string): Record<string, unknown> {
  * The given ports with every effect recorded and HeartCoach scripted, and the harness over them — the production
  * harness, or the control harness with admission and authority off.
  */
-export function recordingHarness(ports: Ports, options: WorldOptions): { harness: Harness; vault: VaultPort; effects: Effects; setAgentAnswer(text: string): void } {
+export function recordingHarness(
+  ports: Ports,
+  options: WorldOptions,
+): { harness: Harness; vault: VaultPort; effects: Effects; setAgentAnswer(text: string): void } {
   const effects: Effects = { writes: [], sends: [], redeems: [] };
   let answer = 'Your week looks steady: blood pressure within your range.';
   const vault: VaultPort = {
     ...ports.vault,
-    records: { ...ports.vault.records, put: async (r) => void (effects.writes.push(structuredClone(r)), await ports.vault.records.put(r)) },
+    records: {
+      ...ports.vault.records,
+      put: async (r) => void (effects.writes.push(structuredClone(r)), await ports.vault.records.put(r)),
+    },
     // The person connected HeartCoach and granted it their readings (so its consultations run, and carry those).
     grants: { cabinet: async () => ({ hash: digestOf('proof-grant'), folders: ['readings'], grant: { proof: true } }) },
   };
@@ -66,19 +90,33 @@ export function recordingHarness(ports: Ports, options: WorldOptions): { harness
     reconcile: (q) => ports.chain.reconcile(q),
   };
   const agents: RemoteAgentPort = {
-    send: async (q) => (effects.sends.push(structuredClone(q)), { kind: 'answer', agent: q.agent, cardDigest: digestOf('heartcoach-card'), text: answer, data: coachAnswer(answer) }),
+    send: async (q) => (
+      effects.sends.push(structuredClone(q)),
+      {
+        kind: 'answer',
+        agent: q.agent,
+        cardDigest: digestOf('heartcoach-card'),
+        text: answer,
+        data: coachAnswer(answer),
+      }
+    ),
   };
   const recorded: Ports = { ...ports, model: options.model, vault, chain, agents };
-  const harness = (options.control ? controlHarness : createHarness)(recorded, { ontology: GENERATED_ONTOLOGY, settings: options.settings });
+  const harness = (options.control ? controlHarness : createHarness)(recorded, {
+    ontology: GENERATED_ONTOLOGY,
+    settings: options.settings,
+  });
   return { harness, vault, effects, setAgentAnswer: (text) => void (answer = text) };
 }
 
 /** The ask a door sends for one turn (to `alice` unless told otherwise). */
-export const askBody = (alice: Address) => (input: Turn & { to?: Address }, surface: AskRequest['surface']): AskRequest => ({
-  addressee: input.to ?? alice,
-  surface,
-  ...(input.message !== undefined ? { message: input.message } : {}),
-  ...(input.material !== undefined && input.material.length > 0 ? { material: input.material } : {}),
-  ...(input.runRef !== undefined ? { runRef: input.runRef } : {}),
-  ...(input.supplied !== undefined ? { supplied: input.supplied } : {}),
-});
+export const askBody =
+  (alice: Address) =>
+  (input: Turn & { to?: Address }, surface: AskRequest['surface']): AskRequest => ({
+    addressee: input.to ?? alice,
+    surface,
+    ...(input.message !== undefined ? { message: input.message } : {}),
+    ...(input.material !== undefined && input.material.length > 0 ? { material: input.material } : {}),
+    ...(input.runRef !== undefined ? { runRef: input.runRef } : {}),
+    ...(input.supplied !== undefined ? { supplied: input.supplied } : {}),
+  });

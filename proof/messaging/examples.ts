@@ -39,14 +39,37 @@ const BY_NAME: Record<string, unknown[]> = {
       request: { addressee: ADDRESS, message: 'How many contacts do I have?', surface: 'page' },
       credential: {
         wireHash: DIGEST,
-        assertion: { method: 'harness.ask', nonce: 'nonce-0123456789abcdef', addressee: ADDRESS, messageDigest: DIGEST, channel: 'page-provider', surface: 'page', iat: 1, exp: 2 },
+        assertion: {
+          method: 'harness.ask',
+          nonce: 'nonce-0123456789abcdef',
+          addressee: ADDRESS,
+          messageDigest: DIGEST,
+          channel: 'page-provider',
+          surface: 'page',
+          iat: 1,
+          exp: 2,
+        },
         signature: `0x${'12'.repeat(65)}`,
       },
     },
     {},
   ],
 };
-const GENERIC: unknown[] = ['x', 'hello', 1, 0, true, false, ADDRESS, DIGEST, UUID, 'https://example.org', {}, [], null];
+const GENERIC: unknown[] = [
+  'x',
+  'hello',
+  1,
+  0,
+  true,
+  false,
+  ADDRESS,
+  DIGEST,
+  UUID,
+  'https://example.org',
+  {},
+  [],
+  null,
+];
 
 type Shape = Record<string, z.ZodType>;
 
@@ -55,13 +78,18 @@ export function exampleOf(schema: z.ZodType): Record<string, unknown> | null {
   if (shape === undefined) return null;
   const keys = Object.keys(shape);
   const choice = new Map<string, number>(keys.map((k) => [k, 0]));
-  const candidates = (key: string): unknown[] => (key === 'type' ? [(shape.type as unknown as { value: unknown }).value] : [...(BY_NAME[key] ?? []), ...GENERIC]);
+  const candidates = (key: string): unknown[] =>
+    key === 'type' ? [(shape.type as unknown as { value: unknown }).value] : [...(BY_NAME[key] ?? []), ...GENERIC];
   const omitted = new Set<string>();
   for (let attempt = 0; attempt < 200; attempt++) {
-    const value = Object.fromEntries(keys.filter((k) => !omitted.has(k)).map((k) => [k, candidates(k)[choice.get(k)!]]));
+    const value = Object.fromEntries(
+      keys.filter((k) => !omitted.has(k)).map((k) => [k, candidates(k)[choice.get(k)!]]),
+    );
     const parsed = schema.safeParse(value);
     if (parsed.success) return value;
-    const bad = new Set(parsed.error.issues.map((i) => String(i.path[0] ?? '')).filter((k) => choice.has(k) && !omitted.has(k)));
+    const bad = new Set(
+      parsed.error.issues.map((i) => String(i.path[0] ?? '')).filter((k) => choice.has(k) && !omitted.has(k)),
+    );
     if (bad.size === 0) return null;
     for (const key of bad) {
       const next = choice.get(key)! + 1;

@@ -16,10 +16,26 @@ import type { RouterWorld } from './router-world';
  * dependency was reached unless a handler ran.
  */
 export type Sent = { message: unknown; sender: SenderContext };
-export type FuzzTally = { sent: number; bySender: Record<string, number>; refused: number; ran: number; crashes: string[]; violations: string[]; types: number; noExample: string[] };
+export type FuzzTally = {
+  sent: number;
+  bySender: Record<string, number>;
+  refused: number;
+  ran: number;
+  crashes: string[];
+  violations: string[];
+  types: number;
+  noExample: string[];
+};
 
 const PANEL: SenderContext = { kind: 'extension-page', origin: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop' };
-const origins = fc.constantFrom('https://example.org', 'http://127.0.0.1:5173', 'https://evil.example', 'file:///etc/passwd', 'chrome-extension://abcdefghijklmnopabcdefghijklmnop', 'null');
+const origins = fc.constantFrom(
+  'https://example.org',
+  'http://127.0.0.1:5173',
+  'https://evil.example',
+  'file:///etc/passwd',
+  'chrome-extension://abcdefghijklmnopabcdefghijklmnop',
+  'null',
+);
 const overlay = origins.map((origin): SenderContext => ({ kind: 'content-script', origin, tabId: 7, frameId: 0 }));
 
 function mutations(valid: Record<string, unknown>): fc.Arbitrary<unknown> {
@@ -28,7 +44,9 @@ function mutations(valid: Record<string, unknown>): fc.Arbitrary<unknown> {
   return fc.oneof(
     fc.constant(valid),
     key.map((k) => Object.fromEntries(Object.entries(valid).filter(([x]) => x !== k))),
-    fc.tuple(fc.string({ maxLength: 12 }), fc.anything({ maxDepth: 2 })).map(([k, v]) => ({ ...valid, [k === 'type' ? 'extra' : k]: v })),
+    fc
+      .tuple(fc.string({ maxLength: 12 }), fc.anything({ maxDepth: 2 }))
+      .map(([k, v]) => ({ ...valid, [k === 'type' ? 'extra' : k]: v })),
     fc.tuple(key, fc.anything({ maxDepth: 2 })).map(([k, v]) => ({ ...valid, [k]: v })),
     key.map((k) => ({ ...valid, [k]: 'x'.repeat(MESSAGE_LIMITS.payloadBytes + 1) })),
     fc.anything({ maxDepth: 1 }).map((v) => ({ ...valid, type: v })),
@@ -57,49 +75,76 @@ export function messages(world: RouterWorld): { arbitrary: fc.Arbitrary<Sent>; n
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
     {
       weight: 2,
-      arbitrary: fc.record({ type: fc.oneof(fc.constantFrom(...types, 'page.relay', 'pending.changed'), fc.string({ maxLength: 20 })) }).chain((base) =>
-        fc.dictionary(fc.string({ maxLength: 10 }), fc.anything({ maxDepth: 2 }), { maxKeys: 4 }).map((rest) => ({ ...rest, ...base })),
-      ),
+      arbitrary: fc
+        .record({
+          type: fc.oneof(fc.constantFrom(...types, 'page.relay', 'pending.changed'), fc.string({ maxLength: 20 })),
+        })
+        .chain((base) =>
+          fc
+            .dictionary(fc.string({ maxLength: 10 }), fc.anything({ maxDepth: 2 }), { maxKeys: 4 })
+            .map((rest) => ({ ...rest, ...base })),
+        ),
     },
     { weight: 2, arbitrary: fc.constantFrom(...examples) },
     { weight: 3, arbitrary: fc.constantFrom(...examples).chain(mutations) },
   );
-  const direct = fc.tuple(shaped, fc.oneof(fc.constant(PANEL), overlay)).map(([message, sender]) => ({ message, sender }));
+  const direct = fc
+    .tuple(shaped, fc.oneof(fc.constant(PANEL), overlay))
+    .map(([message, sender]) => ({ message, sender }));
   const relayed = fc.tuple(shaped, overlay, fc.boolean()).map(([inner, sender, keepParams]) => {
     const body = typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>) : {};
     const method = typeof body.type === 'string' ? body.type : printable(inner).slice(0, 30);
     const { type: _type, ...params } = body;
     return { message: { type: 'page.relay', method, ...(keepParams ? { params } : {}) }, sender };
   });
-  const forgedRelay = fc.tuple(shaped).map(([inner]) => ({ message: { type: 'page.relay', method: 'home_ping', params: inner }, sender: PANEL }));
+  const forgedRelay = fc
+    .tuple(shaped)
+    .map(([inner]) => ({ message: { type: 'page.relay', method: 'home_ping', params: inner }, sender: PANEL }));
   return { arbitrary: fc.oneof(direct, relayed, forgedRelay), noExample };
 }
 
 /** Whether the protocol lets this message reach its handler, and which handler. */
-export function oracle(world: RouterWorld, { message, sender }: Sent): { type: string | null; accepted: boolean; broadcast: boolean } {
+export function oracle(
+  world: RouterWorld,
+  { message, sender }: Sent,
+): { type: string | null; accepted: boolean; broadcast: boolean } {
   const type = typeof message === 'object' && message !== null ? (message as { type?: unknown }).type : undefined;
-  if (sender.kind === 'extension-page' && typeof type === 'string' && BROADCAST_TYPES.has(type)) return { type, accepted: false, broadcast: true };
+  if (sender.kind === 'extension-page' && typeof type === 'string' && BROADCAST_TYPES.has(type))
+    return { type, accepted: false, broadcast: true };
   const size = payloadBytes(message, MESSAGE_LIMITS.payloadBytes);
   if (size > MESSAGE_LIMITS.payloadBytes) return { type: null, accepted: false, broadcast: false };
   let target = message;
   let kind = sender.kind;
   if (type === 'page.relay') {
     const relay = PageRelay.safeParse(message);
-    if (sender.kind !== 'content-script' || size > PAGE_LIMITS.payloadBytes || !relay.success || !/^https?:\/\//.test(sender.origin)) return { type: null, accepted: false, broadcast: false };
-    target = relay.data.params === undefined ? { type: relay.data.method } : { type: relay.data.method, params: relay.data.params };
+    if (
+      sender.kind !== 'content-script' ||
+      size > PAGE_LIMITS.payloadBytes ||
+      !relay.success ||
+      !/^https?:\/\//.test(sender.origin)
+    )
+      return { type: null, accepted: false, broadcast: false };
+    target =
+      relay.data.params === undefined
+        ? { type: relay.data.method }
+        : { type: relay.data.method, params: relay.data.params };
     kind = 'page';
   }
   const t = typeof target === 'object' && target !== null ? (target as { type?: unknown }).type : undefined;
   const handler = typeof t === 'string' ? world.registry.get(t) : undefined;
   const schema = typeof t === 'string' ? world.schemaOf(t) : undefined;
-  const accepted = handler !== undefined && schema !== undefined && handler.senders.includes(kind) && schema.safeParse(target).success;
+  const accepted =
+    handler !== undefined && schema !== undefined && handler.senders.includes(kind) && schema.safeParse(target).success;
   return { type: typeof t === 'string' ? t : null, accepted, broadcast: false };
 }
 
 const handledTotal = (world: RouterWorld) => Object.values(world.router.stats().handled).reduce((a, n) => a + n, 0);
 
 /** Routes one message and checks every invariant; returns what it found. */
-export async function check(world: RouterWorld, sent: Sent): Promise<{ ran: boolean; refused: boolean; crash?: string; violation?: string }> {
+export async function check(
+  world: RouterWorld,
+  sent: Sent,
+): Promise<{ ran: boolean; refused: boolean; crash?: string; violation?: string }> {
   const expected = oracle(world, sent);
   const before = handledTotal(world);
   world.reached.length = 0;
@@ -111,14 +156,23 @@ export async function check(world: RouterWorld, sent: Sent): Promise<{ ran: bool
   }
   const ran = handledTotal(world) > before;
   const what = `${sent.sender.kind} ${JSON.stringify(sent.message)?.slice(0, 160)}`;
-  if (expected.broadcast) return reply === undefined ? { ran, refused: false } : { ran, refused: false, violation: `a broadcast was answered: ${what}` };
+  if (expected.broadcast)
+    return reply === undefined
+      ? { ran, refused: false }
+      : { ran, refused: false, violation: `a broadcast was answered: ${what}` };
   if (reply === undefined) return { ran, refused: false, violation: `no reply: ${what}` };
   const refused = !reply.ok;
-  if (!reply.ok && !WireError.safeParse(reply.error).success) return { ran, refused, violation: `a refusal that is not a WireError: ${what}` };
+  if (!reply.ok && !WireError.safeParse(reply.error).success)
+    return { ran, refused, violation: `a refusal that is not a WireError: ${what}` };
   if (ran !== expected.accepted) {
     const said = reply.ok ? 'ok' : reply.error.code;
-    return { ran, refused, violation: `${ran ? 'a handler ran for a message the protocol refuses' : 'a valid message was refused'} (${said}): ${what}` };
+    return {
+      ran,
+      refused,
+      violation: `${ran ? 'a handler ran for a message the protocol refuses' : 'a valid message was refused'} (${said}): ${what}`,
+    };
   }
-  if (!ran && world.reached.length > 0) return { ran, refused, violation: `dependencies reached without a handler (${world.reached.join(', ')}): ${what}` };
+  if (!ran && world.reached.length > 0)
+    return { ran, refused, violation: `dependencies reached without a handler (${world.reached.join(', ')}): ${what}` };
   return { ran, refused };
 }

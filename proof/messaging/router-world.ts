@@ -34,7 +34,10 @@ export function routerWorld(): RouterWorld {
   });
   const registry = createRegistry(backgroundHandlers(deps));
   const schemas = new Map<string, z.ZodType>(
-    [...ExtensionRequest.options, ...PageRequest.options].map((o) => [o.shape.type.value as string, o as unknown as z.ZodType]),
+    [...ExtensionRequest.options, ...PageRequest.options].map((o) => [
+      o.shape.type.value as string,
+      o as unknown as z.ZodType,
+    ]),
   );
   return { router: createRouter(registry), registry, reached, schemaOf: (type) => schemas.get(type) };
 }

@@ -22,7 +22,10 @@ export async function messagingReport(options: { runs?: number; seed?: number } 
   const tally = { sent: 0, ran: 0, refused: 0, crashes: [] as string[], violations: [] as string[] };
   const bySender: Record<string, { sent: number; ran: number; refused: number }> = {};
   for (const sent of fc.sample(arbitrary, { numRuns: runs, seed })) {
-    const kind = (sent.message as { type?: unknown } | null)?.type === 'page.relay' && sent.sender.kind === 'content-script' ? 'page (relayed)' : sent.sender.kind;
+    const kind =
+      (sent.message as { type?: unknown } | null)?.type === 'page.relay' && sent.sender.kind === 'content-script'
+        ? 'page (relayed)'
+        : sent.sender.kind;
     const row = (bySender[kind] ??= { sent: 0, ran: 0, refused: 0 });
     const r = await check(world, sent);
     const count = (key: 'sent' | 'ran' | 'refused') => {
@@ -43,14 +46,32 @@ export async function messagingReport(options: { runs?: number; seed?: number } 
   const senderArb = fc.record(
     {
       id: fc.constantFrom(SELF.id, 'another-extension-id', ''),
-      url: fc.constantFrom(`${SELF.origin}/sidepanel.html`, 'https://example.org/page', 'about:blank', 'not a url', `${SELF.origin}/../x`),
+      url: fc.constantFrom(
+        `${SELF.origin}/sidepanel.html`,
+        'https://example.org/page',
+        'about:blank',
+        'not a url',
+        `${SELF.origin}/../x`,
+      ),
       origin: fc.constantFrom(SELF.origin, 'https://example.org', 'null'),
       frameId: fc.nat(3),
-      tab: fc.record({ id: fc.nat(50), url: fc.constantFrom('https://example.org/', 'chrome://settings') }, { requiredKeys: [] }),
+      tab: fc.record(
+        { id: fc.nat(50), url: fc.constantFrom('https://example.org/', 'chrome://settings') },
+        { requiredKeys: [] },
+      ),
     },
     { requiredKeys: [] },
   ) as fc.Arbitrary<RuntimeSender>;
-  for (const [message, sender] of fc.sample(fc.tuple(fc.oneof(arbitrary.map((s) => s.message), fc.anything({ maxDepth: 2 })), senderArb), { numRuns: Math.floor(runs / 4), seed: seed + 1 })) {
+  for (const [message, sender] of fc.sample(
+    fc.tuple(
+      fc.oneof(
+        arbitrary.map((s) => s.message),
+        fc.anything({ maxDepth: 2 }),
+      ),
+      senderArb,
+    ),
+    { numRuns: Math.floor(runs / 4), seed: seed + 1 },
+  )) {
     listener.runs++;
     try {
       const reply = await new Promise<Result<unknown> | 'unanswered'>((resolve) => {
@@ -72,26 +93,50 @@ export async function messagingReport(options: { runs?: number; seed?: number } 
       {
         title: 'Router (real handlers, spied dependencies)',
         head: ['sender', 'messages', 'refused before any handler (WireError)', 'handler ran'],
-        rows: [...Object.entries(bySender).map(([k, v]) => [k, v.sent, v.refused, v.ran]), ['all', tally.sent, tally.refused, tally.ran]],
+        rows: [
+          ...Object.entries(bySender).map(([k, v]) => [k, v.sent, v.refused, v.ran]),
+          ['all', tally.sent, tally.refused, tally.ran],
+        ],
       },
       {
         title: 'Invariants',
         head: ['check', 'count'],
         rows: [
           ['crashes (the router threw)', tally.crashes.length],
-          ['refusals not a WireError, handler runs the protocol refuses, valid messages refused, dependencies reached without a handler', tally.violations.length],
+          [
+            'refusals not a WireError, handler runs the protocol refuses, valid messages refused, dependencies reached without a handler',
+            tally.violations.length,
+          ],
           ['listener: sender records and messages tried / answered', `${listener.runs} / ${listener.answered}`],
           ['listener: a reply that is not a WireReply, or a throw', listener.bad.length],
-          ['message types with a valid example exercised', `${world.registry.types().length - noExample.length} of ${world.registry.types().length}`],
+          [
+            'message types with a valid example exercised',
+            `${world.registry.types().length - noExample.length} of ${world.registry.types().length}`,
+          ],
         ],
       },
     ],
     targets: [
-      { name: 'no crash', figure: `${tally.crashes.length + listener.bad.filter((b) => b.startsWith('threw')).length}`, met: tally.crashes.length === 0 && !listener.bad.some((b) => b.startsWith('threw')) },
-      { name: 'a WireError every time a message is refused, never a handler run for a refused one', figure: `${tally.violations.length + listener.bad.length} violations in ${tally.sent + listener.runs} messages (${pct(tally.refused, tally.sent)} refused before a handler)`, met: tally.violations.length === 0 && listener.bad.length === 0 },
+      {
+        name: 'no crash',
+        figure: `${tally.crashes.length + listener.bad.filter((b) => b.startsWith('threw')).length}`,
+        met: tally.crashes.length === 0 && !listener.bad.some((b) => b.startsWith('threw')),
+      },
+      {
+        name: 'a WireError every time a message is refused, never a handler run for a refused one',
+        figure: `${tally.violations.length + listener.bad.length} violations in ${tally.sent + listener.runs} messages (${pct(tally.refused, tally.sent)} refused before a handler)`,
+        met: tally.violations.length === 0 && listener.bad.length === 0,
+      },
     ],
-    worst: [...tally.crashes.slice(0, 5).map((c) => `crash: ${c}`), ...tally.violations.slice(0, 5), ...listener.bad.slice(0, 5)],
-    notes: noExample.length > 0 ? [`no valid example was found for ${noExample.join(', ')}: only their refusals were exercised`] : [],
+    worst: [
+      ...tally.crashes.slice(0, 5).map((c) => `crash: ${c}`),
+      ...tally.violations.slice(0, 5),
+      ...listener.bad.slice(0, 5),
+    ],
+    notes:
+      noExample.length > 0
+        ? [`no valid example was found for ${noExample.join(', ')}: only their refusals were exercised`]
+        : [],
   };
 }
 

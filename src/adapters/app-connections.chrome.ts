@@ -17,7 +17,13 @@ const Connection = z.strictObject({
   cardDigest: Hex.length(66),
   connectedAt: z.number().int(),
   session: z
-    .strictObject({ accessToken: z.string().max(4096), accessExpiresAt: z.number(), refreshToken: z.string().max(512), refreshExpiresAt: z.number(), subject: Hex.length(42) })
+    .strictObject({
+      accessToken: z.string().max(4096),
+      accessExpiresAt: z.number(),
+      refreshToken: z.string().max(512),
+      refreshExpiresAt: z.number(),
+      subject: Hex.length(42),
+    })
     .nullable(),
 });
 const Stored = z.record(z.string().max(512), Connection);
@@ -27,7 +33,9 @@ const Stored = z.record(z.string().max(512), Connection);
  * by trusted contexts only — `restrict()` at background start keeps content scripts out. What does not fit the schema
  * is dropped and read as not connected (fail closed: the person reconnects).
  */
-export function chromeConnections(area: ChromeLocalArea = chrome.storage.local as unknown as ChromeLocalArea): ConnectionStore & { restrict(): Promise<void> } {
+export function chromeConnections(
+  area: ChromeLocalArea = chrome.storage.local as unknown as ChromeLocalArea,
+): ConnectionStore & { restrict(): Promise<void> } {
   const read = async (): Promise<Record<string, AppConnection>> => {
     const parsed = Stored.safeParse((await area.get(SLOT))[SLOT] ?? {});
     return parsed.success ? (parsed.data as Record<string, AppConnection>) : {};

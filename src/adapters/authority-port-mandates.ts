@@ -23,7 +23,12 @@ export const issuedAtOf = (scope: MandateScope): number => scope.window.validAft
 export function caveatsOf(scope: MandateScope, usdc: Address | undefined): MandateCaveats {
   const caveats: MandateCaveats = { calls: scope.calls, notAfter: scope.window.validBefore - 1 };
   const act = scope.act;
-  if (act.kind === 'chain' && act.erc20 !== undefined && usdc !== undefined && isAddressEqual(act.erc20.token as Address, usdc)) {
+  if (
+    act.kind === 'chain' &&
+    act.erc20 !== undefined &&
+    usdc !== undefined &&
+    isAddressEqual(act.erc20.token as Address, usdc)
+  ) {
     caveats.token = 'usdc';
     caveats.maxAmount = act.erc20.maxAmount;
     if (act.erc20.recipient !== undefined) caveats.recipient = getAddress(act.erc20.recipient);

@@ -13,7 +13,10 @@ import { signTypedDataAsAgent } from '../wallet/sign/sign-as-agent';
  * signCallerAssertion makes (HeartCoach's gateway signs it so); a co-signer's approval digest has its own kind.
  */
 export const APPROVAL_DIGEST_KIND = 'home-agent/approval-digest';
-const KINDS: Record<SignaturePurpose, string> = { 'caller-assertion': CALLER_ASSERTION_KIND, approval: APPROVAL_DIGEST_KIND };
+const KINDS: Record<SignaturePurpose, string> = {
+  'caller-assertion': CALLER_ASSERTION_KIND,
+  approval: APPROVAL_DIGEST_KIND,
+};
 
 const typedData = (purpose: SignaturePurpose, account: Address, digest: Hex, chainId: number) =>
   ({
@@ -24,7 +27,13 @@ const typedData = (purpose: SignaturePurpose, account: Address, digest: Hex, cha
   }) as const;
 
 /** A Smart Agent signs a digest for a purpose with its owner key (ERC-6492-wrapped: verifies deployed or not). */
-export function signDigestAsAgent(owner: LocalAccount, agent: SmartAgent, purpose: SignaturePurpose, digest: Hex, chainId: number): Promise<Hex> {
+export function signDigestAsAgent(
+  owner: LocalAccount,
+  agent: SmartAgent,
+  purpose: SignaturePurpose,
+  digest: Hex,
+  chainId: number,
+): Promise<Hex> {
   return signTypedDataAsAgent(owner, agent, typedData(purpose, agent.address, digest, chainId));
 }
 
@@ -32,13 +41,25 @@ export function signDigestAsAgent(owner: LocalAccount, agent: SmartAgent, purpos
  * Verifies a Smart Agent's signature (ERC-1271 deployed, ERC-6492 counterfactual) or a plain key's (an app's EOA:
  * no code, no wrapper), failing closed: a chain that does not answer is a refusal, never an ecrecover fallback.
  */
-export async function verifyDigestSignature(chain: WalletChain, q: { signer: Address; digest: Hex; signature: Hex; purpose: SignaturePurpose }): Promise<SignatureVerdict> {
+export async function verifyDigestSignature(
+  chain: WalletChain,
+  q: { signer: Address; digest: Hex; signature: Hex; purpose: SignaturePurpose },
+): Promise<SignatureVerdict> {
   let hash: Hex;
   try {
     hash = hashTypedData(typedData(q.purpose, q.signer, q.digest, chain.chainId));
   } catch {
-    return { ok: false, code: 'BAD_INPUT', reason: 'The signer or the digest could not be read; the signature was refused.' };
+    return {
+      ok: false,
+      code: 'BAD_INPUT',
+      reason: 'The signer or the digest could not be read; the signature was refused.',
+    };
   }
-  const verdict = await verifyAccountSignature(chain, { account: q.signer, hash, signature: q.signature, allowKeyAccount: true });
+  const verdict = await verifyAccountSignature(chain, {
+    account: q.signer,
+    hash,
+    signature: q.signature,
+    allowKeyAccount: true,
+  });
   return verdict.ok ? { ok: true } : { ok: false, code: verdict.code, reason: verdict.message };
 }

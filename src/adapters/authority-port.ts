@@ -34,7 +34,11 @@ const PORT_CODES: Record<string, string> = {
   MANDATE_UNKNOWN: 'MANDATE_NOT_FOUND',
 };
 const portCode = (code: string, prefix: 'MANDATE' | 'WIRE') =>
-  PORT_CODES[code] !== undefined && prefix === 'MANDATE' ? PORT_CODES[code] : code.startsWith(`${prefix}_`) ? code : `${prefix}_${code}`;
+  PORT_CODES[code] !== undefined && prefix === 'MANDATE'
+    ? PORT_CODES[code]
+    : code.startsWith(`${prefix}_`)
+      ? code
+      : `${prefix}_${code}`;
 const refused = (code: string, reason: string) => ({ ok: false as const, code, reason });
 const newestFirst = (rows: MandateSummary[]) => rows.sort((a, b) => b.issuedAt - a.issuedAt);
 
@@ -52,7 +56,11 @@ export function createAuthorityPort(options: AuthorityPortOptions): AuthorityPor
     harnessAgent: options.harnessAgent,
     async mandatesFor(q) {
       const held = await summaries(q.delegator);
-      return newestFirst(held.filter((h) => h.delegate === q.delegate.toLowerCase() && h.summary.capability === q.capability).map((h) => h.summary));
+      return newestFirst(
+        held
+          .filter((h) => h.delegate === q.delegate.toLowerCase() && h.summary.capability === q.capability)
+          .map((h) => h.summary),
+      );
     },
     held: async (delegator) => newestFirst((await summaries(delegator)).map((h) => h.summary)),
 
@@ -63,19 +71,23 @@ export function createAuthorityPort(options: AuthorityPortOptions): AuthorityPor
         throw error;
       });
       if (row instanceof HomeError) return refused('MANDATE_CORRUPT', `${row.message} It authorizes nothing.`);
-      if (row === undefined) return refused('MANDATE_NOT_FOUND', 'No mandate with that hash is in your vault, so it authorizes nothing.');
+      if (row === undefined)
+        return refused('MANDATE_NOT_FOUND', 'No mandate with that hash is in your vault, so it authorizes nothing.');
       const mandate = mandateOfRow(row);
-      if (mandate === null) return refused('MANDATE_TAMPERED', 'The stored mandate does not match its own record; it was refused.');
+      if (mandate === null)
+        return refused('MANDATE_TAMPERED', 'The stored mandate does not match its own record; it was refused.');
       const delegate = await options.harnessAgent();
       // Calls are the harness's to judge (a resumed step holds its own call), so the wallet is asked with none used:
       // then CALLS_EXHAUSTED can only mean the chain's own count is spent, after every other check has passed.
       const verdict = await verifyMandate(chain, { mandate, now: q.now, delegate, usesSoFar: 0 });
       let onChainUsed = 0;
       if (verdict.ok) onChainUsed = mandate.scope.calls - verdict.callsLeft;
-      else if (verdict.code === 'CALLS_EXHAUSTED' && mandate.scope.act.kind === 'chain') onChainUsed = mandate.scope.calls;
+      else if (verdict.code === 'CALLS_EXHAUSTED' && mandate.scope.act.kind === 'chain')
+        onChainUsed = mandate.scope.calls;
       else return refused(portCode(verdict.code, 'MANDATE'), verdict.message);
       // The chain is what counts (disabledDelegations, above); a revocation this vault recorded counts as well.
-      if (row.status === 'revoked') return refused('MANDATE_REVOKED', 'You revoked that mandate; it can no longer be used.');
+      if (row.status === 'revoked')
+        return refused('MANDATE_REVOKED', 'You revoked that mandate; it can no longer be used.');
       const { delegation, scope } = mandate;
       return {
         ok: true,
@@ -101,12 +113,15 @@ export function createAuthorityPort(options: AuthorityPortOptions): AuthorityPor
 
     async verifyWire(q): Promise<WireVerdict> {
       const row = await vault.wires.get(q.hash);
-      if (row === undefined || row.kind !== 'ask-as-me') return refused('WIRE_NOT_FOUND', 'No grant to ask on your behalf matches.');
+      if (row === undefined || row.kind !== 'ask-as-me')
+        return refused('WIRE_NOT_FOUND', 'No grant to ask on your behalf matches.');
       const parsed = AskAsMeWire.safeParse(row.delegation);
-      if (!parsed.success || delegationHashOf(parsed.data.delegation).toLowerCase() !== row.hash) return refused('WIRE_TAMPERED', 'The stored grant does not match its own record; it was refused.');
+      if (!parsed.success || delegationHashOf(parsed.data.delegation).toLowerCase() !== row.hash)
+        return refused('WIRE_TAMPERED', 'The stored grant does not match its own record; it was refused.');
       const verdict = await verifyWire(chain, { wire: parsed.data, now: q.now });
       if (!verdict.ok) return refused(portCode(verdict.code, 'WIRE'), verdict.message);
-      if (row.status === 'revoked') return refused('WIRE_REVOKED', 'You revoked that app’s grant to ask on your behalf.');
+      if (row.status === 'revoked')
+        return refused('WIRE_REVOKED', 'You revoked that app’s grant to ask on your behalf.');
       const { delegation, scope } = verdict.wire;
       return {
         ok: true,

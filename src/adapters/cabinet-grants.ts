@@ -10,10 +10,15 @@ import type { Vault } from '../vault/vault';
 export type OutsideAgentOrigins = (agent: string) => Promise<string | null>;
 
 /** HeartCoach at the configured gateway URL; no other outside agent holds a cabinet grant today. */
-export const gatewayOrigins = (vault: Vault): OutsideAgentOrigins => async (agent) =>
-  agent === 'heartcoach' ? new URL(await vault.settings.get('gateway.url')).origin : null;
+export const gatewayOrigins =
+  (vault: Vault): OutsideAgentOrigins =>
+  async (agent) =>
+    agent === 'heartcoach' ? new URL(await vault.settings.get('gateway.url')).origin : null;
 
-export function cabinetGrantsPort(vault: Vault, originOf: OutsideAgentOrigins = gatewayOrigins(vault)): Pick<VaultPort, 'grants'> {
+export function cabinetGrantsPort(
+  vault: Vault,
+  originOf: OutsideAgentOrigins = gatewayOrigins(vault),
+): Pick<VaultPort, 'grants'> {
   return {
     grants: {
       async cabinet(query: { person: Address; agent: string }): Promise<CabinetGrantHeld | null> {
@@ -25,7 +30,11 @@ export function cabinetGrantsPort(vault: Vault, originOf: OutsideAgentOrigins = 
           .sort((a, b) => b.createdAt - a.createdAt);
         const newest = live[0];
         if (newest === undefined || newest.kind !== 'cabinet-grant') return null;
-        return { hash: newest.hash as `0x${string}`, folders: [...newest.folders], grant: newest.delegation as Record<string, unknown> };
+        return {
+          hash: newest.hash as `0x${string}`,
+          folders: [...newest.folders],
+          grant: newest.delegation as Record<string, unknown>,
+        };
       },
     },
   };

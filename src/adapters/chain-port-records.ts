@@ -14,15 +14,24 @@ const Prepared = z.strictObject({
   delegationHash: DigestSchema,
   redeemer: AddressSchema,
   nonce: z.number().int().nonnegative(),
-  calldata: z.string().regex(/^0x[0-9a-fA-F]*$/).max(200_000),
-  rawTransaction: z.string().regex(/^0x[0-9a-fA-F]*$/).max(200_000),
+  calldata: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]*$/)
+    .max(200_000),
+  rawTransaction: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]*$/)
+    .max(200_000),
   transactionHash: DigestSchema,
 });
 
 const KEEP_MS = 30 * 24 * 3600 * 1000;
 const idOf = (effectKey: string) => `redemption:${effectKey.toLowerCase()}`;
 
-export async function recordRedemption(vault: Vault, p: { effectKey: string; runRef: string | undefined; prepared: PreparedRedemption }): Promise<void> {
+export async function recordRedemption(
+  vault: Vault,
+  p: { effectKey: string; runRef: string | undefined; prepared: PreparedRedemption },
+): Promise<void> {
   await vault.provenance.put({
     id: idOf(p.effectKey),
     runRef: p.runRef ?? 'redemptions',

@@ -19,7 +19,10 @@ import { recordRedemption } from './chain-port-records';
  */
 async function signedPayment() {
   const w = await realWorld({ model: throwingModel() });
-  const asked = expectKind(replyOf(await w.ask({ message: 'Send 2 USDC to nathan.treasury toward the retreat deposit.' })), 'authority_required');
+  const asked = expectKind(
+    replyOf(await w.ask({ message: 'Send 2 USDC to nathan.treasury toward the retreat deposit.' })),
+    'authority_required',
+  );
   const signed = await w.sign(asked.requirement, 'alice');
   const hash = (signed.kind === 'mandate' ? signed.mandateHash : '0x') as Hex;
   return { w, hash, port: w.harness().context.chain };
@@ -31,26 +34,53 @@ describe('the ChainPort on the embedded chain', () => {
     const effectKey = digestOf({ effect: 'stopped-before-send' });
     const mandate = Mandate.parse((await w.parts.vault.mandates.get(hash))!.delegation);
     const redeemer = privateKeyToAccount(DEMO_SERVICES['harness-agent'].privateKey);
-    const ready = await prepareRedemption(w.chain(), { mandate, execution: usdcTransferCall(w.chain(), w.who.nathan, 2_000_000n), redeemer });
+    const ready = await prepareRedemption(w.chain(), {
+      mandate,
+      execution: usdcTransferCall(w.chain(), w.who.nathan, 2_000_000n),
+      redeemer,
+    });
     if (!ready.ok) throw new Error(ready.message);
     await recordRedemption(w.parts.vault, { effectKey, runRef: 'run-x', prepared: ready.prepared });
     const nonce = await w.harnessNonce();
     const nathan = await w.usdc(w.who.nathan);
 
     expect(await port.reconcile({ effectKey, mandateHash: hash })).toEqual({ kind: 'absent' });
-    const sent = await port.redeemTransfer({ mandateHash: hash, token: 'usdc', to: w.who.nathan, amount: '2000000', effectKey });
+    const sent = await port.redeemTransfer({
+      mandateHash: hash,
+      token: 'usdc',
+      to: w.who.nathan,
+      amount: '2000000',
+      effectKey,
+    });
     expect(sent).toMatchObject({ status: 'success', txHash: ready.prepared.transactionHash });
-    expect(await port.reconcile({ effectKey, mandateHash: hash })).toMatchObject({ kind: 'found', txHash: ready.prepared.transactionHash });
+    expect(await port.reconcile({ effectKey, mandateHash: hash })).toMatchObject({
+      kind: 'found',
+      txHash: ready.prepared.transactionHash,
+    });
     // Asked again for the same effect (a resume that lost its receipt): the first transaction, nothing sent.
-    expect(await port.redeemTransfer({ mandateHash: hash, token: 'usdc', to: w.who.nathan, amount: '2000000', effectKey })).toMatchObject({ txHash: ready.prepared.transactionHash });
+    expect(
+      await port.redeemTransfer({ mandateHash: hash, token: 'usdc', to: w.who.nathan, amount: '2000000', effectKey }),
+    ).toMatchObject({ txHash: ready.prepared.transactionHash });
     expect(await w.harnessNonce()).toBe(nonce + 1);
     expect(await w.usdc(w.who.nathan)).toBe(nathan + 2_000_000n);
   });
 
   it('no record and an unused mandate is absent; a mandate spent on chain with no record is indeterminate', async () => {
     const { w, hash, port } = await signedPayment();
-    expect(await port.reconcile({ effectKey: digestOf('never recorded'), mandateHash: hash })).toEqual({ kind: 'absent' });
-    expect(await port.redeemTransfer({ mandateHash: hash, token: 'usdc', to: w.who.nathan, amount: '2000000', effectKey: digestOf('a') })).toMatchObject({ status: 'success' });
-    expect(await port.reconcile({ effectKey: digestOf('another effect'), mandateHash: hash })).toMatchObject({ kind: 'indeterminate' });
+    expect(await port.reconcile({ effectKey: digestOf('never recorded'), mandateHash: hash })).toEqual({
+      kind: 'absent',
+    });
+    expect(
+      await port.redeemTransfer({
+        mandateHash: hash,
+        token: 'usdc',
+        to: w.who.nathan,
+        amount: '2000000',
+        effectKey: digestOf('a'),
+      }),
+    ).toMatchObject({ status: 'success' });
+    expect(await port.reconcile({ effectKey: digestOf('another effect'), mandateHash: hash })).toMatchObject({
+      kind: 'indeterminate',
+    });
   });
 });

@@ -1,7 +1,15 @@
 import { getAddress, type Hex, type LocalAccount, type TransactionReceipt } from 'viem';
 import type { ChainPort, ReconcileResult, RedeemOutcome } from '../harness/ports';
 import type { Vault } from '../vault/vault';
-import { prepareRedemption, readCallsUsed, reconcileRedemption, submitRedemption, usdcBalanceOf, usdcTransferCall, type WalletChain } from '../wallet';
+import {
+  prepareRedemption,
+  readCallsUsed,
+  reconcileRedemption,
+  submitRedemption,
+  usdcBalanceOf,
+  usdcTransferCall,
+  type WalletChain,
+} from '../wallet';
 import { mandateOfRow } from './authority-port-mandates';
 import { recordedRedemption, recordRedemption } from './chain-port-records';
 
@@ -36,8 +44,14 @@ export function createChainPort(options: ChainPortOptions): ChainPort {
     async redeemTransfer(q): Promise<RedeemOutcome> {
       const row = await vault.mandates.get(q.mandateHash);
       const mandate = row === undefined ? null : mandateOfRow(row);
-      if (row === undefined || mandate === null) return { status: 'refused', code: 'MANDATE_NOT_FOUND', reason: 'The mandate for this payment is not in your vault.' };
-      if (q.token !== 'usdc' || chain.usdc === undefined) return { status: 'refused', code: 'NO_TOKEN', reason: 'No USDC token is configured on this chain.' };
+      if (row === undefined || mandate === null)
+        return {
+          status: 'refused',
+          code: 'MANDATE_NOT_FOUND',
+          reason: 'The mandate for this payment is not in your vault.',
+        };
+      if (q.token !== 'usdc' || chain.usdc === undefined)
+        return { status: 'refused', code: 'NO_TOKEN', reason: 'No USDC token is configured on this chain.' };
 
       // A redemption already recorded for this effect is finished, never prepared again.
       const earlier = await recordedRedemption(vault, q.effectKey);
@@ -47,8 +61,17 @@ export function createChainPort(options: ChainPortOptions): ChainPort {
         if (state.state === 'not-sent') return outcomeOf(await submitRedemption(chain, earlier));
       }
       const redeemer = await options.redeemer();
-      if (redeemer === null) return { status: 'refused', code: 'LOCKED', reason: 'Your vault is locked, so your agent cannot sign the payment; unlock it and ask again.' };
-      const ready = await prepareRedemption(chain, { mandate, execution: usdcTransferCall(chain, getAddress(q.to), BigInt(q.amount)), redeemer });
+      if (redeemer === null)
+        return {
+          status: 'refused',
+          code: 'LOCKED',
+          reason: 'Your vault is locked, so your agent cannot sign the payment; unlock it and ask again.',
+        };
+      const ready = await prepareRedemption(chain, {
+        mandate,
+        execution: usdcTransferCall(chain, getAddress(q.to), BigInt(q.amount)),
+        redeemer,
+      });
       if (!ready.ok) return { status: 'refused', code: `PAYMENT_${ready.code}`, reason: ready.message };
       await recordRedemption(vault, { effectKey: q.effectKey, runRef: row.runRef, prepared: ready.prepared });
       return outcomeOf(await submitRedemption(chain, ready.prepared));
@@ -57,15 +80,26 @@ export function createChainPort(options: ChainPortOptions): ChainPort {
     async reconcile(q) {
       if (q.txHash !== undefined) {
         const receipt = await chain.client.getTransactionReceipt({ hash: q.txHash }).catch(() => undefined);
-        if (receipt !== undefined) return receipt.status === 'success' ? { kind: 'found', txHash: receipt.transactionHash, blockNumber: Number(receipt.blockNumber) } : { kind: 'absent' };
+        if (receipt !== undefined)
+          return receipt.status === 'success'
+            ? { kind: 'found', txHash: receipt.transactionHash, blockNumber: Number(receipt.blockNumber) }
+            : { kind: 'absent' };
       }
       const recorded = await recordedRedemption(vault, q.effectKey);
       if (recorded !== null) {
         const state = await reconcileRedemption(chain, recorded);
-        if (state.state === 'mined') return state.succeeded ? { kind: 'found', txHash: state.receipt.transactionHash, blockNumber: Number(state.receipt.blockNumber) } : { kind: 'absent' };
+        if (state.state === 'mined')
+          return state.succeeded
+            ? { kind: 'found', txHash: state.receipt.transactionHash, blockNumber: Number(state.receipt.blockNumber) }
+            : { kind: 'absent' };
         if (state.state === 'not-sent') return { kind: 'absent' };
         // Its nonce went to another transaction: whether the mandate was spent by it cannot be told from here.
-        return state.callsUsed === 0 ? { kind: 'absent' } : { kind: 'indeterminate', reason: 'the recorded payment was replaced by another transaction of the harness agent' };
+        return state.callsUsed === 0
+          ? { kind: 'absent' }
+          : {
+              kind: 'indeterminate',
+              reason: 'the recorded payment was replaced by another transaction of the harness agent',
+            };
       }
       return reconcileByMandate(q.mandateHash);
     },
@@ -76,6 +110,11 @@ export function createChainPort(options: ChainPortOptions): ChainPort {
   async function reconcileByMandate(mandateHash: Hex): Promise<ReconcileResult> {
     const calls = await readCallsUsed(chain, mandateHash);
     if (!calls.ok) return { kind: 'indeterminate', reason: calls.message };
-    return calls.used === 0 ? { kind: 'absent' } : { kind: 'indeterminate', reason: 'the mandate was used on chain, but this agent holds no record of that transaction' };
+    return calls.used === 0
+      ? { kind: 'absent' }
+      : {
+          kind: 'indeterminate',
+          reason: 'the mandate was used on chain, but this agent holds no record of that transaction',
+        };
   }
 }

@@ -28,26 +28,57 @@ export const RpcReply = z.object({
   jsonrpc: z.literal('2.0'),
   result: z.unknown().optional(),
   error: z
-    .object({ code: z.number(), message: z.string().min(1).max(2000), data: z.object({ code: z.string().max(120).optional() }).passthrough().optional() })
+    .object({
+      code: z.number(),
+      message: z.string().min(1).max(2000),
+      data: z
+        .object({ code: z.string().max(120).optional() })
+        .passthrough()
+        .optional(),
+    })
     .optional(),
 });
 
 const Card = z.object({
-  supportedInterfaces: z.array(z.object({ url: z.string().max(500), protocolBinding: z.string().max(40), protocolVersion: z.string().max(20) })).max(16),
+  supportedInterfaces: z
+    .array(
+      z.object({ url: z.string().max(500), protocolBinding: z.string().max(40), protocolVersion: z.string().max(20) }),
+    )
+    .max(16),
   skills: z.array(z.object({ id: z.string().max(120) })).max(64),
 });
 
 /** The card's A2A 1.0 JSON-RPC endpoint, on the configured origin only, offering this skill. */
-export function cardEndpoint(card: unknown, origin: string, skill: string): { ok: true; url: string } | { ok: false; code: string; message: string } {
+export function cardEndpoint(
+  card: unknown,
+  origin: string,
+  skill: string,
+): { ok: true; url: string } | { ok: false; code: string; message: string } {
   const parsed = Card.safeParse(card);
-  if (!parsed.success) return { ok: false, code: 'card_unreadable', message: 'its agent card does not say where or how to ask it' };
-  if (!parsed.data.skills.some((s) => s.id === skill)) return { ok: false, code: 'skill_not_offered', message: `its card does not offer ${skill}` };
-  const found = parsed.data.supportedInterfaces.find((i) => i.protocolBinding === 'JSONRPC' && i.protocolVersion === '1.0' && URL.canParse(i.url) && new URL(i.url).origin === origin);
-  if (found === undefined) return { ok: false, code: 'card_endpoint', message: 'its card names no A2A 1.0 endpoint on the address you connected' };
+  if (!parsed.success)
+    return { ok: false, code: 'card_unreadable', message: 'its agent card does not say where or how to ask it' };
+  if (!parsed.data.skills.some((s) => s.id === skill))
+    return { ok: false, code: 'skill_not_offered', message: `its card does not offer ${skill}` };
+  const found = parsed.data.supportedInterfaces.find(
+    (i) =>
+      i.protocolBinding === 'JSONRPC' &&
+      i.protocolVersion === '1.0' &&
+      URL.canParse(i.url) &&
+      new URL(i.url).origin === origin,
+  );
+  if (found === undefined)
+    return {
+      ok: false,
+      code: 'card_endpoint',
+      message: 'its card names no A2A 1.0 endpoint on the address you connected',
+    };
   return { ok: true, url: found.url };
 }
 
-const Part = z.union([z.object({ text: z.string().max(20_000) }), z.object({ data: z.record(z.string(), z.unknown()) })]);
+const Part = z.union([
+  z.object({ text: z.string().max(20_000) }),
+  z.object({ data: z.record(z.string(), z.unknown()) }),
+]);
 const Parts = z.array(Part).max(16);
 const Result = z.union([z.object({ message: z.object({ parts: Parts }) }), z.object({ parts: Parts })]);
 

@@ -26,14 +26,25 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => gw.close());
 
-const agents = (config: Partial<RemoteAgentConfig> = {}) => createRemoteAgents({ agents: { heartcoach: { url: gw.url, token: async () => token, ...config } } });
-const ask = { agent: 'heartcoach', capability: 'heartcoach.ask', text: 'How is my week going?', asker: DEMO_PEOPLE.alice.ownerAddress, timeoutMs: 20_000 } as const;
+const agents = (config: Partial<RemoteAgentConfig> = {}) =>
+  createRemoteAgents({ agents: { heartcoach: { url: gw.url, token: async () => token, ...config } } });
+const ask = {
+  agent: 'heartcoach',
+  capability: 'heartcoach.ask',
+  text: 'How is my week going?',
+  asker: DEMO_PEOPLE.alice.ownerAddress,
+  timeoutMs: 20_000,
+} as const;
 
 describe('outside agents over A2A: HeartCoach’s gateway', () => {
   it('answers a consultation in its own words, under the card it pinned', async () => {
     const port = agents();
     const answer = await port.send({ ...ask, data });
-    expect(answer).toMatchObject({ kind: 'answer', agent: 'heartcoach', cardDigest: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(answer).toMatchObject({
+      kind: 'answer',
+      agent: 'heartcoach',
+      cardDigest: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+    });
     if (answer.kind !== 'answer') return;
     expect(answer.text.length).toBeGreaterThan(0);
     expect(answer.data).toMatchObject({ kind: 'answer', say: answer.text });
@@ -42,11 +53,26 @@ describe('outside agents over A2A: HeartCoach’s gateway', () => {
   });
 
   it('refuses in words: not connected, a session the gateway rejects, a skill not offered, a card that moved', async () => {
-    expect(await agents({ token: async () => null }).send(ask)).toMatchObject({ kind: 'refused', code: 'not_connected' });
-    expect(await agents({ token: async () => `${token}x` }).send(ask)).toMatchObject({ kind: 'refused', code: 'unauthenticated' });
-    expect(await agents().send({ ...ask, capability: 'heartcoach.emr.sync' })).toMatchObject({ kind: 'refused', code: 'skill_not_offered' });
-    expect(await agents({ cardDigest: digestOf('another card') }).send({ ...ask, data })).toMatchObject({ kind: 'refused', code: 'card_moved' });
-    expect(await createRemoteAgents({ agents: {} }).send(ask)).toMatchObject({ kind: 'unavailable', reason: 'heartcoach is not connected on this Home' });
+    expect(await agents({ token: async () => null }).send(ask)).toMatchObject({
+      kind: 'refused',
+      code: 'not_connected',
+    });
+    expect(await agents({ token: async () => `${token}x` }).send(ask)).toMatchObject({
+      kind: 'refused',
+      code: 'unauthenticated',
+    });
+    expect(await agents().send({ ...ask, capability: 'heartcoach.emr.sync' })).toMatchObject({
+      kind: 'refused',
+      code: 'skill_not_offered',
+    });
+    expect(await agents({ cardDigest: digestOf('another card') }).send({ ...ask, data })).toMatchObject({
+      kind: 'refused',
+      code: 'card_moved',
+    });
+    expect(await createRemoteAgents({ agents: {} }).send(ask)).toMatchObject({
+      kind: 'unavailable',
+      reason: 'heartcoach is not connected on this Home',
+    });
   });
 
   it('a gateway refusal (no cabinet sent) comes back as its code and sentence', async () => {
@@ -58,11 +84,16 @@ describe('outside agents over A2A: HeartCoach’s gateway', () => {
   it('gives up after its timeout, as unavailable, and an unreachable agent is unavailable too', async () => {
     gw.model.setLatency(3_000);
     try {
-      expect(await agents().send({ ...ask, data, timeoutMs: 1_000 })).toEqual({ kind: 'unavailable', reason: 'no answer within 1 s' });
+      expect(await agents().send({ ...ask, data, timeoutMs: 1_000 })).toEqual({
+        kind: 'unavailable',
+        reason: 'no answer within 1 s',
+      });
     } finally {
       gw.model.setLatency(0);
     }
-    const nowhere = createRemoteAgents({ agents: { heartcoach: { url: 'http://127.0.0.1:9', token: async () => token } } });
+    const nowhere = createRemoteAgents({
+      agents: { heartcoach: { url: 'http://127.0.0.1:9', token: async () => token } },
+    });
     expect(await nowhere.send(ask)).toEqual({ kind: 'unavailable', reason: 'it could not be reached' });
   });
 });

@@ -45,30 +45,55 @@ export function createRemoteAgents(options: RemoteAgentsOptions): RemoteAgentPor
     const digest = digestOf(card);
     const expected = config.cardDigest ?? pinned.get(q.agent);
     if (expected !== undefined && expected.toLowerCase() !== digest) {
-      return { kind: 'refused', code: 'card_moved', message: 'its agent card is not the one you connected to, so nothing was sent' };
+      return {
+        kind: 'refused',
+        code: 'card_moved',
+        message: 'its agent card is not the one you connected to, so nothing was sent',
+      };
     }
     pinned.set(q.agent, expected ?? digest);
     const endpoint = cardEndpoint(card, origin, q.capability);
     if (!endpoint.ok) return { kind: 'refused', code: endpoint.code, message: endpoint.message };
     const token = await config.token();
-    if (token === null) return { kind: 'refused', code: 'not_connected', message: 'you have not signed in to it from this Home yet' };
-    const message = { messageId: newId(), role: 'ROLE_USER', parts: [{ text: q.text }, ...(q.data !== undefined ? [{ data: q.data }] : [])], metadata: { skill: q.capability } };
+    if (token === null)
+      return { kind: 'refused', code: 'not_connected', message: 'you have not signed in to it from this Home yet' };
+    const message = {
+      messageId: newId(),
+      role: 'ROLE_USER',
+      parts: [{ text: q.text }, ...(q.data !== undefined ? [{ data: q.data }] : [])],
+      metadata: { skill: q.capability },
+    };
     const response = await doFetch(endpoint.url, {
       method: 'POST',
       signal,
       headers: { 'content-type': 'application/json', 'A2A-Version': '1.0', authorization: `Bearer ${token}` },
       body: JSON.stringify({ jsonrpc: '2.0', id: newId(), method: 'SendMessage', params: { message } }),
     });
-    if (response.status === 401) return { kind: 'refused', code: 'unauthenticated', message: 'it did not accept your session; sign in to it again' };
+    if (response.status === 401)
+      return {
+        kind: 'refused',
+        code: 'unauthenticated',
+        message: 'it did not accept your session; sign in to it again',
+      };
     const reply = RpcReply.safeParse(await readJson(response));
-    if (!reply.success) return { kind: 'unavailable', reason: `it answered with something that is not an A2A reply (HTTP ${response.status})` };
+    if (!reply.success)
+      return {
+        kind: 'unavailable',
+        reason: `it answered with something that is not an A2A reply (HTTP ${response.status})`,
+      };
     if (reply.data.error !== undefined) {
       const code = reply.data.error.data?.code ?? 'refused';
       return { kind: 'refused', code: code.slice(0, 60), message: reply.data.error.message.slice(0, 500) };
     }
     const answer = answerOf(reply.data.result);
     if (answer === null) return { kind: 'unavailable', reason: 'its answer carried no words' };
-    return { kind: 'answer', agent: q.agent, cardDigest: digest, text: answer.text, ...(answer.data !== undefined ? { data: answer.data } : {}) };
+    return {
+      kind: 'answer',
+      agent: q.agent,
+      cardDigest: digest,
+      text: answer.text,
+      ...(answer.data !== undefined ? { data: answer.data } : {}),
+    };
   }
 
   return {
@@ -77,8 +102,12 @@ export function createRemoteAgents(options: RemoteAgentsOptions): RemoteAgentPor
       try {
         return await send(q, signal);
       } catch (error) {
-        if (signal.aborted) return { kind: 'unavailable', reason: `no answer within ${Math.round(q.timeoutMs / 1000)} s` };
-        return { kind: 'unavailable', reason: error instanceof Error && error.name === 'SizeError' ? error.message : 'it could not be reached' };
+        if (signal.aborted)
+          return { kind: 'unavailable', reason: `no answer within ${Math.round(q.timeoutMs / 1000)} s` };
+        return {
+          kind: 'unavailable',
+          reason: error instanceof Error && error.name === 'SizeError' ? error.message : 'it could not be reached',
+        };
       }
     },
   };

@@ -22,7 +22,14 @@ function area(): ChromeSessionArea & { levels: string[] } {
 }
 
 const unlocked = {
-  keys: [{ id: 'owner', purpose: 'owner' as const, address: '0x00000000000000000000000000000000000000aa' as const, privateKey: `0x${'11'.repeat(32)}` }],
+  keys: [
+    {
+      id: 'owner',
+      purpose: 'owner' as const,
+      address: '0x00000000000000000000000000000000000000aa' as const,
+      privateKey: `0x${'11'.repeat(32)}`,
+    },
+  ],
   unlockedAt: 1,
   lastActiveAt: 2,
 };

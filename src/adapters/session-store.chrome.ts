@@ -16,7 +16,9 @@ const SLOT = 'home-agent/unlocked-session';
  * content scripts can never read it. A value that fails its schema is cleared and read as locked (fail closed).
  * Call `restrict()` once at background start-up, before the first `set`.
  */
-export function chromeSessionKeyStore(area: ChromeSessionArea = chrome.storage.session as unknown as ChromeSessionArea): SessionKeyStore & { restrict(): Promise<void> } {
+export function chromeSessionKeyStore(
+  area: ChromeSessionArea = chrome.storage.session as unknown as ChromeSessionArea,
+): SessionKeyStore & { restrict(): Promise<void> } {
   return {
     restrict: () => area.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' }),
     get: async () => {

@@ -41,7 +41,9 @@ export function ringTrace(options: { capacity?: number; sink?: (event: AuditEven
  */
 export type RecordedEffects = EffectSinkPort & { readonly emitted: readonly DeclaredEffect[] };
 
-export function recordedEffects(options: { capacity?: number; listener?: (effect: DeclaredEffect) => void | Promise<void> } = {}): RecordedEffects {
+export function recordedEffects(
+  options: { capacity?: number; listener?: (effect: DeclaredEffect) => void | Promise<void> } = {},
+): RecordedEffects {
   const capacity = Math.max(1, options.capacity ?? 200);
   const emitted: DeclaredEffect[] = [];
   return {

@@ -9,13 +9,17 @@ import type { Vault } from '../vault/vault';
  * word names in the asker's tier, contacts, memberships, role holders and the default payer. The vault stores
  * addresses lower-cased; the harness compares checksummed ones, so every address leaves here through getAddress.
  */
-export type PeoplePort = Pick<VaultPort, 'agents' | 'playbooks' | 'parties' | 'contacts' | 'memberships' | 'roles' | 'payments'>;
+export type PeoplePort = Pick<
+  VaultPort,
+  'agents' | 'playbooks' | 'parties' | 'contacts' | 'memberships' | 'roles' | 'payments'
+>;
 
 const checksum = (address: string): Address => getAddress(address);
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** What the harness is told of a damaged row: where it is, never its (unreadable) contents. */
-export const damagedOf = (corrupt: readonly CorruptRow[]): DamagedRow[] => corrupt.map((c) => ({ table: c.table, id: c.id }));
+export const damagedOf = (corrupt: readonly CorruptRow[]): DamagedRow[] =>
+  corrupt.map((c) => ({ table: c.table, id: c.id }));
 
 const memberOf = (r: RecordOf<'membership'>): Member => ({
   member: checksum(r.data.member),
@@ -30,7 +34,8 @@ export function peoplePort(vault: Vault, options: { owner: () => Promise<Address
     return { rows: read.rows.map(memberOf), damaged: damagedOf(read.corrupt) };
   };
   const membersOf = async (organization: string) => (await readMembers(organization)).rows;
-  const stewardsOf = async (organization: string) => (await membersOf(organization)).filter((m) => m.roles.includes('steward')).map((m) => m.member);
+  const stewardsOf = async (organization: string) =>
+    (await membersOf(organization)).filter((m) => m.roles.includes('steward')).map((m) => m.member);
 
   const agents: PeoplePort['agents'] = {
     async get(address) {
@@ -47,7 +52,13 @@ export function peoplePort(vault: Vault, options: { owner: () => Promise<Address
     },
   };
 
-  const contactParty = (r: RecordOf<'contact'>): Party => ({ address: checksum(r.data.address), label: r.data.label, aliases: [...r.data.aliases], kind: 'person', via: 'contact' });
+  const contactParty = (r: RecordOf<'contact'>): Party => ({
+    address: checksum(r.data.address),
+    label: r.data.label,
+    aliases: [...r.data.aliases],
+    kind: 'person',
+    via: 'contact',
+  });
   const readContacts = async (owner: string): Promise<ListRead<Party>> => {
     const read = await vault.records.list('contact', owner);
     return { rows: read.rows.map(contactParty), damaged: damagedOf(read.corrupt) };
@@ -88,13 +99,29 @@ export function peoplePort(vault: Vault, options: { owner: () => Promise<Address
         ]);
         const found: Party[] = [
           ...contacts.rows.map(contactParty),
-          ...organizations.rows.map((r): Party => ({ address: checksum(r.data.address), label: r.data.label, aliases: [...r.data.aliases], kind: 'organization', via: 'organization' })),
+          ...organizations.rows.map((r): Party => ({
+            address: checksum(r.data.address),
+            label: r.data.label,
+            aliases: [...r.data.aliases],
+            kind: 'organization',
+            via: 'organization',
+          })),
         ];
         // Members of the organizations the asker stewards are in the asker's tier too (dave, via Missio Nexus).
         for (const org of orgAgents.rows) {
           if (!(await stewardsOf(org.address)).some((s) => same(s, asker))) continue;
           const members = await vault.records.named('membership', org.address, word);
-          found.push(...members.rows.map(memberOf).map((m): Party => ({ address: m.member, label: m.label, aliases: m.aliases, kind: 'person', via: 'member' })));
+          found.push(
+            ...members.rows
+              .map(memberOf)
+              .map((m): Party => ({
+                address: m.member,
+                label: m.label,
+                aliases: m.aliases,
+                kind: 'person',
+                via: 'member',
+              })),
+          );
         }
         return found;
       },
@@ -107,7 +134,8 @@ export function peoplePort(vault: Vault, options: { owner: () => Promise<Address
       readOfPerson: readAffiliations,
     },
     roles: {
-      holders: async (subject, role) => (await membersOf(subject)).filter((m) => m.roles.includes(role)).map((m) => m.member),
+      holders: async (subject, role) =>
+        (await membersOf(subject)).filter((m) => m.roles.includes(role)).map((m) => m.member),
     },
     payments: {
       async defaultPayer(person) {

@@ -52,7 +52,13 @@ export function runsPort(vault: Vault): RunsPort {
         return row === undefined ? null : toPort(row);
       },
       async put(record) {
-        const input = { id: record.id, type: record.type, owner: record.owner, data: asJson(record.data), createdAt: record.createdAt } as RecordInput;
+        const input = {
+          id: record.id,
+          type: record.type,
+          owner: record.owner,
+          data: asJson(record.data),
+          createdAt: record.createdAt,
+        } as RecordInput;
         await vault.records.put(input);
       },
     },
@@ -67,13 +73,27 @@ export function runsPort(vault: Vault): RunsPort {
         return raw.success ? raw.data.checkpoint : null;
       },
       async put(run) {
-        await vault.runs.save({ runRef: run.runRef, addressee: run.addressee, asker: run.asker, status: run.status, expiresAt: run.expiresAt, checkpoint: asJson(run.state) as never });
+        await vault.runs.save({
+          runRef: run.runRef,
+          addressee: run.addressee,
+          asker: run.asker,
+          status: run.status,
+          expiresAt: run.expiresAt,
+          checkpoint: asJson(run.state) as never,
+        });
       },
     },
     receipts: {
       async put(receipt) {
         try {
-          await vault.receipts.append({ id: receipt.id, runRef: receipt.runRef, stepRef: receipt.stepRef, subject: receipt.binding.subject, schemaVersion: receipt.schemaVersion, body: asJson(receipt) as never });
+          await vault.receipts.append({
+            id: receipt.id,
+            runRef: receipt.runRef,
+            stepRef: receipt.stepRef,
+            subject: receipt.binding.subject,
+            schemaVersion: receipt.schemaVersion,
+            body: asJson(receipt) as never,
+          });
         } catch (error) {
           // A receipt is never overwritten; the same receipt written again (a replayed step) is already there.
           if (error instanceof HomeError && error.code === 'RECEIPT_EXISTS') return;
@@ -88,11 +108,26 @@ export function runsPort(vault: Vault): RunsPort {
       async find(q) {
         const row = await vault.confirmations.recall(q);
         if (row === undefined || typeof row.choice !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(row.choice)) return null;
-        const found: Confirmation = { asker: getAddress(row.asker), word: row.word, capability: row.capability, argument: row.argument, chosen: getAddress(row.choice) as Address, label: row.label, at: row.confirmedAt };
+        const found: Confirmation = {
+          asker: getAddress(row.asker),
+          word: row.word,
+          capability: row.capability,
+          argument: row.argument,
+          chosen: getAddress(row.choice) as Address,
+          label: row.label,
+          at: row.confirmedAt,
+        };
         return found;
       },
       async put(c) {
-        await vault.confirmations.remember({ asker: c.asker, word: c.word, capability: c.capability, argument: c.argument, choice: c.chosen, label: c.label });
+        await vault.confirmations.remember({
+          asker: c.asker,
+          word: c.word,
+          capability: c.capability,
+          argument: c.argument,
+          choice: c.chosen,
+          label: c.label,
+        });
       },
     },
     nonces: {
@@ -105,12 +140,26 @@ export function runsPort(vault: Vault): RunsPort {
     provenance: {
       async put(doc) {
         const mediaType = doc.kind === 'run.provenance' ? 'application/ld+json' : 'application/json';
-        await vault.provenance.put({ id: doc.id, runRef: doc.runRef, kind: doc.kind, mediaType, body: asJson(doc.body) as never, expiresAt: doc.expiresAt });
+        await vault.provenance.put({
+          id: doc.id,
+          runRef: doc.runRef,
+          kind: doc.kind,
+          mediaType,
+          body: asJson(doc.body) as never,
+          expiresAt: doc.expiresAt,
+        });
       },
       async get(id) {
         const row = await vault.provenance.get(id);
         if (row === undefined) return null;
-        const doc: ProvenanceDoc = { id: row.id, runRef: row.runRef, kind: row.kind, body: row.body, at: row.createdAt, expiresAt: row.expiresAt };
+        const doc: ProvenanceDoc = {
+          id: row.id,
+          runRef: row.runRef,
+          kind: row.kind,
+          body: row.body,
+          at: row.createdAt,
+          expiresAt: row.expiresAt,
+        };
         return doc;
       },
     },

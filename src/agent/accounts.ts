@@ -13,10 +13,16 @@ import { smartAgentOf, type SmartAgent } from '../wallet';
 export type KeySource = (purpose: 'owner' | 'harness') => Promise<Hex | undefined>;
 
 /** Keys from the keyring's unlocked session (undefined while locked). */
-export const keyringKeys = (keyring: Pick<Keyring, 'privateKeyOf'>): KeySource => (purpose) => keyring.privateKeyOf(purpose);
+export const keyringKeys =
+  (keyring: Pick<Keyring, 'privateKeyOf'>): KeySource =>
+  (purpose) =>
+    keyring.privateKeyOf(purpose);
 
 /** Fixed keys (tests, benchmarks). */
-export const fixedKeys = (keys: { owner?: Hex; harness?: Hex }): KeySource => async (purpose) => keys[purpose];
+export const fixedKeys =
+  (keys: { owner?: Hex; harness?: Hex }): KeySource =>
+  async (purpose) =>
+    keys[purpose];
 
 export async function accountOf(keys: KeySource, purpose: 'owner' | 'harness'): Promise<LocalAccount | null> {
   const key = await keys(purpose);
@@ -26,7 +32,11 @@ export async function accountOf(keys: KeySource, purpose: 'owner' | 'harness'): 
 /** The harness agent: the vault's agent of kind `harness`, the delegate of every mandate. */
 export async function harnessAgentOf(vault: Vault): Promise<Address> {
   const row = (await vault.agents.list('harness')).rows[0];
-  if (row === undefined) throw new HomeError('NO_HARNESS_AGENT', 'This vault has no harness agent yet; load the demo or create your keys first.');
+  if (row === undefined)
+    throw new HomeError(
+      'NO_HARNESS_AGENT',
+      'This vault has no harness agent yet; load the demo or create your keys first.',
+    );
   return getAddress(row.address);
 }
 
@@ -34,10 +44,14 @@ export async function harnessAgentOf(vault: Vault): Promise<Address> {
 export async function heldAgent(vault: Vault, address: Address): Promise<SmartAgent> {
   const row = await vault.agents.get(address);
   if (row === undefined || row.kind === 'harness' || row.salt === undefined) {
-    throw new HomeError('NOT_YOURS_TO_SIGN', `${address} is not an account this Home holds, so you cannot sign for it.`);
+    throw new HomeError(
+      'NOT_YOURS_TO_SIGN',
+      `${address} is not an account this Home holds, so you cannot sign for it.`,
+    );
   }
   const agent = await smartAgentOf(getAddress(row.ownerAddress), row.salt);
-  if (!isAddressEqual(agent.address, address)) throw new HomeError('VAULT_ROW_CORRUPT', `The vault’s record of ${address} does not match its owner and salt.`);
+  if (!isAddressEqual(agent.address, address))
+    throw new HomeError('VAULT_ROW_CORRUPT', `The vault’s record of ${address} does not match its owner and salt.`);
   return agent;
 }
 

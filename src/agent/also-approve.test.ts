@@ -19,7 +19,10 @@ async function home() {
   const clock = new FixedClock();
   const parts = await openDemoHome(clock);
   const agent = createHomeAgent({ vault: parts.vault, chain: parts.chain, keys: KEYS, clock });
-  const asked = expectKind(replyOf(await agent.ask({ message: 'Invite bob and carol to Thompson Community Fund', surface: 'sidepanel' })), 'authority_required');
+  const asked = expectKind(
+    replyOf(await agent.ask({ message: 'Invite bob and carol to Thompson Community Fund', surface: 'sidepanel' })),
+    'authority_required',
+  );
   return { agent, vault: parts.vault, asked };
 }
 
@@ -30,7 +33,12 @@ describe('signing the later steps of a plan with the first', () => {
     expect(requirement).toEqual(asked.requirement);
     expect(also.map((r) => r.bindingDigest)).toEqual(asked.alsoApprove);
     expect(also.map((r) => r.stepRef)).toEqual(['s1.2']);
-    const { signed, response } = await agent.sign({ runRef: asked.runRef, surface: 'popup', expect: requirement.bindingDigest, alsoExpect: asked.alsoApprove });
+    const { signed, response } = await agent.sign({
+      runRef: asked.runRef,
+      surface: 'popup',
+      expect: requirement.bindingDigest,
+      alsoExpect: asked.alsoApprove,
+    });
     expect(signed.also.map((s) => s.stepRef)).toEqual(['s1.2']);
     const done = expectKind(replyOf(response), 'done');
     expect(done.receipts.map((r) => [r.stepRef, r.presentedRef])).toEqual([
@@ -42,7 +50,11 @@ describe('signing the later steps of a plan with the first', () => {
 
   it('without the list, signs only the first: the second invite then waits for its own signature', async () => {
     const { agent, vault, asked } = await home();
-    const { signed, response } = await agent.sign({ runRef: asked.runRef, surface: 'popup', expect: asked.requirement.bindingDigest });
+    const { signed, response } = await agent.sign({
+      runRef: asked.runRef,
+      surface: 'popup',
+      expect: asked.requirement.bindingDigest,
+    });
     expect(signed.also).toEqual([]);
     const next = expectKind(replyOf(response), 'authority_required');
     expect(next.stepRef).toBe('s1.2');
@@ -51,8 +63,17 @@ describe('signing the later steps of a plan with the first', () => {
 
   it('with a list that is not the run’s, signs nothing', async () => {
     const { agent, vault, asked } = await home();
-    await expect(agent.sign({ runRef: asked.runRef, surface: 'popup', expect: asked.requirement.bindingDigest, alsoExpect: [digestOf('another step')] })).rejects.toMatchObject({ code: 'REQUIREMENT_CHANGED' });
-    await expect(agent.sign({ runRef: asked.runRef, surface: 'popup', expect: asked.requirement.bindingDigest, alsoExpect: [] })).rejects.toMatchObject({ code: 'REQUIREMENT_CHANGED' });
+    await expect(
+      agent.sign({
+        runRef: asked.runRef,
+        surface: 'popup',
+        expect: asked.requirement.bindingDigest,
+        alsoExpect: [digestOf('another step')],
+      }),
+    ).rejects.toMatchObject({ code: 'REQUIREMENT_CHANGED' });
+    await expect(
+      agent.sign({ runRef: asked.runRef, surface: 'popup', expect: asked.requirement.bindingDigest, alsoExpect: [] }),
+    ).rejects.toMatchObject({ code: 'REQUIREMENT_CHANGED' });
     expect((await vault.mandates.list()).rows).toHaveLength(0);
   });
 });

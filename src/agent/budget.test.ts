@@ -17,7 +17,8 @@ describe('the ask budget across a worker restart', () => {
     await parts.vault.settings.set('budget.asksPerDay', 2);
     const keys = fixedKeys({ owner: DEMO_PEOPLE.alice.privateKey, harness: DEMO_SERVICES['harness-agent'].privateKey });
     const start = () => createHomeAgent({ vault: parts.vault, chain: parts.chain, keys, clock });
-    const ask = (agent: ReturnType<typeof start>) => agent.ask({ message: 'How many contacts do I have?', surface: 'sidepanel' });
+    const ask = (agent: ReturnType<typeof start>) =>
+      agent.ask({ message: 'How many contacts do I have?', surface: 'sidepanel' });
 
     const first = start();
     expect((await ask(first)).ok).toBe(true);
@@ -25,13 +26,16 @@ describe('the ask budget across a worker restart', () => {
     const spent = await ask(first);
     expect(spent).toMatchObject({ ok: false, error: { code: 'BUDGET_SPENT', details: { status: 429 } } });
     expect(!spent.ok && spent.error.message).toBe(
-      'This agent has answered the 2 asks it takes in its budget; it takes more in about 24 hours. You can change the daily allowance in your Home\'s settings.',
+      "This agent has answered the 2 asks it takes in its budget; it takes more in about 24 hours. You can change the daily allowance in your Home's settings.",
     );
 
     const restarted = start();
     expect(await ask(restarted)).toMatchObject({ ok: false, error: { code: 'BUDGET_SPENT' } });
     clock.advance(23 * 3_600_000);
-    expect(await ask(restarted)).toMatchObject({ ok: false, error: { message: expect.stringMatching(/in about 60 minutes/) } });
+    expect(await ask(restarted)).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/in about 60 minutes/) },
+    });
     clock.advance(3_600_000);
     expect((await ask(restarted)).ok).toBe(true);
   });

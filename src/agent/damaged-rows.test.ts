@@ -18,12 +18,18 @@ describe('a damaged row in the real vault, read by the agent', () => {
     const answer = expectKind(replyOf(await w.ask({ message: 'Who are my contacts?' })), 'answer');
     expect(answer.text).toMatch(/^You have 3 contacts: /);
     expect(answer.text).not.toMatch(/Bob/);
-    expect(answer.text).toMatch(/1 record in your vault could not be read \(damaged\).*the Vault section of your Home names it\.$/);
+    expect(answer.text).toMatch(
+      /1 record in your vault could not be read \(damaged\).*the Vault section of your Home names it\.$/,
+    );
     expect(answer.plannerTrace.damaged).toEqual([expect.objectContaining({ table: 'records', id: bob.id })]);
     const receipts = (await w.parts.vault.receipts.byRun(answer.runRef)).rows;
-    expect(receipts.map((r) => (r.body as { attests: unknown }).attests)).toEqual([expect.objectContaining({ damaged: { count: 1, rows: [{ table: 'records', id: bob.id }] } })]);
+    expect(receipts.map((r) => (r.body as { attests: unknown }).attests)).toEqual([
+      expect.objectContaining({ damaged: { count: 1, rows: [{ table: 'records', id: bob.id }] } }),
+    ]);
     // The Home's vault browser reads the same row and names it in words.
-    expect((await w.parts.vault.records.list('contact', w.who.alice)).corrupt).toEqual([expect.objectContaining({ id: bob.id, message: expect.stringMatching(/is damaged and was left out/) })]);
+    expect((await w.parts.vault.records.list('contact', w.who.alice)).corrupt).toEqual([
+      expect.objectContaining({ id: bob.id, message: expect.stringMatching(/is damaged and was left out/) }),
+    ]);
   });
 
   it('"Show my receipts": a receipt row that no longer reads is said, not dropped', async () => {

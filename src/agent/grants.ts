@@ -11,7 +11,12 @@ import type { HomeAgentCore } from './home-agent';
  * key signs, submitted by the harness agent — after which every later use fails in words. The vault's row is
  * marked too, but the chain is what the verifier reads.
  */
-export type Revoked = { kind: 'mandate' | 'wire'; hash: Hex; transactionHash: Hex | undefined; alreadyRevoked: boolean };
+export type Revoked = {
+  kind: 'mandate' | 'wire';
+  hash: Hex;
+  transactionHash: Hex | undefined;
+  alreadyRevoked: boolean;
+};
 
 export async function revokeHeld(core: HomeAgentCore, hash: Hex): Promise<Revoked> {
   const { vault } = core.parts;
@@ -20,20 +25,34 @@ export async function revokeHeld(core: HomeAgentCore, hash: Hex): Promise<Revoke
   let delegation: Delegation;
   if (mandate !== undefined) {
     const parsed = Mandate.safeParse(mandate.delegation);
-    if (!parsed.success) throw new HomeError('VAULT_ROW_CORRUPT', 'That mandate’s stored delegation cannot be read, so it cannot be revoked from here.');
+    if (!parsed.success)
+      throw new HomeError(
+        'VAULT_ROW_CORRUPT',
+        'That mandate’s stored delegation cannot be read, so it cannot be revoked from here.',
+      );
     delegation = parsed.data.delegation;
   } else if (wire !== undefined && wire.kind === 'ask-as-me') {
     const parsed = AskAsMeWire.safeParse(wire.delegation);
-    if (!parsed.success) throw new HomeError('VAULT_ROW_CORRUPT', 'That grant’s stored delegation cannot be read, so it cannot be revoked from here.');
+    if (!parsed.success)
+      throw new HomeError(
+        'VAULT_ROW_CORRUPT',
+        'That grant’s stored delegation cannot be read, so it cannot be revoked from here.',
+      );
     delegation = parsed.data.delegation;
   } else {
     throw new HomeError('NOTHING_TO_REVOKE', 'No mandate or grant with that hash is in your vault.');
   }
-  if (delegationHashOf(delegation).toLowerCase() !== hash.toLowerCase()) throw new HomeError('VAULT_ROW_CORRUPT', 'The stored delegation does not match that hash.');
+  if (delegationHashOf(delegation).toLowerCase() !== hash.toLowerCase())
+    throw new HomeError('VAULT_ROW_CORRUPT', 'The stored delegation does not match that hash.');
   const result = await revokeOnChain(core, delegation);
   if (mandate !== undefined) await vault.mandates.revoke(hash);
   else await vault.wires.revoke(hash);
-  return { kind: mandate !== undefined ? 'mandate' : 'wire', hash: result.delegationHash, transactionHash: result.transactionHash, alreadyRevoked: result.alreadyRevoked };
+  return {
+    kind: mandate !== undefined ? 'mandate' : 'wire',
+    hash: result.delegationHash,
+    transactionHash: result.transactionHash,
+    alreadyRevoked: result.alreadyRevoked,
+  };
 }
 
 /** Only `disableDelegation` on chain, leaving the vault's row as it was (as a revocation from another device looks). */
@@ -46,19 +65,36 @@ export async function revokeOnChain(core: HomeAgentCore, delegation: Delegation)
 }
 
 /** The person lets an app at `origin` ask on their behalf (ask-as-me) for `days`, from their own Smart Agent. */
-export async function grantAskAsMe(core: HomeAgentCore, input: { delegate: Address; origin: string; days: number }): Promise<{ hash: Hex; wire: AskAsMeWire }> {
+export async function grantAskAsMe(
+  core: HomeAgentCore,
+  input: { delegate: Address; origin: string; days: number },
+): Promise<{ hash: Hex; wire: AskAsMeWire }> {
   const { vault, chain, keys } = core.parts;
   const person = await core.owner();
   const owner = await requireAccount(keys, 'owner');
   const agent = await heldAgent(vault, person);
-  if ((await harnessAgentOf(vault)).toLowerCase() === input.delegate.toLowerCase()) throw new HomeError('WRONG_DELEGATE', 'An ask-as-me grant is for an app, not for your own harness.');
+  if ((await harnessAgentOf(vault)).toLowerCase() === input.delegate.toLowerCase())
+    throw new HomeError('WRONG_DELEGATE', 'An ask-as-me grant is for an app, not for your own harness.');
   const now = Math.floor(core.clock.now() / 1000);
   const window = { validAfter: now - 60, validBefore: now + Math.max(1, Math.min(input.days, 365)) * 24 * 3600 };
-  const wire = await signScopedDelegation(chain, { owner, agent, delegate: input.delegate, scope: wireScope({ chainId: chain.chainId, origin: input.origin, window }) });
+  const wire = await signScopedDelegation(chain, {
+    owner,
+    agent,
+    delegate: input.delegate,
+    scope: wireScope({ chainId: chain.chainId, origin: input.origin, window }),
+  });
   const hash = delegationHashOf(wire.delegation);
   await vault.wires.record({
-    kind: 'ask-as-me', capability: 'harness.ask', hash, direction: 'given', delegator: person, delegate: input.delegate, origin: input.origin,
-    notBefore: window.validAfter * 1000, expiresAt: window.validBefore * 1000, delegation: wire as never,
+    kind: 'ask-as-me',
+    capability: 'harness.ask',
+    hash,
+    direction: 'given',
+    delegator: person,
+    delegate: input.delegate,
+    origin: input.origin,
+    notBefore: window.validAfter * 1000,
+    expiresAt: window.validBefore * 1000,
+    delegation: wire as never,
   });
   return { hash, wire };
 }

@@ -63,7 +63,10 @@ export function createHomeAgentCore(parts: HomeAgentParts): HomeAgentCore {
     ids: parts.ids ?? randomIds,
     trace: parts.trace ?? ringTrace(),
   };
-  const harness = createHarness(ports, { ontology: parts.ontology ?? GENERATED_ONTOLOGY, ...(parts.settings !== undefined ? { settings: parts.settings } : {}) });
+  const harness = createHarness(ports, {
+    ontology: parts.ontology ?? GENERATED_ONTOLOGY,
+    ...(parts.settings !== undefined ? { settings: parts.settings } : {}),
+  });
   return {
     parts,
     ports,
@@ -71,7 +74,11 @@ export function createHomeAgentCore(parts: HomeAgentParts): HomeAgentCore {
     clock,
     async owner() {
       const owner = await vaultOwner(vault);
-      if (owner === null) throw new HomeError('NO_OWNER', 'This Home holds no person yet: load the demo profile, or create or import your key, first.');
+      if (owner === null)
+        throw new HomeError(
+          'NO_OWNER',
+          'This Home holds no person yet: load the demo profile, or create or import your key, first.',
+        );
       return owner;
     },
   };

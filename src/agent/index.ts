@@ -5,7 +5,17 @@ import type { Result } from '../protocol/errors';
 import type { AskResponse, Requirement } from '../protocol/harness-reply';
 import { createHomeAgentCore, type HomeAgentCore, type HomeAgentParts } from './home-agent';
 import { grantAskAsMe, revokeHeld, type Revoked } from './grants';
-import { askAt, declineAt, pendingRequirement, pendingRequirements, pendingRuns, resumeAt, type AskInput, type PendingRun, type ResumeInput } from './runs';
+import {
+  askAt,
+  declineAt,
+  pendingRequirement,
+  pendingRequirements,
+  pendingRuns,
+  resumeAt,
+  type AskInput,
+  type PendingRun,
+  type ResumeInput,
+} from './runs';
 import { signPending, type SignResult } from './sign';
 
 /**

@@ -41,7 +41,13 @@ describe('a payment stopped after its transaction was sent', () => {
     const chain = await parts.reopenChain();
     const second = createHomeAgent({ vault: parts.vault, chain, keys, clock, model: null });
     const [listed] = (await second.pending()).filter((p) => p.runRef === runRef);
-    expect(listed).toMatchObject({ waitingFor: 'agent', stopped: true, text: expect.stringMatching(/^Home Agent stopped while it was carrying this out \(payment\.usdc\.send\), so it may already have happened\. Send it again/) });
+    expect(listed).toMatchObject({
+      waitingFor: 'agent',
+      stopped: true,
+      text: expect.stringMatching(
+        /^Home Agent stopped while it was carrying this out \(payment\.usdc\.send\), so it may already have happened\. Send it again/,
+      ),
+    });
     expect(listed!.text).not.toMatch(/another agent/);
 
     const dropped = await second.decline({ runRef, surface: 'popup' });
@@ -63,7 +69,8 @@ describe('a payment stopped after its transaction was sent', () => {
       ...parts.vault,
       runs: {
         ...parts.vault.runs,
-        save: (row: Parameters<typeof parts.vault.runs.save>[0]) => (row.status === 'done' ? Promise.reject(new Error('the worker stopped')) : parts.vault.runs.save(row)),
+        save: (row: Parameters<typeof parts.vault.runs.save>[0]) =>
+          row.status === 'done' ? Promise.reject(new Error('the worker stopped')) : parts.vault.runs.save(row),
       },
     };
     const first = createHomeAgent({ vault, chain: parts.chain, keys, clock, model: null });
@@ -77,7 +84,9 @@ describe('a payment stopped after its transaction was sent', () => {
     const second = createHomeAgent({ vault: parts.vault, chain, keys, clock, model: null });
     const [listed] = (await second.pending()).filter((p) => p.runRef === runRef);
     expect(listed!.stopped).toBe(true);
-    expect(listed!.text).toMatch(/^Home Agent stopped just before it finished this; what was done stands\. Send it again/);
+    expect(listed!.text).toMatch(
+      /^Home Agent stopped just before it finished this; what was done stands\. Send it again/,
+    );
     const dropped = await second.decline({ runRef, surface: 'popup' });
     expect(dropped.ok ? 'ok' : dropped.error.code).toBe('ACT_UNDER_WAY');
     const done = await second.resume({ runRef, surface: 'popup' });

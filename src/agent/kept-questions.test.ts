@@ -22,14 +22,33 @@ async function home() {
   const origin = new URL(await parts.vault.settings.get('gateway.url')).origin;
   // Alice's cabinet grant to HeartCoach, as "Connect my agent" stores it (the gateway, not this row, verifies it).
   await parts.vault.wires.record({
-    kind: 'cabinet-grant', hash: `0x${'c1'.repeat(32)}`, direction: 'given', delegator: alice, delegate: DEMO_SERVICES.heartcoach.address, origin,
-    expiresAt: clock.now() + 86_400_000, folders: ['readings'],
-    delegation: { delegation: { delegator: alice, salt: '1' }, scope: { type: 'home-agent/cabinet-grant', folders: ['readings'] } },
+    kind: 'cabinet-grant',
+    hash: `0x${'c1'.repeat(32)}`,
+    direction: 'given',
+    delegator: alice,
+    delegate: DEMO_SERVICES.heartcoach.address,
+    origin,
+    expiresAt: clock.now() + 86_400_000,
+    folders: ['readings'],
+    delegation: {
+      delegation: { delegator: alice, salt: '1' },
+      scope: { type: 'home-agent/cabinet-grant', folders: ['readings'] },
+    },
   });
   const gateway = { up: false };
   const coach = scriptedHeartCoach();
-  const agents = new ScriptedAgents({ heartcoach: (q): RemoteAnswer => (gateway.up ? coach(q) : { kind: 'unavailable', reason: 'connect ECONNREFUSED 127.0.0.1:8787' }) });
-  const build = () => createHomeAgent({ vault: parts.vault, chain: parts.chain, keys: fixedKeys({ owner: DEMO_PEOPLE.alice.privateKey, harness: DEMO_SERVICES['harness-agent'].privateKey }), agents, clock });
+  const agents = new ScriptedAgents({
+    heartcoach: (q): RemoteAnswer =>
+      gateway.up ? coach(q) : { kind: 'unavailable', reason: 'connect ECONNREFUSED 127.0.0.1:8787' },
+  });
+  const build = () =>
+    createHomeAgent({
+      vault: parts.vault,
+      chain: parts.chain,
+      keys: fixedKeys({ owner: DEMO_PEOPLE.alice.privateKey, harness: DEMO_SERVICES['harness-agent'].privateKey }),
+      agents,
+      clock,
+    });
   return { gateway, agents, build };
 }
 
@@ -37,13 +56,23 @@ describe('a question kept while HeartCoach cannot be reached', () => {
   it('is listed with the words asked and why it waits, found again by a new face, and sent again once the gateway is back', async () => {
     const h = await home();
     const asked = await h.build().ask({ message: 'How is my week going?', surface: 'sidepanel' });
-    expect(asked.ok && asked.data.reply).toMatchObject({ kind: 'waiting', on: 'heartcoach', text: expect.stringMatching(/^HeartCoach did not answer/) });
+    expect(asked.ok && asked.data.reply).toMatchObject({
+      kind: 'waiting',
+      on: 'heartcoach',
+      text: expect.stringMatching(/^HeartCoach did not answer/),
+    });
     const runRef = asked.ok ? asked.data.runRef : '';
 
     // The side panel closed; whatever opens next asks the agent (a new composition root over the same vault).
     const later = h.build();
     expect(await later.pending()).toEqual([
-      expect.objectContaining({ runRef, waitingFor: 'agent', toolId: 'heartcoach.consult', words: 'How is my week going?', text: 'HeartCoach did not answer (connect ECONNREFUSED 127.0.0.1:8787). Your question is kept: ask again to send it.' }),
+      expect.objectContaining({
+        runRef,
+        waitingFor: 'agent',
+        toolId: 'heartcoach.consult',
+        words: 'How is my week going?',
+        text: 'HeartCoach did not answer (connect ECONNREFUSED 127.0.0.1:8787). Your question is kept: ask again to send it.',
+      }),
     ]);
     expect((await later.pending())[0]!.stopped).toBeUndefined();
     // Still down: sending it again keeps it (asked once more, waiting again), never lost.
@@ -53,7 +82,10 @@ describe('a question kept while HeartCoach cannot be reached', () => {
 
     h.gateway.up = true;
     const resent = await later.resume({ runRef, surface: 'popup' });
-    expect(resent.ok && resent.data.reply).toMatchObject({ kind: 'done', result: { text: expect.stringMatching(/^HeartCoach says: Your week looks steady/) } });
+    expect(resent.ok && resent.data.reply).toMatchObject({
+      kind: 'done',
+      result: { text: expect.stringMatching(/^HeartCoach says: Your week looks steady/) },
+    });
     expect(await later.pending()).toEqual([]);
   });
 
@@ -64,7 +96,11 @@ describe('a question kept while HeartCoach cannot be reached', () => {
     const agent = h.build();
     expect((await agent.pending()).map((p) => [p.runRef, p.waitingFor])).toEqual([[runRef, 'agent']]);
     const dropped = await agent.decline({ runRef, reason: 'you dropped this kept question', surface: 'popup' });
-    expect(dropped.ok && dropped.data.reply).toMatchObject({ kind: 'refused', outcome: 'declined', error: { code: 'DECLINED', message: 'You declined: you dropped this kept question. Nothing was done.' } });
+    expect(dropped.ok && dropped.data.reply).toMatchObject({
+      kind: 'refused',
+      outcome: 'declined',
+      error: { code: 'DECLINED', message: 'You declined: you dropped this kept question. Nothing was done.' },
+    });
     expect(await agent.pending()).toEqual([]);
     expect(h.agents.sent).toHaveLength(1);
   });

@@ -13,7 +13,10 @@ import { realWorld } from './testing/real-world';
 async function waitingOnBob() {
   const w = await realWorld({ model: throwingModel() });
   const required = expectKind(replyOf(await w.ask({ message: 'Send 40 USDC to bob' })), 'authority_required');
-  const prompt = expectKind(replyOf(await w.ask({ runRef: required.runRef, supplied: [await w.sign(required.requirement, 'alice')] })), 'prompt');
+  const prompt = expectKind(
+    replyOf(await w.ask({ runRef: required.runRef, supplied: [await w.sign(required.requirement, 'alice')] })),
+    'prompt',
+  );
   if (prompt.prompt.kind !== 'signature') throw new Error(`expected a signature prompt, got ${prompt.prompt.kind}`);
   return { w, required, prompt, signature: prompt.prompt };
 }

@@ -16,7 +16,10 @@ describe('the requirement a run waits on', () => {
     const w = await realWorld({ model: throwingModel() });
     const nathan = await w.usdc(w.who.nathan);
     const nonce = await w.harnessNonce();
-    const required = expectKind(replyOf(await w.ask({ message: 'Send 2 USDC to nathan.treasury toward the retreat deposit.' })), 'authority_required');
+    const required = expectKind(
+      replyOf(await w.ask({ message: 'Send 2 USDC to nathan.treasury toward the retreat deposit.' })),
+      'authority_required',
+    );
     await w.sign(required.requirement, 'alice');
 
     const shown = await w.agent().requirement(required.runRef);
@@ -28,7 +31,11 @@ describe('the requirement a run waits on', () => {
     expect(await w.receipts(required.runRef)).toEqual([]);
     const state = await runStateOf(w.agent(), required.runRef);
     expect(state.status).toBe('awaiting');
-    expect(state.pending).toMatchObject({ kind: 'authority', stepRef: required.stepRef, bindingDigest: required.requirement.bindingDigest });
+    expect(state.pending).toMatchObject({
+      kind: 'authority',
+      stepRef: required.stepRef,
+      bindingDigest: required.requirement.bindingDigest,
+    });
     expect((await w.agent().pending()).map((p) => p.runRef)).toEqual([required.runRef]);
   });
 

@@ -13,10 +13,22 @@ import type { HomeAgentCore } from './home-agent';
  * and the asker is always the session's person — the harness then checks the run is theirs. `controls` (optional)
  * streams the answer's text as it is written and carries the person's stop (src/harness/run/turn-controls.ts).
  */
-export type AskInput = { message: string; addressee?: Address; asker?: Address; surface: AskSurface; material?: Material[]; plan?: SuppliedPlan; provider?: string };
+export type AskInput = {
+  message: string;
+  addressee?: Address;
+  asker?: Address;
+  surface: AskSurface;
+  material?: Material[];
+  plan?: SuppliedPlan;
+  provider?: string;
+};
 export type ResumeInput = { runRef: string; supplied?: Supplied[]; asker?: Address; surface: AskSurface };
 
-export async function askAt(core: HomeAgentCore, input: AskInput, controls?: AskControls): Promise<Result<AskResponse>> {
+export async function askAt(
+  core: HomeAgentCore,
+  input: AskInput,
+  controls?: AskControls,
+): Promise<Result<AskResponse>> {
   const owner = await core.owner();
   const request = {
     addressee: input.addressee ?? owner,
@@ -35,21 +47,40 @@ export async function runStateOf(core: HomeAgentCore, runRef: string): Promise<R
   if (loaded.kind === 'absent') throw new HomeError('RUN_NOT_FOUND', 'There is no run by that reference.');
   if (loaded.kind === 'expired') throw new HomeError('RUN_EXPIRED', 'That run has expired; ask again.');
   const parsed = RunStateSchema.safeParse(loaded.run.checkpoint);
-  if (!parsed.success) throw new HomeError('RUN_CORRUPT', 'That run’s record is damaged, so it cannot be resumed safely; nothing was done.');
+  if (!parsed.success)
+    throw new HomeError(
+      'RUN_CORRUPT',
+      'That run’s record is damaged, so it cannot be resumed safely; nothing was done.',
+    );
   return parsed.data;
 }
 
-export async function resumeAt(core: HomeAgentCore, input: ResumeInput, controls?: AskControls): Promise<Result<AskResponse>> {
+export async function resumeAt(
+  core: HomeAgentCore,
+  input: ResumeInput,
+  controls?: AskControls,
+): Promise<Result<AskResponse>> {
   const owner = await core.owner();
   const loaded = await core.parts.vault.runs.load(input.runRef);
   // An unknown or expired run is the harness's to refuse in its own words; the addressee then defaults to the owner.
   const addressee = loaded.kind === 'found' ? getAddress(loaded.run.addressee) : owner;
-  const request = { addressee, runRef: input.runRef, surface: input.surface, ...(input.supplied !== undefined ? { supplied: input.supplied } : {}) };
+  const request = {
+    addressee,
+    runRef: input.runRef,
+    surface: input.surface,
+    ...(input.supplied !== undefined ? { supplied: input.supplied } : {}),
+  };
   return core.harness.ask(request, { kind: 'session', asker: input.asker ?? owner }, controls);
 }
 
-export function declineAt(core: HomeAgentCore, input: { runRef: string; reason?: string; surface: AskSurface }): Promise<Result<AskResponse>> {
-  const supplied: Supplied = { kind: 'decline', ...(input.reason !== undefined ? { reason: input.reason.slice(0, 500) } : {}) };
+export function declineAt(
+  core: HomeAgentCore,
+  input: { runRef: string; reason?: string; surface: AskSurface },
+): Promise<Result<AskResponse>> {
+  const supplied: Supplied = {
+    kind: 'decline',
+    ...(input.reason !== undefined ? { reason: input.reason.slice(0, 500) } : {}),
+  };
   return resumeAt(core, { runRef: input.runRef, surface: input.surface, supplied: [supplied] });
 }
 
@@ -68,19 +99,41 @@ export async function pendingRequirement(core: HomeAgentCore, runRef: string): P
  * The same, with the later steps' requirements the reply listed in alsoApprove (same delegator), to review and sign
  * in the same sitting (src/harness/run/also-approve.ts). Read from the checkpoint, never by taking a turn.
  */
-export async function pendingRequirements(core: HomeAgentCore, runRef: string): Promise<{ requirement: Requirement; also: Requirement[] }> {
+export async function pendingRequirements(
+  core: HomeAgentCore,
+  runRef: string,
+): Promise<{ requirement: Requirement; also: Requirement[] }> {
   const state = await runStateOf(core, runRef);
   const pending = state.pending;
-  if (state.status !== 'awaiting' || pending === null || pending.kind !== 'authority') throw new HomeError('NOTHING_TO_SIGN', 'That run is not waiting for a mandate from you.');
+  if (state.status !== 'awaiting' || pending === null || pending.kind !== 'authority')
+    throw new HomeError('NOTHING_TO_SIGN', 'That run is not waiting for a mandate from you.');
   const requirement = pending.requirement;
-  if (requirement === undefined) throw new HomeError('REQUIREMENT_UNKNOWN', 'That run was parked by an older version that did not keep what it asked you to sign; decline it and ask again.');
-  if (requirement.bindingDigest !== pending.bindingDigest || requirement.stepRef !== pending.stepRef || requirement.runRef !== state.runRef) {
-    throw new HomeError('RUN_CORRUPT', 'That run’s record does not agree with itself, so nothing from it will be signed; decline it and ask again.');
+  if (requirement === undefined)
+    throw new HomeError(
+      'REQUIREMENT_UNKNOWN',
+      'That run was parked by an older version that did not keep what it asked you to sign; decline it and ask again.',
+    );
+  if (
+    requirement.bindingDigest !== pending.bindingDigest ||
+    requirement.stepRef !== pending.stepRef ||
+    requirement.runRef !== state.runRef
+  ) {
+    throw new HomeError(
+      'RUN_CORRUPT',
+      'That run’s record does not agree with itself, so nothing from it will be signed; decline it and ask again.',
+    );
   }
   const also = pending.also ?? [];
   for (const r of also) {
-    if (r.runRef !== state.runRef || r.stepRef === requirement.stepRef || r.delegator.toLowerCase() !== requirement.delegator.toLowerCase()) {
-      throw new HomeError('RUN_CORRUPT', 'That run’s record does not agree with itself, so nothing from it will be signed; decline it and ask again.');
+    if (
+      r.runRef !== state.runRef ||
+      r.stepRef === requirement.stepRef ||
+      r.delegator.toLowerCase() !== requirement.delegator.toLowerCase()
+    ) {
+      throw new HomeError(
+        'RUN_CORRUPT',
+        'That run’s record does not agree with itself, so nothing from it will be signed; decline it and ask again.',
+      );
     }
   }
   return { requirement, also };
@@ -107,23 +160,47 @@ export type PendingRun = {
 };
 
 /** What the approval exchange needs (src/ui/sign/ApprovalExchange.tsx): read from the checkpoint, never by a turn. */
-export type PendingApproval = { resumeToken: Hex; approvalDigest: Hex; approvers: Address[]; quorum: number; have: Address[]; requirement: Requirement };
+export type PendingApproval = {
+  resumeToken: Hex;
+  approvalDigest: Hex;
+  approvers: Address[];
+  quorum: number;
+  have: Address[];
+  requirement: Requirement;
+};
 
 /** Runs waiting for the person (a mandate, an answer, a choice, a co-signature, a kept question), newest first, in words. */
 export async function pendingRuns(core: HomeAgentCore, limit = 20): Promise<PendingRun[]> {
-  const rows = (await core.parts.vault.runs.list('awaiting')).rows.sort((a, b) => b.updatedAt - a.updatedAt).slice(0, limit);
+  const rows = (await core.parts.vault.runs.list('awaiting')).rows
+    .sort((a, b) => b.updatedAt - a.updatedAt)
+    .slice(0, limit);
   return rows.flatMap((row): PendingRun[] => {
     const parsed = RunStateSchema.safeParse(row.checkpoint);
     if (!parsed.success) return [];
     const state = parsed.data;
-    const base = { runRef: row.runRef, addressee: getAddress(row.addressee), asker: getAddress(row.asker), words: state.words, createdAt: row.createdAt, expiresAt: row.expiresAt };
+    const base = {
+      runRef: row.runRef,
+      addressee: getAddress(row.addressee),
+      asker: getAddress(row.asker),
+      words: state.words,
+      createdAt: row.createdAt,
+      expiresAt: row.expiresAt,
+    };
     const pending = state.pending;
     // Awaiting with no prompt: the run waits on another agent, its question kept (run-ask.ts settles it so).
     if (pending === null) return [{ ...base, waitingFor: 'agent', ...keptText(state), toolId: waitingStep(state) }];
     const step = pending.stepRef === null ? undefined : state.steps.find((s) => s.stepRef === pending.stepRef);
     const toolId = step === undefined ? null : (state.plan?.steps[step.planIndex]?.toolId ?? null);
     const approval = pending.kind === 'approval' ? approvalOf(state, pending) : undefined;
-    return [{ ...base, waitingFor: pending.kind, text: pendingText(pending, toolId), toolId, ...(approval !== undefined ? { approval } : {}) }];
+    return [
+      {
+        ...base,
+        waitingFor: pending.kind,
+        text: pendingText(pending, toolId),
+        toolId,
+        ...(approval !== undefined ? { approval } : {}),
+      },
+    ];
   });
 }
 
@@ -131,11 +208,27 @@ export async function pendingRuns(core: HomeAgentCore, limit = 20): Promise<Pend
  * A co-signer run's prompt details as the checkpoint kept them, or undefined (an older checkpoint, or one that does
  * not agree with itself: its requirement must be this run's and give exactly the approval digest it waits on).
  */
-function approvalOf(state: RunState, pending: Extract<NonNullable<RunState['pending']>, { kind: 'approval' }>): PendingApproval | undefined {
+function approvalOf(
+  state: RunState,
+  pending: Extract<NonNullable<RunState['pending']>, { kind: 'approval' }>,
+): PendingApproval | undefined {
   const { requirement, approvers, quorum, have } = pending;
-  if (requirement === undefined || approvers === undefined || quorum === undefined || have === undefined) return undefined;
-  if (requirement.runRef !== state.runRef || requirement.stepRef !== pending.stepRef || approvalDigestOf(requirement) !== pending.approvalDigest) return undefined;
-  return { resumeToken: pending.resumeToken, approvalDigest: pending.approvalDigest, approvers: approvers.map((a) => getAddress(a)), quorum, have: have.map((a) => getAddress(a)), requirement };
+  if (requirement === undefined || approvers === undefined || quorum === undefined || have === undefined)
+    return undefined;
+  if (
+    requirement.runRef !== state.runRef ||
+    requirement.stepRef !== pending.stepRef ||
+    approvalDigestOf(requirement) !== pending.approvalDigest
+  )
+    return undefined;
+  return {
+    resumeToken: pending.resumeToken,
+    approvalDigest: pending.approvalDigest,
+    approvers: approvers.map((a) => getAddress(a)),
+    quorum,
+    have: have.map((a) => getAddress(a)),
+    requirement,
+  };
 }
 
 /**
@@ -148,13 +241,21 @@ function keptText(state: RunState): { text: string; stopped?: true } {
   const underWay = state.steps.find((s) => s.status === 'executing');
   if (underWay !== undefined) {
     const toolId = state.plan?.steps[underWay.planIndex]?.toolId;
-    return { stopped: true, text: `Home Agent stopped while it was carrying this out${toolId !== undefined ? ` (${toolId})` : ''}, so it may already have happened. Send it again to finish it — nothing will be done twice.` };
+    return {
+      stopped: true,
+      text: `Home Agent stopped while it was carrying this out${toolId !== undefined ? ` (${toolId})` : ''}, so it may already have happened. Send it again to finish it — nothing will be done twice.`,
+    };
   }
   if (state.steps.length > 0 && state.steps.every((s) => s.status !== 'pending')) {
-    return { stopped: true, text: 'Home Agent stopped just before it finished this; what was done stands. Send it again to finish it — nothing will be done twice.' };
+    return {
+      stopped: true,
+      text: 'Home Agent stopped just before it finished this; what was done stands. Send it again to finish it — nothing will be done twice.',
+    };
   }
   if (state.waiting !== undefined) return { text: state.waiting.text.slice(0, 1000) };
-  return { text: `Waiting on another agent${waitingStep(state) !== null ? ` (${waitingStep(state)})` : ''}; your question is kept: send it again.` };
+  return {
+    text: `Waiting on another agent${waitingStep(state) !== null ? ` (${waitingStep(state)})` : ''}; your question is kept: send it again.`,
+  };
 }
 
 /** The tool of the step the kept question waits on (the first step not yet done). */

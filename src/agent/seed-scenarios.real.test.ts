@@ -11,13 +11,20 @@ import { realWorld } from './testing/real-world';
  * (fake-indexeddb) and the embedded EVM with the MetaMask Delegation Framework, real delegations, real ERC-1271 /
  * ERC-6492 verification, `disabledDelegations`, and USDC moved by redeeming a mandate through the DelegationManager.
  */
-const modelFor = (s: Scenario) => (s.model === 'none' ? null : s.model === 'throwing' ? throwingModel() : scriptedModel(s.model));
+const modelFor = (s: Scenario) =>
+  s.model === 'none' ? null : s.model === 'throwing' ? throwingModel() : scriptedModel(s.model);
 
-for (const [suite, scenarios] of [['seed 001 §5', SEED_SCENARIOS], ['authority ladder and doors', LADDER_SCENARIOS]] as const) {
+for (const [suite, scenarios] of [
+  ['seed 001 §5', SEED_SCENARIOS],
+  ['authority ladder and doors', LADDER_SCENARIOS],
+] as const) {
   describe(`${suite} (real vault and embedded chain)`, () => {
     for (const scenario of scenarios) {
       it(`${scenario.id} ${scenario.title}`, async () => {
-        const world = await realWorld({ model: modelFor(scenario), ...(scenario.settings !== undefined ? { settings: scenario.settings } : {}) });
+        const world = await realWorld({
+          model: modelFor(scenario),
+          ...(scenario.settings !== undefined ? { settings: scenario.settings } : {}),
+        });
         await scenario.run(world, expect);
       }, 60_000);
     }

@@ -30,7 +30,13 @@ describe('signing again after the worker stopped between the mandate and the res
   it('resumes with the mandate already stored: one mandate for the run, used once, done', async () => {
     const clock = new FixedClock();
     const parts = await openDemoHome(clock, { name: `sign-again-${crypto.randomUUID()}` });
-    const first = createHomeAgent({ vault: stopsAfterMandate(parts.vault), chain: parts.chain, keys, clock, model: null });
+    const first = createHomeAgent({
+      vault: stopsAfterMandate(parts.vault),
+      chain: parts.chain,
+      keys,
+      clock,
+      model: null,
+    });
     const asked = await first.ask({ message: 'Send 5 USDC to bob', surface: 'sidepanel' });
     const runRef = asked.ok ? asked.data.runRef : '';
     await expect(first.sign({ runRef, surface: 'popup' })).rejects.toThrow('the worker stopped');
@@ -49,18 +55,32 @@ describe('signing again after the worker stopped between the mandate and the res
   it('never offers a stored mandate too old for a critical step (it would be refused as stale, forever), nor another step’s', async () => {
     const clock = new FixedClock();
     const parts = await openDemoHome(clock, { name: `sign-again-fresh-${crypto.randomUUID()}` });
-    const first = createHomeAgent({ vault: stopsAfterMandate(parts.vault), chain: parts.chain, keys, clock, model: null });
+    const first = createHomeAgent({
+      vault: stopsAfterMandate(parts.vault),
+      chain: parts.chain,
+      keys,
+      clock,
+      model: null,
+    });
     const asked = await first.ask({ message: 'Send 5 USDC to bob', surface: 'sidepanel' });
     const runRef = asked.ok ? asked.data.runRef : '';
     await expect(first.sign({ runRef, surface: 'popup' })).rejects.toThrow('the worker stopped');
     const [stored] = (await parts.vault.mandates.list({ runRef })).rows;
-    const requirement = await createHomeAgent({ vault: parts.vault, chain: parts.chain, keys, clock, model: null }).requirement(runRef);
+    const requirement = await createHomeAgent({
+      vault: parts.vault,
+      chain: parts.chain,
+      keys,
+      clock,
+      model: null,
+    }).requirement(runRef);
     const later = clock.now() + 7_000;
 
     expect(await storedUnused(parts.vault, requirement, later)).toBe(stored!.hash);
     expect(await storedUnused(parts.vault, { ...requirement, freshSeconds: 300 }, later)).toBe(stored!.hash);
     expect(await storedUnused(parts.vault, { ...requirement, freshSeconds: 5 }, later)).toBeNull();
     expect(await storedUnused(parts.vault, { ...requirement, stepRef: 'another-step' }, later)).toBeNull();
-    expect(await storedUnused(parts.vault, { ...requirement, bindingDigest: `0x${'ab'.repeat(32)}` }, later)).toBeNull();
+    expect(
+      await storedUnused(parts.vault, { ...requirement, bindingDigest: `0x${'ab'.repeat(32)}` }, later),
+    ).toBeNull();
   });
 });

@@ -4,7 +4,14 @@ import { digestOf } from '../protocol/digest';
 import { HomeError } from '../protocol/errors';
 import type { Requirement } from '../protocol/harness-reply';
 import type { Vault } from '../vault/vault';
-import { delegationHashOf, offChainMandateScope, paymentMandateScope, signScopedDelegation, type SmartAgent, type WalletChain } from '../wallet';
+import {
+  delegationHashOf,
+  offChainMandateScope,
+  paymentMandateScope,
+  signScopedDelegation,
+  type SmartAgent,
+  type WalletChain,
+} from '../wallet';
 import { windowFor } from '../adapters/authority-port-mandates';
 
 /**
@@ -27,27 +34,54 @@ export type BuildMandateParameters = {
 export async function buildMandate(p: BuildMandateParameters): Promise<{ mandate: Mandate; hash: Hex }> {
   const r = p.requirement;
   // Bind consent to the bytes: what was shown is what is signed, digest for digest.
-  if (digestOf(r.binding) !== r.bindingDigest) throw new HomeError('REQUIREMENT_INCONSISTENT', 'This request’s intent does not match its own digest; nothing was signed.');
-  if (r.binding.capabilityId !== r.capability) throw new HomeError('REQUIREMENT_INCONSISTENT', 'This request names two different capabilities; nothing was signed.');
-  if (r.caveats.notAfter <= p.nowSeconds) throw new HomeError('REQUIREMENT_EXPIRED', 'This request’s time window has already closed; ask again.');
+  if (digestOf(r.binding) !== r.bindingDigest)
+    throw new HomeError(
+      'REQUIREMENT_INCONSISTENT',
+      'This request’s intent does not match its own digest; nothing was signed.',
+    );
+  if (r.binding.capabilityId !== r.capability)
+    throw new HomeError(
+      'REQUIREMENT_INCONSISTENT',
+      'This request names two different capabilities; nothing was signed.',
+    );
+  if (r.caveats.notAfter <= p.nowSeconds)
+    throw new HomeError('REQUIREMENT_EXPIRED', 'This request’s time window has already closed; ask again.');
   const window = windowFor(p.nowSeconds, r.caveats.notAfter);
   const base = { chainId: p.chain.chainId, binding: r.binding, window, calls: r.caveats.calls };
   let scope: MandateScope;
   if (r.caveats.token === 'usdc') {
-    if (p.chain.usdc === undefined) throw new HomeError('NO_TOKEN', 'No USDC token is configured on this chain, so a payment cannot be signed.');
+    if (p.chain.usdc === undefined)
+      throw new HomeError('NO_TOKEN', 'No USDC token is configured on this chain, so a payment cannot be signed.');
     if (r.caveats.maxAmount === undefined || r.caveats.recipient === undefined) {
-      throw new HomeError('PAYMENT_UNBOUNDED', 'A payment is signed only with its amount and recipient fixed; this request lacks one.');
+      throw new HomeError(
+        'PAYMENT_UNBOUNDED',
+        'A payment is signed only with its amount and recipient fixed; this request lacks one.',
+      );
     }
-    scope = paymentMandateScope({ ...base, token: p.chain.usdc, maxAmount: BigInt(r.caveats.maxAmount), recipient: r.caveats.recipient as Address });
+    scope = paymentMandateScope({
+      ...base,
+      token: p.chain.usdc,
+      maxAmount: BigInt(r.caveats.maxAmount),
+      recipient: r.caveats.recipient as Address,
+    });
   } else {
     scope = offChainMandateScope(base);
   }
-  const mandate = await signScopedDelegation(p.chain, { owner: p.owner, agent: p.agent, delegate: r.delegate as Address, scope });
+  const mandate = await signScopedDelegation(p.chain, {
+    owner: p.owner,
+    agent: p.agent,
+    delegate: r.delegate as Address,
+    scope,
+  });
   return { mandate, hash: delegationHashOf(mandate.delegation) };
 }
 
 /** Puts a signed mandate in the vault's keyring (an existing hash is returned untouched, never reset). */
-export async function storeMandate(vault: Vault, requirement: Requirement, signed: { mandate: Mandate; hash: Hex }): Promise<void> {
+export async function storeMandate(
+  vault: Vault,
+  requirement: Requirement,
+  signed: { mandate: Mandate; hash: Hex },
+): Promise<void> {
   const { scope, delegation } = signed.mandate;
   await vault.mandates.record({
     hash: signed.hash,
@@ -66,11 +100,23 @@ export async function storeMandate(vault: Vault, requirement: Requirement, signe
 }
 
 /** The checks before the person's key signs anything: the delegate is this Home's harness agent, the delegator theirs. */
-export function checkSignable(requirement: Requirement, p: { harnessAgent: Address; agent: SmartAgent; owner: LocalAccount }): void {
+export function checkSignable(
+  requirement: Requirement,
+  p: { harnessAgent: Address; agent: SmartAgent; owner: LocalAccount },
+): void {
   if (!isAddressEqual(requirement.delegate as Address, p.harnessAgent)) {
-    throw new HomeError('WRONG_DELEGATE', 'This request would give authority to another agent than your own harness; nothing was signed.');
+    throw new HomeError(
+      'WRONG_DELEGATE',
+      'This request would give authority to another agent than your own harness; nothing was signed.',
+    );
   }
-  if (!isAddressEqual(requirement.delegator as Address, p.agent.address) || !isAddressEqual(p.agent.owner, p.owner.address)) {
-    throw new HomeError('NOT_YOURS_TO_SIGN', `Your key does not hold ${requirement.delegator}, so you cannot sign for it.`);
+  if (
+    !isAddressEqual(requirement.delegator as Address, p.agent.address) ||
+    !isAddressEqual(p.agent.owner, p.owner.address)
+  ) {
+    throw new HomeError(
+      'NOT_YOURS_TO_SIGN',
+      `Your key does not hold ${requirement.delegator}, so you cannot sign for it.`,
+    );
   }
 }

@@ -16,19 +16,48 @@ import { buildMandate, checkSignable, storeMandate } from './sign-mandate';
  * one mandate per step, in the same sitting — a face that showed only the first signs only the first.
  */
 export type SignResult = {
-  signed: { mandateHash: Hex; stepRef: string; requirement: Requirement; also: { mandateHash: Hex; stepRef: string }[] };
+  signed: {
+    mandateHash: Hex;
+    stepRef: string;
+    requirement: Requirement;
+    also: { mandateHash: Hex; stepRef: string }[];
+  };
   response: Result<AskResponse>;
 };
 
-const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].map((x) => x.toLowerCase()).sort().join() === [...b].map((x) => x.toLowerCase()).sort().join();
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length &&
+  [...a]
+    .map((x) => x.toLowerCase())
+    .sort()
+    .join() ===
+    [...b]
+      .map((x) => x.toLowerCase())
+      .sort()
+      .join();
 
-export async function signPending(core: HomeAgentCore, input: { runRef: string; surface: AskSurface; expect?: Hex; alsoExpect?: readonly Hex[] }): Promise<SignResult> {
+export async function signPending(
+  core: HomeAgentCore,
+  input: { runRef: string; surface: AskSurface; expect?: Hex; alsoExpect?: readonly Hex[] },
+): Promise<SignResult> {
   const { requirement, also } = await pendingRequirements(core, input.runRef);
   if (input.expect !== undefined && input.expect.toLowerCase() !== requirement.bindingDigest.toLowerCase()) {
-    throw new HomeError('REQUIREMENT_CHANGED', 'The request changed since you were shown it; nothing was signed. Look at it again.');
+    throw new HomeError(
+      'REQUIREMENT_CHANGED',
+      'The request changed since you were shown it; nothing was signed. Look at it again.',
+    );
   }
-  if (input.alsoExpect !== undefined && !sameSet(input.alsoExpect, also.map((r) => r.bindingDigest))) {
-    throw new HomeError('REQUIREMENT_CHANGED', 'The steps to sign with this one changed since you were shown them; nothing was signed. Look at them again.');
+  if (
+    input.alsoExpect !== undefined &&
+    !sameSet(
+      input.alsoExpect,
+      also.map((r) => r.bindingDigest),
+    )
+  ) {
+    throw new HomeError(
+      'REQUIREMENT_CHANGED',
+      'The steps to sign with this one changed since you were shown them; nothing was signed. Look at them again.',
+    );
   }
   const together = input.alsoExpect === undefined ? [requirement] : [requirement, ...also];
   const { vault, chain, keys } = core.parts;
@@ -50,7 +79,11 @@ export async function signPending(core: HomeAgentCore, input: { runRef: string; 
     signed.push({ mandateHash: mandate.hash, stepRef: r.stepRef });
   }
   const first = signed[0]!;
-  const response = await resumeAt(core, { runRef: input.runRef, surface: input.surface, supplied: [{ kind: 'mandate', stepRef: first.stepRef, mandateHash: first.mandateHash }] });
+  const response = await resumeAt(core, {
+    runRef: input.runRef,
+    surface: input.surface,
+    supplied: [{ kind: 'mandate', stepRef: first.stepRef, mandateHash: first.mandateHash }],
+  });
   return { signed: { ...first, requirement, also: signed.slice(1) }, response };
 }
 
@@ -61,14 +94,25 @@ export async function signPending(core: HomeAgentCore, input: { runRef: string; 
  * that runs once, listed "active" among the person's mandates; the stored one is resumed with instead, and the harness
  * verifies it from scratch as it would a new one.
  */
-export async function storedUnused(vault: HomeAgentCore['parts']['vault'], r: Requirement, nowMs: number): Promise<Hex | null> {
+export async function storedUnused(
+  vault: HomeAgentCore['parts']['vault'],
+  r: Requirement,
+  nowMs: number,
+): Promise<Hex | null> {
   const rows = (await vault.mandates.list({ runRef: r.runRef, status: 'active' })).rows;
   const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
   // A critical step counts only a signature at most freshSeconds old: an older stored one is not offered again (it
   // would be refused as stale, and the person could never sign a fresh one).
   const freshEnough = (createdAt: number) => r.freshSeconds === undefined || nowMs - createdAt < r.freshSeconds * 1000;
   const row = rows.find(
-    (m) => m.stepRef === r.stepRef && same(m.bindingDigest, r.bindingDigest) && same(m.delegator, r.delegator) && same(m.delegate, r.delegate) && m.uses === 0 && (m.validUntil ?? 0) > nowMs && freshEnough(m.createdAt),
+    (m) =>
+      m.stepRef === r.stepRef &&
+      same(m.bindingDigest, r.bindingDigest) &&
+      same(m.delegator, r.delegator) &&
+      same(m.delegate, r.delegate) &&
+      m.uses === 0 &&
+      (m.validUntil ?? 0) > nowMs &&
+      freshEnough(m.createdAt),
   );
   return row === undefined ? null : (row.hash as Hex);
 }

@@ -48,14 +48,18 @@ export function createWorkerAgent(home: () => Promise<WorkerAgentHome>, options:
       model: await modelOf(h.vault),
       settings: await harnessSettingsOf(h.vault),
       // HeartCoach over A2A with the session "Connect my agent" opened (issue 8); without it, not connected.
-      agents: options.agents !== undefined ? options.agents(h.vault) : createRemoteAgents({ agents: { heartcoach: { url: gateway, token: async () => null } } }),
+      agents:
+        options.agents !== undefined
+          ? options.agents(h.vault)
+          : createRemoteAgents({ agents: { heartcoach: { url: gateway, token: async () => null } } }),
     });
   }
 
   async function declineAwaitingSignatures(): Promise<void> {
     const agent = await get();
     for (const run of await agent.pending(100)) {
-      if (run.waitingFor === 'authority') await agent.decline({ runRef: run.runRef, reason: 'your Home was locked before you signed', surface: 'popup' });
+      if (run.waitingFor === 'authority')
+        await agent.decline({ runRef: run.runRef, reason: 'your Home was locked before you signed', surface: 'popup' });
     }
   }
 
@@ -69,7 +73,13 @@ export function createWorkerAgent(home: () => Promise<WorkerAgentHome>, options:
     const runs = await (await get()).pending(100);
     return runs
       .filter((run) => run.waitingFor === 'authority' || run.waitingFor === 'approval')
-      .map((run) => ({ id: run.runRef, kind: run.waitingFor === 'authority' ? 'sign' : 'approve', origin, summary: `${run.text} (“${run.words.slice(0, 120)}”)`.slice(0, 500), createdAt: run.createdAt }));
+      .map((run) => ({
+        id: run.runRef,
+        kind: run.waitingFor === 'authority' ? 'sign' : 'approve',
+        origin,
+        summary: `${run.text} (“${run.words.slice(0, 120)}”)`.slice(0, 500),
+        createdAt: run.createdAt,
+      }));
   }
 
   return { get, reload: () => void (built = undefined), signatureRequests };

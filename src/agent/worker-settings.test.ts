@@ -33,6 +33,10 @@ describe('the worker’s agent from the person’s settings', () => {
     });
     expect(agent.harness.context.settings.judgeProfile).toBe('thorough');
     const model = agent.ports.model as AnthropicModel;
-    expect(model.config).toMatchObject({ lightModel: 'claude-haiku-4-5-20251001', composeModel: 'claude-opus-4-5', baseURL: 'http://127.0.0.1:9' });
+    expect(model.config).toMatchObject({
+      lightModel: 'claude-haiku-4-5-20251001',
+      composeModel: 'claude-opus-4-5',
+      baseURL: 'http://127.0.0.1:9',
+    });
   });
 });

@@ -22,5 +22,4 @@ export type HarnessContext = Ports & {
  * command line with the unlocked key — and ask-as-me through the page provider. There is no other door.
  */
 export type Door =
-  | { kind: 'session'; asker: Address }
-  | { kind: 'ask-as-me'; origin: string; credential: AskAsMeCredential };
+  { kind: 'session'; asker: Address } | { kind: 'ask-as-me'; origin: string; credential: AskAsMeCredential };

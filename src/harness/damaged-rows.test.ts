@@ -19,13 +19,19 @@ describe('a damaged record in a read', () => {
     const answer = expectKind(replyOf(await w.ask({ message: 'Who are my contacts?' })), 'answer');
     expect(answer.text).toMatch(/^You have 3 contacts: /);
     expect(answer.text).not.toMatch(/Bob/);
-    expect(answer.text).toMatch(/1 record in your vault could not be read \(damaged\), so it is not in this answer and nothing was done with it; the Vault section of your Home names it\.$/);
+    expect(answer.text).toMatch(
+      /1 record in your vault could not be read \(damaged\), so it is not in this answer and nothing was done with it; the Vault section of your Home names it\.$/,
+    );
     expect(answer.results).toHaveLength(3);
     const stepRef = answer.plannerTrace.damaged?.[0]?.stepRef ?? '';
     expect(answer.plannerTrace.damaged).toEqual([{ stepRef, table: 'records', id: bob }]);
     expect(answer.plannerTrace.notes.some((n) => n.includes('1 damaged vault row left out'))).toBe(true);
     const [receipt] = await w.receipts(answer.runRef);
-    expect(receipt).toMatchObject({ stepRef, toolId: 'person.contact.list', attests: { damaged: { count: 1, rows: [{ table: 'records', id: bob }] } } });
+    expect(receipt).toMatchObject({
+      stepRef,
+      toolId: 'person.contact.list',
+      attests: { damaged: { count: 1, rows: [{ table: 'records', id: bob }] } },
+    });
     expect(receipt!.attests.text).toMatch(/1 record in your vault could not be read/);
   });
 
@@ -33,13 +39,17 @@ describe('a damaged record in a read', () => {
     const { world: w, vault } = await demoContext();
     for (const who of [w.who.david, w.who.bob, w.who.carol, w.who.nathan]) vault.damage(contactId(w.who.alice, who));
     const answer = expectKind(replyOf(await w.ask({ message: 'Who are my contacts?' })), 'answer');
-    expect(answer.text).toBe('No contact could be read. 4 records in your vault could not be read (damaged), so they are not in this answer and nothing was done with them; the Vault section of your Home names them.');
+    expect(answer.text).toBe(
+      'No contact could be read. 4 records in your vault could not be read (damaged), so they are not in this answer and nothing was done with them; the Vault section of your Home names them.',
+    );
     expect(answer.plannerTrace.damaged).toHaveLength(4);
   });
 
   it('an organization’s members: a damaged membership row is said, not dropped', async () => {
     const { world: w, vault } = await demoContext();
-    const carol = [...vault.recordRows.values()].find((r) => r.type === 'membership' && r.owner === w.who.missio && r.data.member === w.who.carol);
+    const carol = [...vault.recordRows.values()].find(
+      (r) => r.type === 'membership' && r.owner === w.who.missio && r.data.member === w.who.carol,
+    );
     expect(carol).toBeDefined();
     vault.damage(carol!.id);
     const answer = expectKind(replyOf(await w.ask({ message: "Who's in Missio Nexus right now?" })), 'answer');

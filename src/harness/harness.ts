@@ -20,7 +20,10 @@ export type Harness = {
   readonly context: HarnessContext;
 };
 
-export function createHarness(ports: Ports, options: { ontology: OntologyView; settings?: Partial<HarnessSettings> }): Harness {
+export function createHarness(
+  ports: Ports,
+  options: { ontology: OntologyView; settings?: Partial<HarnessSettings> },
+): Harness {
   const context: HarnessContext = {
     ...ports,
     ontology: options.ontology,

@@ -25,23 +25,37 @@ async function world() {
   return { ...context, agents, lastSent };
 }
 
-describe('the HeartCoach consultation from the person\'s own session', () => {
+describe("the HeartCoach consultation from the person's own session", () => {
   it('sends exactly the granted folders and the grant, attributes the answer, and files the insight with its receipt', async () => {
     const { world: w, vault, lastSent } = await world();
     const done = expectKind(replyOf(await w.ask({ message: 'How is my week going?' })), 'done');
     const sent = lastSent();
-    expect(sent).toMatchObject({ agent: 'heartcoach', capability: 'heartcoach.ask', text: 'How is my week going?', asker: w.who.alice, timeoutMs: 20_000 });
+    expect(sent).toMatchObject({
+      agent: 'heartcoach',
+      capability: 'heartcoach.ask',
+      text: 'How is my week going?',
+      asker: w.who.alice,
+      timeoutMs: 20_000,
+    });
     expect(Object.keys(sent.data.cabinet).sort()).toEqual(['doses', 'profile', 'readings']);
     expect(sent.data.kind).toBe('question');
     expect(sent.data.grant).toMatchObject({ scope: { folders: ['doses', 'profile', 'readings'] } });
-    expect(sent.data.cabinet.readings!.map((r) => r.id)).toEqual(['bp-2026-09-29', 'bp-2026-09-28', 'weight-2026-09-28']);
+    expect(sent.data.cabinet.readings!.map((r) => r.id)).toEqual([
+      'bp-2026-09-29',
+      'bp-2026-09-28',
+      'weight-2026-09-28',
+    ]);
     expect(done.plannerTrace.plannerUsed).toBe('compiled');
     expect(done.result.text).toMatch(/^HeartCoach says: Your week looks steady/);
     expect(done.result.text).toMatch(/Filed in your cabinet: HeartCoach’s insight\./);
     // The filing is the agent's own sentence: it is not passed off as HeartCoach's words.
     const filed = cabinetRecordsOf(vault, 'cabinet.guidance');
     expect(filed.map((r) => r.id)).toEqual(['guidance-scripted-1']);
-    expect(filed[0]!.data).toMatchObject({ type: 'heartcoach.guidance', question: 'How is my week going?', builtFrom: ['bp-2026-09-29', 'bp-2026-09-28'] });
+    expect(filed[0]!.data).toMatchObject({
+      type: 'heartcoach.guidance',
+      question: 'How is my week going?',
+      builtFrom: ['bp-2026-09-29', 'bp-2026-09-28'],
+    });
     expect(done.receipts.map((r) => [r.toolId, r.presentedRef, r.observation])).toEqual([
       ['heartcoach.consult', 'informational', 'accepted'],
       ['cabinet.guidance.file', 'self', 'committed'],
@@ -65,24 +79,47 @@ describe('the HeartCoach consultation from the person\'s own session', () => {
     const done = expectKind(replyOf(await w.ask({ message: 'Log 2400 steps for today' })), 'done');
     expect(lastSent().text).toBe('Log 2400 steps for today');
     const steps = cabinetRecordsOf(vault, 'cabinet.readings').filter((r) => r.data.metric === 'steps');
-    expect(steps.map((r) => r.data)).toEqual([{ id: 'steps-scripted-1', metric: 'steps', value: 2400, unit: 'steps', at: '2026-09-29T11:58:00.000Z', source: 'you' }]);
-    expect(done.receipts.map((r) => r.toolId)).toEqual(['heartcoach.consult', 'cabinet.readings.log', 'cabinet.guidance.file']);
+    expect(steps.map((r) => r.data)).toEqual([
+      {
+        id: 'steps-scripted-1',
+        metric: 'steps',
+        value: 2400,
+        unit: 'steps',
+        at: '2026-09-29T11:58:00.000Z',
+        source: 'you',
+      },
+    ]);
+    expect(done.receipts.map((r) => r.toolId)).toEqual([
+      'heartcoach.consult',
+      'cabinet.readings.log',
+      'cabinet.guidance.file',
+    ]);
     expect(done.receipts.slice(1).every((r) => r.presentedRef === 'self' && r.status === 'committed')).toBe(true);
     expect(done.result.text).toMatch(/✓ logged 2400 steps/);
-    expect(done.result.text).toMatch(/Filed in your cabinet: your steps reading \(2400 steps\), HeartCoach’s insight\./);
+    expect(done.result.text).toMatch(
+      /Filed in your cabinet: your steps reading \(2400 steps\), HeartCoach’s insight\./,
+    );
   });
 
   it('sends the kind: a check-in goes as heartcoach.checkin, and "tell my nurse" is HeartCoach\'s too', async () => {
     const { world: w, lastSent } = await world();
     expectKind(replyOf(await w.ask({ message: 'Good morning, here is my check-in' })), 'done');
     expect(lastSent()).toMatchObject({ capability: 'heartcoach.checkin', data: { kind: 'check-in' } });
-    expectKind(replyOf(await w.ask({ message: 'Tell my nurse my ankle swelling is a bit better this morning' })), 'done');
+    expectKind(
+      replyOf(await w.ask({ message: 'Tell my nurse my ankle swelling is a bit better this morning' })),
+      'done',
+    );
     expect(lastSent()).toMatchObject({ capability: 'heartcoach.ask', data: { kind: 'question' } });
   });
 
   it('leaves out a cabinet record that does not fit its folder, and says so', async () => {
     const { world: w, vault, lastSent } = await world();
-    vault.addRecord({ id: 'bp-broken', type: 'cabinet.readings', owner: w.who.alice, data: { id: 'bp-broken', metric: 'bp', value: 'high', unit: 'mmHg', at: 'yesterday', source: 'you' } });
+    vault.addRecord({
+      id: 'bp-broken',
+      type: 'cabinet.readings',
+      owner: w.who.alice,
+      data: { id: 'bp-broken', metric: 'bp', value: 'high', unit: 'mmHg', at: 'yesterday', source: 'you' },
+    });
     const done = expectKind(replyOf(await w.ask({ message: 'How is my week going?' })), 'done');
     expect(lastSent().data.cabinet.readings!.map((r) => r.id)).not.toContain('bp-broken');
     expect(done.result.text).toMatch(/1 record in your cabinet did not fit/);
@@ -95,7 +132,10 @@ describe('the HeartCoach consultation when something is wrong: a sentence, and t
     agents.answers.heartcoach = { kind: 'unavailable', reason: 'it could not be reached' };
     const result = await w.ask({ message: 'How is my week going?' });
     const waiting = expectKind(replyOf(result), 'waiting');
-    expect(waiting).toMatchObject({ on: 'heartcoach', text: 'HeartCoach did not answer (it could not be reached). Your question is kept: ask again to send it.' });
+    expect(waiting).toMatchObject({
+      on: 'heartcoach',
+      text: 'HeartCoach did not answer (it could not be reached). Your question is kept: ask again to send it.',
+    });
     expect(result.ok && result.data.resumable).toBe(true);
     agents.answers.heartcoach = scriptedHeartCoach();
     const done = expectKind(replyOf(await w.ask({ runRef: waiting.runRef })), 'done');
@@ -106,9 +146,26 @@ describe('the HeartCoach consultation when something is wrong: a sentence, and t
   it('slow (no answer within 20 s), refusing and unconfigured: each in words, nothing filed', async () => {
     const { world: w, vault, agents } = await world();
     const cases = [
-      [{ kind: 'unavailable', reason: 'no answer within 20 s' }, /^HeartCoach did not answer \(no answer within 20 s\)\. Your question is kept/],
-      [{ kind: 'refused', code: 'grant_refused', message: 'Your cabinet grant to HeartCoach was refused: it was revoked.' }, /^HeartCoach declined: Your cabinet grant to HeartCoach was refused: it was revoked\. Your question is kept/],
-      [{ kind: 'refused', code: 'coach_unconfigured', message: 'HeartCoach is not configured here: no model key is set, so it cannot answer.' }, /^HeartCoach declined: HeartCoach is not configured here/],
+      [
+        { kind: 'unavailable', reason: 'no answer within 20 s' },
+        /^HeartCoach did not answer \(no answer within 20 s\)\. Your question is kept/,
+      ],
+      [
+        {
+          kind: 'refused',
+          code: 'grant_refused',
+          message: 'Your cabinet grant to HeartCoach was refused: it was revoked.',
+        },
+        /^HeartCoach declined: Your cabinet grant to HeartCoach was refused: it was revoked\. Your question is kept/,
+      ],
+      [
+        {
+          kind: 'refused',
+          code: 'coach_unconfigured',
+          message: 'HeartCoach is not configured here: no model key is set, so it cannot answer.',
+        },
+        /^HeartCoach declined: HeartCoach is not configured here/,
+      ],
     ] as const;
     for (const [answer, words] of cases) {
       agents.answers.heartcoach = answer;
@@ -117,9 +174,15 @@ describe('the HeartCoach consultation when something is wrong: a sentence, and t
     expect(cabinetRecordsOf(vault, 'cabinet.guidance')).toEqual([]);
   });
 
-  it('an answer that does not have HeartCoach\'s shape is not believed: nothing filed', async () => {
+  it("an answer that does not have HeartCoach's shape is not believed: nothing filed", async () => {
     const { world: w, vault, agents } = await world();
-    agents.answers.heartcoach = { kind: 'answer', agent: 'heartcoach', cardDigest: `0x${'c0'.repeat(32)}`, text: 'Filed!', data: { say: 'Filed!', proposed: [{ folder: 'contacts' }] } };
+    agents.answers.heartcoach = {
+      kind: 'answer',
+      agent: 'heartcoach',
+      cardDigest: `0x${'c0'.repeat(32)}`,
+      text: 'Filed!',
+      data: { say: 'Filed!', proposed: [{ folder: 'contacts' }] },
+    };
     const waiting = expectKind(replyOf(await w.ask({ message: 'How is my week going?' })), 'waiting');
     expect(waiting.text).toMatch(/^HeartCoach's answer did not have the shape it promises/);
     expect(cabinetRecordsOf(vault, 'cabinet.guidance')).toEqual([]);
@@ -142,7 +205,9 @@ describe('the HeartCoach consultation through ask-as-me', () => {
     const reply = replyOf(await w.askAsMe({ message: 'Log 2400 steps for today', wireHash, origin }));
     const answer = expectKind(reply, 'answer');
     expect(answer.attributions![0]!.source).toBe('HeartCoach');
-    expect(answer.text).toMatch(/Not filed: your steps reading \(2400 steps\), HeartCoach’s insight — an app asking as you never writes your records/);
+    expect(answer.text).toMatch(
+      /Not filed: your steps reading \(2400 steps\), HeartCoach’s insight — an app asking as you never writes your records/,
+    );
     expect(cabinetRecordsOf(vault, 'cabinet.readings').some((r) => r.data.metric === 'steps')).toBe(false);
     expect(cabinetRecordsOf(vault, 'cabinet.guidance')).toEqual([]);
   });

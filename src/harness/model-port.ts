@@ -143,7 +143,10 @@ export type SkillApplyRequest = {
   material: readonly Material[];
   maxTokens: number;
 } & StreamControls;
-export const SkillApplyResponseSchema = z.strictObject({ text: z.string().min(1).max(12_000), usage: ModelUsageSchema });
+export const SkillApplyResponseSchema = z.strictObject({
+  text: z.string().min(1).max(12_000),
+  usage: ModelUsageSchema,
+});
 export type SkillApplyResponse = z.input<typeof SkillApplyResponseSchema>;
 
 export type ModelRole = 'judge' | 'plan-choice' | 'planner' | 'composer' | 'skill-apply';

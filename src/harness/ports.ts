@@ -80,7 +80,14 @@ export type DamagedRow = { table: string; id: string };
 export type ListRead<T> = { rows: T[]; damaged: DamagedRow[] };
 
 /** A document kept beside a run: its PROV-O export, or an artifact offloaded from a large result. */
-export type ProvenanceDoc = { id: string; runRef: string; kind: 'run.provenance' | 'run.artifact' | 'run.record'; body: unknown; at: number; expiresAt: number };
+export type ProvenanceDoc = {
+  id: string;
+  runRef: string;
+  kind: 'run.provenance' | 'run.artifact' | 'run.record';
+  body: unknown;
+  at: number;
+  expiresAt: number;
+};
 
 export interface VaultPort {
   agents: { get(address: Address): Promise<AgentInfo | null> };
@@ -126,7 +133,14 @@ export interface VaultPort {
   runs: {
     /** The `state` last put for this runRef (null if none), as stored: the harness validates it. */
     get(runRef: string): Promise<unknown>;
-    put(run: { runRef: string; addressee: Address; asker: Address; status: string; expiresAt: number; state: unknown }): Promise<void>;
+    put(run: {
+      runRef: string;
+      addressee: Address;
+      asker: Address;
+      status: string;
+      expiresAt: number;
+      state: unknown;
+    }): Promise<void>;
   };
   receipts: {
     put(receipt: StepReceipt): Promise<void>;
@@ -153,13 +167,22 @@ export interface VaultPort {
   };
   budget: {
     /** Charges the agent's budget; refused when spent (`resetsAt`: when its window ends; `allowance`: its size, when known). */
-    charge(agent: Address, units: number): Promise<{ ok: true; remaining: number } | { ok: false; resetsAt: number; allowance?: number }>;
+    charge(
+      agent: Address,
+      units: number,
+    ): Promise<{ ok: true; remaining: number } | { ok: false; resetsAt: number; allowance?: number }>;
   };
 }
 
 // ───────────────────────────── authority (the wallet) ─────────────────────────────
 
-export type MandateSummary = { hash: Hex; capability: string; delegator: Address; bindingDigest: Hex; issuedAt: number };
+export type MandateSummary = {
+  hash: Hex;
+  capability: string;
+  delegator: Address;
+  bindingDigest: Hex;
+  issuedAt: number;
+};
 
 /** The wallet's verdict on a mandate: signature (ERC-1271 / ERC-6492), not revoked (disabledDelegations), calls left. */
 export type MandateVerdict =
@@ -186,7 +209,16 @@ export type SignatureVerdict = { ok: true } | { ok: false; code: string; reason:
 
 /** An ask-as-me wire, verified: signature by ERC-1271 and not revoked (DESIGN §3). */
 export type WireVerdict =
-  | { ok: true; hash: Hex; delegator: Address; delegate: Address; capability: string; origin: string; notBefore: number; notAfter: number }
+  | {
+      ok: true;
+      hash: Hex;
+      delegator: Address;
+      delegate: Address;
+      capability: string;
+      origin: string;
+      notBefore: number;
+      notAfter: number;
+    }
   | { ok: false; code: string; reason: string };
 
 export interface AuthorityPort {
@@ -202,21 +234,27 @@ export interface AuthorityPort {
    * Counts one call of a mandate for one effect (the limited-calls caveat, DESIGN §10); atomic and idempotent per
    * effectKey, so a resumed step that already holds its call is not refused for the call it holds.
    */
-  consumeCall(query: { hash: Hex; effectKey: Hex }): Promise<{ ok: true; callsLeft: number } | { ok: false; code: string; reason: string }>;
+  consumeCall(query: {
+    hash: Hex;
+    effectKey: Hex;
+  }): Promise<{ ok: true; callsLeft: number } | { ok: false; code: string; reason: string }>;
   /**
    * A Smart Agent's (ERC-1271 / ERC-6492) or an app key's signature over a digest, for one purpose: what is signed
    * names the purpose, so a co-signer's approval can never pass as an app's caller assertion, or the reverse.
    */
-  verifySignature(query: { signer: Address; digest: Hex; signature: Hex; purpose: SignaturePurpose }): Promise<SignatureVerdict>;
+  verifySignature(query: {
+    signer: Address;
+    digest: Hex;
+    signature: Hex;
+    purpose: SignaturePurpose;
+  }): Promise<SignatureVerdict>;
   verifyWire(query: { hash: Hex; now: number }): Promise<WireVerdict>;
 }
 
 // ───────────────────────────── the chain ─────────────────────────────
 
 export type ReconcileResult =
-  | { kind: 'found'; txHash: Hex; blockNumber: number }
-  | { kind: 'absent' }
-  | { kind: 'indeterminate'; reason: string };
+  { kind: 'found'; txHash: Hex; blockNumber: number } | { kind: 'absent' } | { kind: 'indeterminate'; reason: string };
 
 export type RedeemOutcome =
   | { txHash: Hex; blockNumber: number; status: 'success' | 'reverted' }
@@ -228,7 +266,13 @@ export interface ChainPort {
    * Redeems the mandate through the DelegationManager: the caveats are enforced on chain. `refused`: the chain would
    * not accept it (simulated first: revoked, over the amount, not enough funds) or no key could sign, so nothing was sent.
    */
-  redeemTransfer(query: { mandateHash: Hex; token: 'usdc'; to: Address; amount: string; effectKey: Hex }): Promise<RedeemOutcome>;
+  redeemTransfer(query: {
+    mandateHash: Hex;
+    token: 'usdc';
+    to: Address;
+    amount: string;
+    effectKey: Hex;
+  }): Promise<RedeemOutcome>;
   /** Did this exact effect already happen? By the recorded tx hash, else by the mandate's redemption on chain. */
   reconcile(query: { effectKey: Hex; mandateHash: Hex; txHash?: Hex }): Promise<ReconcileResult>;
 }
@@ -242,10 +286,24 @@ export type RemoteAnswer =
 
 export interface RemoteAgentPort {
   /** One A2A message to an outside agent; the adapter enforces `timeoutMs` and pins the card digest. */
-  send(query: { agent: string; capability: string; text: string; asker: Address; data?: Record<string, unknown>; timeoutMs: number }): Promise<RemoteAnswer>;
+  send(query: {
+    agent: string;
+    capability: string;
+    text: string;
+    asker: Address;
+    data?: Record<string, unknown>;
+    timeoutMs: number;
+  }): Promise<RemoteAnswer>;
 }
 
-export type DeclaredEffect = { effect: string; runRef: string; stepRef: string; toolId: string; receiptId: string; subject: Address };
+export type DeclaredEffect = {
+  effect: string;
+  runRef: string;
+  stepRef: string;
+  toolId: string;
+  receiptId: string;
+  subject: Address;
+};
 export interface EffectSinkPort {
   emit(effect: DeclaredEffect): Promise<void>;
 }
@@ -260,7 +318,13 @@ export interface IdPort {
   next(kind: 'run' | 'receipt' | 'artifact'): string;
 }
 
-export type AuditEvent = { type: string; runRef: string; stepRef?: string; at: number; detail?: Record<string, unknown> };
+export type AuditEvent = {
+  type: string;
+  runRef: string;
+  stepRef?: string;
+  at: number;
+  detail?: Record<string, unknown>;
+};
 export interface TracePort {
   event(event: AuditEvent): void;
 }

@@ -18,12 +18,23 @@ export type PagePort = {
 };
 export type StreamedAskInput = { words: string; material?: Material; addressee?: `0x${string}` };
 export type StreamedAskOptions = { signal?: AbortSignal; onText?: (text: string) => void };
-export type AskStream = { ask(input: StreamedAskInput, options?: StreamedAskOptions): Promise<Result<AskResponse>>; close(): void };
+export type AskStream = {
+  ask(input: StreamedAskInput, options?: StreamedAskOptions): Promise<Result<AskResponse>>;
+  close(): void;
+};
 
-type InFlight = { resolve: (result: Result<AskResponse>) => void; onText?: (text: string) => void; call: number; text: string };
+type InFlight = {
+  resolve: (result: Result<AskResponse>) => void;
+  onText?: (text: string) => void;
+  call: number;
+  text: string;
+};
 
 /** `connect` opens a Port by name: `(name) => chrome.runtime.connect({ name })` in a page. */
-export function createAskStream(connect: (name: string) => PagePort, newId: () => string = () => crypto.randomUUID()): AskStream {
+export function createAskStream(
+  connect: (name: string) => PagePort,
+  newId: () => string = () => crypto.randomUUID(),
+): AskStream {
   let port: PagePort | undefined;
   const asks = new Map<string, InFlight>();
 
@@ -47,7 +58,9 @@ export function createAskStream(connect: (name: string) => PagePort, newId: () =
         return;
       }
       asks.delete(message.askId!);
-      ask.resolve(message.type === 'ask.reply' ? { ok: true, data: message.response } : { ok: false, error: message.error });
+      ask.resolve(
+        message.type === 'ask.reply' ? { ok: true, data: message.response } : { ok: false, error: message.error },
+      );
     });
     opened.onDisconnect.addListener(() => {
       if (port === opened) port = undefined;
@@ -67,7 +80,12 @@ export function createAskStream(connect: (name: string) => PagePort, newId: () =
     ask(input, options = {}) {
       const askId = newId();
       return new Promise((resolve) => {
-        asks.set(askId, { resolve, ...(options.onText !== undefined ? { onText: options.onText } : {}), call: 0, text: '' });
+        asks.set(askId, {
+          resolve,
+          ...(options.onText !== undefined ? { onText: options.onText } : {}),
+          call: 0,
+          text: '',
+        });
         const p = open();
         const cancel = () => p.postMessage({ type: 'ask.cancel', askId });
         if (options.signal?.aborted === true) {

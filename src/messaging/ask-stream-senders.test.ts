@@ -6,13 +6,21 @@ import type { RuntimeSender } from './sender';
 import { portPair } from './testing/port-pair';
 
 const SELF = { id: 'homeagentextensionid', origin: 'chrome-extension://homeagentextensionid' };
-const FRAME: RuntimeSender = { id: SELF.id, url: `${SELF.origin}/overlay-frame.html#AAAAAAAAAAAAAAAAAAAAAA`, origin: SELF.origin, frameId: 6, tab: { id: 4, url: 'http://127.0.0.1:9/article.html' } };
+const FRAME: RuntimeSender = {
+  id: SELF.id,
+  url: `${SELF.origin}/overlay-frame.html#AAAAAAAAAAAAAAAAAAAAAA`,
+  origin: SELF.origin,
+  frameId: 6,
+  tab: { id: 4, url: 'http://127.0.0.1:9/article.html' },
+};
 
 /** Opens a stream from `sender`, asks once, and returns what the agent was asked and what the page heard. */
 async function askFrom(sender: RuntimeSender) {
   const asked: unknown[] = [];
   // Only the door's input matters here (the harness has its own tests): the agent refuses after recording it.
-  const agent = { ask: async (input: unknown) => (asked.push(input), { ok: false, error: { code: 'RECORDED', message: 'recorded' } }) } as unknown as HomeAgent;
+  const agent = {
+    ask: async (input: unknown) => (asked.push(input), { ok: false, error: { code: 'RECORDED', message: 'recorded' } }),
+  } as unknown as HomeAgent;
   const { page, background } = portPair(ASK_STREAM_PORT, sender);
   const heard: unknown[] = [];
   page.onMessage.addListener((m) => heard.push(m));
@@ -34,8 +42,21 @@ describe('who may open a streamed ask', () => {
   });
 
   it('a content script in the same tab may not: the Port is refused before any ask', async () => {
-    const { asked, heard } = await askFrom({ id: SELF.id, url: 'http://127.0.0.1:9/article.html', origin: 'http://127.0.0.1:9', frameId: 0, tab: { id: 4 } });
+    const { asked, heard } = await askFrom({
+      id: SELF.id,
+      url: 'http://127.0.0.1:9/article.html',
+      origin: 'http://127.0.0.1:9',
+      frameId: 0,
+      tab: { id: 4 },
+    });
     expect(asked).toEqual([]);
-    expect(heard).toEqual(['the Port was closed', { type: 'ask.failed', askId: null, error: { code: 'SENDER_NOT_ALLOWED', message: 'A streamed ask comes only from Home Agent’s own pages.' } }]);
+    expect(heard).toEqual([
+      'the Port was closed',
+      {
+        type: 'ask.failed',
+        askId: null,
+        error: { code: 'SENDER_NOT_ALLOWED', message: 'A streamed ask comes only from Home Agent’s own pages.' },
+      },
+    ]);
   });
 });

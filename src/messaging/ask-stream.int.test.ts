@@ -12,7 +12,11 @@ import { FixedClock } from '../harness/testing/basics';
 import { DEMO_PEOPLE, DEMO_SERVICES } from '../protocol/demo-identities';
 import { ASK_STREAM_PORT } from '../protocol/messages-ask-stream';
 import { reply } from '../testing/scripted-messages-script';
-import { startScriptedMessagesServer, type RecordedRequest, type ScriptedMessagesServer } from '../testing/scripted-messages-server';
+import {
+  startScriptedMessagesServer,
+  type RecordedRequest,
+  type ScriptedMessagesServer,
+} from '../testing/scripted-messages-server';
 import { createAskStream } from './ask-stream-client';
 import { serveAskStream } from './ask-stream';
 import { portPair } from './testing/port-pair';
@@ -35,7 +39,8 @@ let missio: `0x${string}`;
 /** Reads the request as a model would: judge the letter skill, take the one-step plan, write the letter. */
 function script(r: RecordedRequest) {
   const tool = forcedTool(r);
-  if (tool === JUDGE_TOOL) return reply.tool(JUDGE_TOOL, { distribution: distributionOver(r, { 'grant-inquiry-letter': 0.9, 'n/a': 0.1 }) });
+  if (tool === JUDGE_TOOL)
+    return reply.tool(JUDGE_TOOL, { distribution: distributionOver(r, { 'grant-inquiry-letter': 0.9, 'n/a': 0.1 }) });
   if (tool === PLAN_CHOICE_TOOL) {
     const one = planOptions(r).find((o) => o.tools.length === 1)!;
     return reply.tool(PLAN_CHOICE_TOOL, { distribution: distributionOver(r, { [one.id]: 0.9 }) });
@@ -54,7 +59,13 @@ beforeAll(async () => {
   const clock = new FixedClock();
   const parts = await openDemoHome(clock);
   const model = createAnthropicModel({ apiKey: 'sk-ant-stream-test-0123456789', baseURL: server.url, maxRetries: 0 });
-  agent = createHomeAgent({ vault: parts.vault, chain: parts.chain, keys: fixedKeys({ owner: DEMO_PEOPLE.alice.privateKey, harness: DEMO_SERVICES['harness-agent'].privateKey }), clock, model });
+  agent = createHomeAgent({
+    vault: parts.vault,
+    chain: parts.chain,
+    keys: fixedKeys({ owner: DEMO_PEOPLE.alice.privateKey, harness: DEMO_SERVICES['harness-agent'].privateKey }),
+    clock,
+    model,
+  });
   missio = getAddress(await demoAddressOf('missio-nexus'));
 }, 60_000);
 afterAll(() => server.close());
@@ -66,7 +77,10 @@ describe('a streamed ask over the Port', () => {
     const shown: { text: string; replied: boolean }[] = [];
     let replied = false;
     const result = await client
-      .ask({ words: 'Write the Marlow Foundation inquiry letter.', addressee: missio }, { onText: (text) => shown.push({ text, replied }) })
+      .ask(
+        { words: 'Write the Marlow Foundation inquiry letter.', addressee: missio },
+        { onText: (text) => shown.push({ text, replied }) },
+      )
       .finally(() => (replied = true));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -89,7 +103,10 @@ describe('a streamed ask over the Port', () => {
     let stoppedAt = 0;
     const result = await client.ask(
       { words: 'Write the Marlow Foundation inquiry letter.', addressee: missio },
-      { signal: controller.signal, onText: (text) => (shown.push(text), (stoppedAt ||= performance.now()), controller.abort()) },
+      {
+        signal: controller.signal,
+        onText: (text) => (shown.push(text), (stoppedAt ||= performance.now()), controller.abort()),
+      },
     );
     // The letter streams in ~16-character pieces 40 ms apart: the whole of it would take seconds more.
     const afterStop = performance.now() - stoppedAt;
@@ -98,7 +115,11 @@ describe('a streamed ask over the Port', () => {
     expect(shown.length).toBeLessThan(5);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.data.reply).toMatchObject({ kind: 'refused', outcome: 'declined', error: { code: 'ANSWER_STOPPED', message: 'You stopped this answer.' } });
+    expect(result.data.reply).toMatchObject({
+      kind: 'refused',
+      outcome: 'declined',
+      error: { code: 'ANSWER_STOPPED', message: 'You stopped this answer.' },
+    });
     expect(result.data.resumable).toBe(false);
     const calls = result.data.reply.plannerTrace.calls;
     expect(calls.at(-1)).toMatchObject({ role: 'skill-apply', outcome: 'failed' });
@@ -112,7 +133,10 @@ describe('a streamed ask over the Port', () => {
     server.setChunkDelay(40);
     const { client } = stream();
     const before = new Set((await agent.parts.vault.runs.list()).rows.map((r) => r.runRef));
-    const asked = client.ask({ words: 'Write the Marlow Foundation inquiry letter.', addressee: missio }, { onText: () => client.close() });
+    const asked = client.ask(
+      { words: 'Write the Marlow Foundation inquiry letter.', addressee: missio },
+      { onText: () => client.close() },
+    );
     expect(await asked).toMatchObject({ ok: false, error: { code: 'ANSWER_STOPPED' } });
     // The background heard the Port close and stopped the run: it ends refused, with the sentence, well before the letter would.
     let run;
@@ -123,11 +147,21 @@ describe('a streamed ask over the Port', () => {
     expect(run).toBeDefined();
     expect((run!.checkpoint as { reply: { error: { code: string } } }).reply.error.code).toBe('ANSWER_STOPPED');
 
-    const { page: other, background } = portPair(ASK_STREAM_PORT, { id: SELF.id, url: 'https://example.org/', tab: { id: 3 } });
+    const { page: other, background } = portPair(ASK_STREAM_PORT, {
+      id: SELF.id,
+      url: 'https://example.org/',
+      tab: { id: 3 },
+    });
     const got: unknown[] = [];
     other.onMessage.addListener((m) => got.push(m));
     serveAskStream(background, { agent: async () => agent }, SELF);
     await new Promise((r) => setTimeout(r, 10));
-    expect(got).toEqual([{ type: 'ask.failed', askId: null, error: { code: 'SENDER_NOT_ALLOWED', message: 'A streamed ask comes only from Home Agent’s own pages.' } }]);
+    expect(got).toEqual([
+      {
+        type: 'ask.failed',
+        askId: null,
+        error: { code: 'SENDER_NOT_ALLOWED', message: 'A streamed ask comes only from Home Agent’s own pages.' },
+      },
+    ]);
   });
 });

@@ -67,22 +67,47 @@ export function serveAskStream(port: AskStreamPort, deps: AskStreamDeps, self: E
     return void port.disconnect();
   }
   if (sender.kind !== 'extension-page' && sender.kind !== 'overlay-frame') {
-    post({ type: 'ask.failed', askId: null, error: { code: 'SENDER_NOT_ALLOWED', message: 'A streamed ask comes only from Home Agent’s own pages.' } });
+    post({
+      type: 'ask.failed',
+      askId: null,
+      error: { code: 'SENDER_NOT_ALLOWED', message: 'A streamed ask comes only from Home Agent’s own pages.' },
+    });
     return void port.disconnect();
   }
 
   const surface = sender.kind === 'overlay-frame' ? 'overlay' : 'sidepanel';
   port.onMessage.addListener((raw) => {
     if (payloadBytes(raw, MESSAGE_LIMITS.payloadBytes) > MESSAGE_LIMITS.payloadBytes) {
-      return post({ type: 'ask.failed', askId: null, error: { code: 'TOO_LARGE', message: `The message is larger than Home Agent accepts (${MESSAGE_LIMITS.payloadBytes} bytes).` } });
+      return post({
+        type: 'ask.failed',
+        askId: null,
+        error: {
+          code: 'TOO_LARGE',
+          message: `The message is larger than Home Agent accepts (${MESSAGE_LIMITS.payloadBytes} bytes).`,
+        },
+      });
     }
     const parsed = AskStreamInbound.safeParse(raw);
-    if (!parsed.success) return post({ type: 'ask.failed', askId: null, error: { code: 'BAD_INPUT', message: describeZodError(parsed.error) } });
+    if (!parsed.success)
+      return post({
+        type: 'ask.failed',
+        askId: null,
+        error: { code: 'BAD_INPUT', message: describeZodError(parsed.error) },
+      });
     const message = parsed.data;
     if (message.type === 'ask.cancel') return void asks.get(message.askId)?.abort();
-    if (asks.has(message.askId)) return post({ type: 'ask.failed', askId: message.askId, error: { code: 'ASK_ID_IN_USE', message: 'That ask is already running.' } });
+    if (asks.has(message.askId))
+      return post({
+        type: 'ask.failed',
+        askId: message.askId,
+        error: { code: 'ASK_ID_IN_USE', message: 'That ask is already running.' },
+      });
     if (asks.size >= ASK_STREAM_LIMITS.inFlight) {
-      return post({ type: 'ask.failed', askId: message.askId, error: { code: 'TOO_MANY_ASKS', message: 'Wait for the answers already coming before asking again.' } });
+      return post({
+        type: 'ask.failed',
+        askId: message.askId,
+        error: { code: 'TOO_MANY_ASKS', message: 'Wait for the answers already coming before asking again.' },
+      });
     }
     const controller = new AbortController();
     asks.set(message.askId, controller);
@@ -90,19 +115,42 @@ export function serveAskStream(port: AskStreamPort, deps: AskStreamDeps, self: E
     void run(message, controller).finally(() => asks.delete(message.askId));
   });
 
-  async function run(message: Extract<AskStreamInbound, { type: 'ask.start' }>, controller: AbortController): Promise<void> {
+  async function run(
+    message: Extract<AskStreamInbound, { type: 'ask.start' }>,
+    controller: AbortController,
+  ): Promise<void> {
     const { askId } = message;
     const onText = (piece: StreamPiece) => {
       for (let at = 0; at < piece.delta.length; at += ASK_STREAM_LIMITS.delta) {
-        post({ type: 'ask.delta', askId, call: Math.min(piece.call, 64), role: piece.role, delta: piece.delta.slice(at, at + ASK_STREAM_LIMITS.delta) });
+        post({
+          type: 'ask.delta',
+          askId,
+          call: Math.min(piece.call, 64),
+          role: piece.role,
+          delta: piece.delta.slice(at, at + ASK_STREAM_LIMITS.delta),
+        });
       }
     };
     try {
       const agent = await deps.agent();
       const material = message.material;
-      const quoted = material === undefined ? undefined : [{ source: 'selection' as const, text: material.text, ...(material.origin !== 'null' ? { url: material.origin } : {}) }];
+      const quoted =
+        material === undefined
+          ? undefined
+          : [
+              {
+                source: 'selection' as const,
+                text: material.text,
+                ...(material.origin !== 'null' ? { url: material.origin } : {}),
+              },
+            ];
       const result = await agent.ask(
-        { message: message.words, surface, ...(quoted !== undefined ? { material: quoted } : {}), ...(message.addressee !== undefined ? { addressee: message.addressee as Address } : {}) },
+        {
+          message: message.words,
+          surface,
+          ...(quoted !== undefined ? { material: quoted } : {}),
+          ...(message.addressee !== undefined ? { addressee: message.addressee as Address } : {}),
+        },
         { signal: controller.signal, onText },
       );
       if (!result.ok) throw new HomeError(result.error.code, result.error.message);

@@ -26,12 +26,17 @@ export async function requestBackground<T extends ExtensionRequestType>(
   }
   // No reply at all: the channel closed before the background answered (its worker stopped mid-request, as in
   // e2e/faults-worker-stop.spec.ts) — said as such, not as a malformed reply.
-  if (raw === undefined) return fail(new HomeError('NO_ANSWER', "Home Agent's background did not answer; try again in a moment."));
+  if (raw === undefined)
+    return fail(new HomeError('NO_ANSWER', "Home Agent's background did not answer; try again in a moment."));
   const envelope = WireReply.safeParse(raw);
-  if (!envelope.success) return fail(new HomeError('BAD_REPLY', `The background's reply was malformed. ${describeZodError(envelope.error)}`));
+  if (!envelope.success)
+    return fail(
+      new HomeError('BAD_REPLY', `The background's reply was malformed. ${describeZodError(envelope.error)}`),
+    );
   if (!envelope.data.ok) return envelope.data;
   const schema = EXTENSION_REPLIES[message.type as T];
   const data = schema.safeParse(envelope.data.data);
-  if (!data.success) return fail(new HomeError('BAD_REPLY', `The background's reply was malformed. ${describeZodError(data.error)}`));
+  if (!data.success)
+    return fail(new HomeError('BAD_REPLY', `The background's reply was malformed. ${describeZodError(data.error)}`));
   return ok(data.data as ReplyOf<T>);
 }

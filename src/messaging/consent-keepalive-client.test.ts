@@ -11,7 +11,11 @@ import { portPair } from './testing/port-pair';
  */
 const SELF = { id: 'homeagentextensionid', origin: 'chrome-extension://homeagentextensionid' };
 const detail: ConsentDetail = {
-  kind: 'grant', origin: 'http://127.0.0.1:8787', cardChanged: false, signIn: null, folders: null,
+  kind: 'grant',
+  origin: 'http://127.0.0.1:8787',
+  cardChanged: false,
+  signIn: null,
+  folders: null,
   agent: { name: 'HeartCoach', address: `0x${'1'.repeat(40)}`, cardDigest: `0x${'2'.repeat(64)}`, chainId: 31337 },
   person: { address: `0x${'3'.repeat(40)}`, name: 'Alice Okoro' },
   wire: { capability: 'harness.ask', mayAsk: true, mayAct: false, expiresAt: '2026-12-30T00:00:00.000Z' },
@@ -37,15 +41,28 @@ afterEach(() => void queue.declineAll('the test ended'));
 function open() {
   queue = new ConsentQueue({ newId: () => 'consent-abcdef12', now: () => 5 });
   const request = queue.open(detail);
-  const { page, background } = portPair('', { id: SELF.id, url: `${SELF.origin}/consent.html?id=${request.id}`, origin: SELF.origin });
+  const { page, background } = portPair('', {
+    id: SELF.id,
+    url: `${SELF.origin}/consent.html?id=${request.id}`,
+    origin: SELF.origin,
+  });
   const seen = { ended: [] as unknown[], refused: [] as unknown[], lost: 0, pings: 0 };
-  const events: KeepaliveEvents = { ended: (n) => void seen.ended.push(n), refused: (e) => void seen.refused.push(e), lost: () => void seen.lost++ };
+  const events: KeepaliveEvents = {
+    ended: (n) => void seen.ended.push(n),
+    refused: (e) => void seen.refused.push(e),
+    lost: () => void seen.lost++,
+  };
   const hand = handTimers();
-  const stop = holdConsentOpen(({ name }) => {
-    background.name = name;
-    serveConsentKeepalive(background, { consents: queue, handled: () => void seen.pings++ }, SELF);
-    return page;
-  }, request.id, events, hand.timers);
+  const stop = holdConsentOpen(
+    ({ name }) => {
+      background.name = name;
+      serveConsentKeepalive(background, { consents: queue, handled: () => void seen.pings++ }, SELF);
+      return page;
+    },
+    request.id,
+    events,
+    hand.timers,
+  );
   return { request, page, background, seen, hand, stop };
 }
 
@@ -67,7 +84,9 @@ describe('the consent keepalive (window)', () => {
     const w = open();
     queue.declineAll('your Home was locked before you answered');
     await tick();
-    expect(w.seen.ended).toEqual([{ ok: false, summary: 'Declined: your Home was locked before you answered. Nothing was signed.' }]);
+    expect(w.seen.ended).toEqual([
+      { ok: false, summary: 'Declined: your Home was locked before you answered. Nothing was signed.' },
+    ]);
     expect(w.seen.lost).toBe(0);
     expect(w.hand.state.cleared).toBe(1);
   });
@@ -92,12 +111,21 @@ describe('the consent keepalive (window)', () => {
     const w = open();
     queue.declineAll('gone before the window held it');
     await tick();
-    const again = holdConsentOpen(() => {
-      const pair = portPair('', { id: SELF.id, url: `${SELF.origin}/consent.html?id=${w.request.id}`, origin: SELF.origin });
-      pair.background.name = `home-agent/consent-keepalive/${w.request.id}`;
-      serveConsentKeepalive(pair.background, { consents: queue }, SELF);
-      return pair.page;
-    }, w.request.id, { ended: () => undefined, refused: (e) => void w.seen.refused.push(e), lost: () => void w.seen.lost++ }, handTimers().timers);
+    const again = holdConsentOpen(
+      () => {
+        const pair = portPair('', {
+          id: SELF.id,
+          url: `${SELF.origin}/consent.html?id=${w.request.id}`,
+          origin: SELF.origin,
+        });
+        pair.background.name = `home-agent/consent-keepalive/${w.request.id}`;
+        serveConsentKeepalive(pair.background, { consents: queue }, SELF);
+        return pair.page;
+      },
+      w.request.id,
+      { ended: () => undefined, refused: (e) => void w.seen.refused.push(e), lost: () => void w.seen.lost++ },
+      handTimers().timers,
+    );
     await tick();
     expect(w.seen.refused).toEqual([{ code: 'CONSENT_GONE', message: expect.stringMatching(/no longer waiting/) }]);
     expect(w.seen.lost).toBe(0);

@@ -1,5 +1,10 @@
 import type { WireError } from '../protocol/errors';
-import { CONSENT_PING_MS, ConsentKeepaliveNotice, consentKeepaliveName, type ConsentPing } from './consent-keepalive-messages';
+import {
+  CONSENT_PING_MS,
+  ConsentKeepaliveNotice,
+  consentKeepaliveName,
+  type ConsentPing,
+} from './consent-keepalive-messages';
 
 /** The parts of a `chrome.runtime.Port` the consent window uses (a fake in unit tests). */
 export type KeepalivePort = {
@@ -17,7 +22,10 @@ export type KeepaliveEvents = {
   lost(): void;
 };
 
-export type KeepaliveTimers = { setInterval(run: () => void, ms: number): unknown; clearInterval(handle: unknown): void };
+export type KeepaliveTimers = {
+  setInterval(run: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+};
 const realTimers: KeepaliveTimers = {
   setInterval: (run, ms) => setInterval(run, ms),
   clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
@@ -28,7 +36,12 @@ const realTimers: KeepaliveTimers = {
  * and every CONSENT_PING_MS until the background closes it (the request ended), the window stops it, or the Port
  * drops. Returns `stop`. Nothing the background says here decides anything: the window still decides by its id.
  */
-export function holdConsentOpen(connect: (info: { name: string }) => KeepalivePort, id: string, events: KeepaliveEvents, timers: KeepaliveTimers = realTimers): () => void {
+export function holdConsentOpen(
+  connect: (info: { name: string }) => KeepalivePort,
+  id: string,
+  events: KeepaliveEvents,
+  timers: KeepaliveTimers = realTimers,
+): () => void {
   let heard = false;
   let stopped = false;
   let seq = 0;

@@ -26,7 +26,10 @@ export function consentIdOfPort(name: string): string | undefined {
 }
 
 /** Window → background: the only message the window sends. */
-export const ConsentPing = z.strictObject({ type: z.literal('consent.ping'), seq: z.number().int().nonnegative().max(1_000_000) });
+export const ConsentPing = z.strictObject({
+  type: z.literal('consent.ping'),
+  seq: z.number().int().nonnegative().max(1_000_000),
+});
 export type ConsentPing = z.infer<typeof ConsentPing>;
 
 /** Background → window: the request ended (its outcome in words), or the Port was refused — then it is closed. */

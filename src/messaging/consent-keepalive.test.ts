@@ -13,7 +13,11 @@ import { portPair } from './testing/port-pair';
  */
 const SELF = { id: 'homeagentextensionid', origin: 'chrome-extension://homeagentextensionid' };
 const detail: ConsentDetail = {
-  kind: 'connect', origin: 'http://127.0.0.1:8787', cardChanged: false, wire: null, folders: null,
+  kind: 'connect',
+  origin: 'http://127.0.0.1:8787',
+  cardChanged: false,
+  wire: null,
+  folders: null,
   signIn: { domain: '127.0.0.1:8787', statement: 'Sign in to HeartCoach with Home Agent.' },
   agent: { name: 'HeartCoach', address: `0x${'1'.repeat(40)}`, cardDigest: `0x${'2'.repeat(64)}`, chainId: 31337 },
   person: { address: `0x${'3'.repeat(40)}`, name: 'Alice Okoro' },
@@ -39,7 +43,12 @@ function setUp(sender: (id: string) => RuntimeSender, name = (id: string) => con
   serveConsentKeepalive(background, { consents, handled: () => void pings.count++ }, SELF);
   return { consents, request, page, heard, pings, dropped: () => dropped };
 }
-const consentPage = (id: string): RuntimeSender => ({ id: SELF.id, url: `${SELF.origin}/consent.html?id=${id}`, origin: SELF.origin, tab: { id: 4 } });
+const consentPage = (id: string): RuntimeSender => ({
+  id: SELF.id,
+  url: `${SELF.origin}/consent.html?id=${id}`,
+  origin: SELF.origin,
+  tab: { id: 4 },
+});
 
 describe('the consent keepalive (background)', () => {
   it('accepts the consent window of a waiting request and counts its pings, holding the Port open', async () => {
@@ -53,8 +62,16 @@ describe('the consent keepalive (background)', () => {
 
   it('refuses a content script, another of Home Agent’s pages, another request’s window and another extension, in words', async () => {
     const senders: [string, (id: string) => RuntimeSender, RegExp][] = [
-      ['content script', () => ({ id: SELF.id, url: 'http://127.0.0.1:8787/', origin: 'http://127.0.0.1:8787', tab: { id: 9 } }), /consent window/],
-      ['side panel', () => ({ id: SELF.id, url: `${SELF.origin}/sidepanel.html`, origin: SELF.origin }), /consent window/],
+      [
+        'content script',
+        () => ({ id: SELF.id, url: 'http://127.0.0.1:8787/', origin: 'http://127.0.0.1:8787', tab: { id: 9 } }),
+        /consent window/,
+      ],
+      [
+        'side panel',
+        () => ({ id: SELF.id, url: `${SELF.origin}/sidepanel.html`, origin: SELF.origin }),
+        /consent window/,
+      ],
       ['other request', () => consentPage('consent-99999999'), /consent window/],
       ['other extension', (id) => ({ ...consentPage(id), id: 'anotherextension' }), /did not come from Home Agent/],
     ];
@@ -63,19 +80,38 @@ describe('the consent keepalive (background)', () => {
       // Refused as it connected: the Port is already closed, as in Chromium a post on it throws.
       expect(() => s.page.postMessage({ type: 'consent.ping', seq: 1 })).toThrow(/disconnected port/);
       await tick();
-      expect(s.heard).toEqual([{ type: 'consent.refused', error: { code: expect.stringMatching(/SENDER_NOT_ALLOWED|FOREIGN_SENDER/), message: expect.stringMatching(words) } }]);
+      expect(s.heard).toEqual([
+        {
+          type: 'consent.refused',
+          error: {
+            code: expect.stringMatching(/SENDER_NOT_ALLOWED|FOREIGN_SENDER/),
+            message: expect.stringMatching(words),
+          },
+        },
+      ]);
       expect(s.dropped()).toBe(true);
       expect(s.pings.count).toBe(0);
     }
   });
 
   it('refuses a malformed or oversized ping and closes the Port; nothing after it counts', async () => {
-    const bad = [{ type: 'consent.ping', seq: 1, extra: true }, { type: 'consent.pong', seq: 1 }, { type: 'consent.ping', seq: -1 }, { type: 'consent.ping', seq: 1, pad: 'x'.repeat(500) }, 'ping'];
+    const bad = [
+      { type: 'consent.ping', seq: 1, extra: true },
+      { type: 'consent.pong', seq: 1 },
+      { type: 'consent.ping', seq: -1 },
+      { type: 'consent.ping', seq: 1, pad: 'x'.repeat(500) },
+      'ping',
+    ];
     for (const message of bad) {
       const s = setUp(consentPage);
       s.page.postMessage(message);
       await tick();
-      expect(s.heard).toEqual([{ type: 'consent.refused', error: { code: expect.stringMatching(/BAD_INPUT|TOO_LARGE/), message: expect.any(String) } }]);
+      expect(s.heard).toEqual([
+        {
+          type: 'consent.refused',
+          error: { code: expect.stringMatching(/BAD_INPUT|TOO_LARGE/), message: expect.any(String) },
+        },
+      ]);
       expect(s.dropped()).toBe(true);
       expect(s.pings.count).toBe(0);
     }
@@ -88,10 +124,14 @@ describe('the consent keepalive (background)', () => {
     other.page.onMessage.addListener((m) => heard.push(m));
     serveConsentKeepalive(other.background, { consents: gone.consents }, SELF);
     await tick();
-    expect(heard).toEqual([{ type: 'consent.refused', error: { code: 'CONSENT_GONE', message: expect.stringMatching(/no longer waiting/) } }]);
+    expect(heard).toEqual([
+      { type: 'consent.refused', error: { code: 'CONSENT_GONE', message: expect.stringMatching(/no longer waiting/) } },
+    ]);
     const nameless = setUp(consentPage, () => 'home-agent/consent-keepalive/../x');
     await tick();
-    expect(nameless.heard).toEqual([{ type: 'consent.refused', error: expect.objectContaining({ code: 'BAD_INPUT' }) }]);
+    expect(nameless.heard).toEqual([
+      { type: 'consent.refused', error: expect.objectContaining({ code: 'BAD_INPUT' }) },
+    ]);
   });
 
   it('stops when the person declines: the window is told how it ended and the Port closes', async () => {
@@ -117,7 +157,13 @@ describe('the consent keepalive (background)', () => {
     const locked = setUp(consentPage);
     locked.consents.declineAll('your Home was locked before you answered');
     await tick();
-    expect(locked.heard).toEqual([{ type: 'consent.ended', ok: false, summary: expect.stringMatching(/locked before you answered. Nothing was signed/) }]);
+    expect(locked.heard).toEqual([
+      {
+        type: 'consent.ended',
+        ok: false,
+        summary: expect.stringMatching(/locked before you answered. Nothing was signed/),
+      },
+    ]);
   });
 
   it('a closed window stops watching: the request ending later posts nothing', async () => {
@@ -131,7 +177,12 @@ describe('the consent keepalive (background)', () => {
 
   it('listens only to its own Port names', () => {
     const served: string[] = [];
-    const onConnect = { addListener: (l: (port: AskStreamPort) => void) => ['home-agent.ask-stream', consentKeepaliveName('consent-12345678')].forEach((name) => l({ ...portPair(name, {}).background, postMessage: () => void served.push(name) })) };
+    const onConnect = {
+      addListener: (l: (port: AskStreamPort) => void) =>
+        ['home-agent.ask-stream', consentKeepaliveName('consent-12345678')].forEach((name) =>
+          l({ ...portPair(name, {}).background, postMessage: () => void served.push(name) }),
+        ),
+    };
     listenForConsentKeepalives(onConnect, { consents: new ConsentQueue({ newId: () => 'x', now: () => 0 }) }, SELF);
     expect(served).toEqual([consentKeepaliveName('consent-12345678')]);
   });

@@ -25,14 +25,24 @@ export type ConsentKeepaliveDeps = {
 };
 
 /** Must be called synchronously when the worker starts, like the message listener. */
-export function listenForConsentKeepalives(onConnect: ConnectEvent, deps: ConsentKeepaliveDeps, self: ExtensionSelf): void {
+export function listenForConsentKeepalives(
+  onConnect: ConnectEvent,
+  deps: ConsentKeepaliveDeps,
+  self: ExtensionSelf,
+): void {
   onConnect.addListener((port) => {
     if (port.name.startsWith(CONSENT_KEEPALIVE_PREFIX)) serveConsentKeepalive(port, deps, self);
   });
 }
 
-const NOT_THE_WINDOW: WireError = { code: 'SENDER_NOT_ALLOWED', message: 'Only Home Agent’s own consent window may keep a request waiting for you.' };
-const GONE: WireError = { code: 'CONSENT_GONE', message: 'That request is no longer waiting: it was answered, declined, or your Home was locked.' };
+const NOT_THE_WINDOW: WireError = {
+  code: 'SENDER_NOT_ALLOWED',
+  message: 'Only Home Agent’s own consent window may keep a request waiting for you.',
+};
+const GONE: WireError = {
+  code: 'CONSENT_GONE',
+  message: 'That request is no longer waiting: it was answered, declined, or your Home was locked.',
+};
 
 /** Is this sender the consent window for request `id`? Its URL is the extension's `consent.html?id=<id>`. */
 function isConsentWindowFor(sender: RuntimeSender, id: string): boolean {
@@ -65,20 +75,29 @@ export function serveConsentKeepalive(port: AskStreamPort, deps: ConsentKeepaliv
   });
 
   const id = consentIdOfPort(port.name);
-  if (id === undefined) return refuse({ code: 'BAD_INPUT', message: 'That keepalive does not name a request Home Agent could be waiting on.' });
+  if (id === undefined)
+    return refuse({
+      code: 'BAD_INPUT',
+      message: 'That keepalive does not name a request Home Agent could be waiting on.',
+    });
   try {
     const sender = classifySender(port.sender ?? {}, self);
     if (sender.kind !== 'extension-page' || !isConsentWindowFor(port.sender ?? {}, id)) return refuse(NOT_THE_WINDOW);
   } catch (error) {
     return refuse(toWireError(error));
   }
-  unwatch = deps.consents.watch(id, (outcome) => end({ type: 'consent.ended', ok: outcome.ok, summary: outcome.summary.slice(0, 1000) }));
+  unwatch = deps.consents.watch(id, (outcome) =>
+    end({ type: 'consent.ended', ok: outcome.ok, summary: outcome.summary.slice(0, 1000) }),
+  );
   if (unwatch === undefined) return refuse(GONE);
 
   port.onMessage.addListener((raw) => {
     if (!open) return;
     if (payloadBytes(raw, CONSENT_PING_BYTES) > CONSENT_PING_BYTES) {
-      return refuse({ code: 'TOO_LARGE', message: `A keepalive ping is larger than Home Agent accepts (${CONSENT_PING_BYTES} bytes).` });
+      return refuse({
+        code: 'TOO_LARGE',
+        message: `A keepalive ping is larger than Home Agent accepts (${CONSENT_PING_BYTES} bytes).`,
+      });
     }
     const ping = ConsentPing.safeParse(raw);
     if (!ping.success) return refuse({ code: 'BAD_INPUT', message: describeZodError(ping.error) });

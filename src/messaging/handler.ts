@@ -42,7 +42,10 @@ export function defineHandler<Request extends z.ZodType<{ type: string }>, Reply
         const checked = definition.reply.safeParse(data);
         if (!checked.success) {
           const detail = describeZodError(checked.error);
-          return { ran: true, reply: fail(new HomeError('INTERNAL', `Home Agent built a reply it could not send. ${detail}`)) };
+          return {
+            ran: true,
+            reply: fail(new HomeError('INTERNAL', `Home Agent built a reply it could not send. ${detail}`)),
+          };
         }
         return { ran: true, reply: ok(checked.data) };
       } catch (error) {

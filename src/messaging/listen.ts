@@ -5,7 +5,11 @@ import { classifySender, type ExtensionSelf, type RuntimeSender } from './sender
 /** The part of `browser.runtime.onMessage` the router listens on (a fake in unit tests). */
 export type MessageEvent = {
   addListener(
-    listener: (message: unknown, sender: RuntimeSender, sendResponse: (reply: Result<unknown>) => void) => boolean | undefined,
+    listener: (
+      message: unknown,
+      sender: RuntimeSender,
+      sendResponse: (reply: Result<unknown>) => void,
+    ) => boolean | undefined,
   ): void;
 };
 

@@ -13,7 +13,9 @@ describe('selection material', () => {
   });
 
   it('caps a long selection, and has nothing for an empty one or an unnamed origin', () => {
-    expect(selectionMaterial('x'.repeat(MESSAGE_LIMITS.material + 50), 'https://a.example')?.text).toHaveLength(MESSAGE_LIMITS.material);
+    expect(selectionMaterial('x'.repeat(MESSAGE_LIMITS.material + 50), 'https://a.example')?.text).toHaveLength(
+      MESSAGE_LIMITS.material,
+    );
     expect(selectionMaterial('   ', 'https://a.example')).toBeUndefined();
     expect(selectionMaterial('text', undefined)).toBeUndefined();
     expect(selectionMaterial('text', 'not an origin')).toBeUndefined();

@@ -17,9 +17,15 @@ type Apis = Pick<WxtBrowser, 'runtime' | 'contextMenus' | 'commands' | 'scriptin
  */
 export function wireOverlayTriggers(browser: Apis): void {
   browser.runtime.onInstalled.addListener(() => {
-    void browser.contextMenus.removeAll().then(() =>
-      browser.contextMenus.create({ id: ASK_ABOUT_SELECTION, title: 'Ask my agent about this', contexts: ['selection'] }),
-    );
+    void browser.contextMenus
+      .removeAll()
+      .then(() =>
+        browser.contextMenus.create({
+          id: ASK_ABOUT_SELECTION,
+          title: 'Ask my agent about this',
+          contexts: ['selection'],
+        }),
+      );
   });
   browser.contextMenus.onClicked.addListener((info, tab) => {
     if (info.menuItemId !== ASK_ABOUT_SELECTION || tab?.id === undefined) return;
@@ -37,7 +43,8 @@ export function wireOverlayTriggers(browser: Apis): void {
 export async function openOverlay(browser: Apis, tabId: number, material: Material | undefined): Promise<void> {
   try {
     await browser.scripting.executeScript({ target: { tabId }, files: [OVERLAY_SCRIPT] });
-    const command: ContentCommand = material === undefined ? { type: 'overlay.open' } : { type: 'overlay.open', material };
+    const command: ContentCommand =
+      material === undefined ? { type: 'overlay.open' } : { type: 'overlay.open', material };
     await browser.tabs.sendMessage(tabId, command, { frameId: 0 });
   } catch (error) {
     // Browser pages (chrome://, the web store) refuse injection; there is nothing to open there.

@@ -10,7 +10,8 @@ export type HandlerRegistry = {
 export function createRegistry(handlers: readonly RegisteredHandler[]): HandlerRegistry {
   const byType = new Map<string, RegisteredHandler>();
   for (const handler of handlers) {
-    if (byType.has(handler.type)) throw new Error(`Two handlers are registered for the message type "${handler.type}".`);
+    if (byType.has(handler.type))
+      throw new Error(`Two handlers are registered for the message type "${handler.type}".`);
     byType.set(handler.type, handler);
   }
   return {

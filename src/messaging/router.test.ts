@@ -21,11 +21,41 @@ function setup() {
   });
   const lying = vi.fn(() => ({ wrong: 1 }) as unknown as { right: number });
   const registry = createRegistry([
-    defineHandler({ type: 'home_ping', senders: ['page'], request: z.strictObject({ type: z.literal('home_ping') }), reply: z.strictObject({ origin: z.string() }), handle: pageOnly }),
-    defineHandler({ type: 'pending.list', senders: ['extension-page'], request: z.strictObject({ type: z.literal('pending.list') }), reply: z.strictObject({ requests: z.array(z.string()) }), handle: pagesOnly }),
-    defineHandler({ type: 'ask', senders: ['extension-page', 'content-script'], request: z.strictObject({ type: z.literal('ask'), words: z.string().max(100) }), reply: z.strictObject({ echoed: z.string() }), handle: both }),
-    defineHandler({ type: 'lock', senders: ['extension-page'], request: z.strictObject({ type: z.literal('lock') }), reply: z.strictObject({ never: z.literal(true) }), handle: throwing }),
-    defineHandler({ type: 'lie', senders: ['extension-page'], request: z.strictObject({ type: z.literal('lie') }), reply: z.strictObject({ right: z.number() }), handle: lying }),
+    defineHandler({
+      type: 'home_ping',
+      senders: ['page'],
+      request: z.strictObject({ type: z.literal('home_ping') }),
+      reply: z.strictObject({ origin: z.string() }),
+      handle: pageOnly,
+    }),
+    defineHandler({
+      type: 'pending.list',
+      senders: ['extension-page'],
+      request: z.strictObject({ type: z.literal('pending.list') }),
+      reply: z.strictObject({ requests: z.array(z.string()) }),
+      handle: pagesOnly,
+    }),
+    defineHandler({
+      type: 'ask',
+      senders: ['extension-page', 'content-script'],
+      request: z.strictObject({ type: z.literal('ask'), words: z.string().max(100) }),
+      reply: z.strictObject({ echoed: z.string() }),
+      handle: both,
+    }),
+    defineHandler({
+      type: 'lock',
+      senders: ['extension-page'],
+      request: z.strictObject({ type: z.literal('lock') }),
+      reply: z.strictObject({ never: z.literal(true) }),
+      handle: throwing,
+    }),
+    defineHandler({
+      type: 'lie',
+      senders: ['extension-page'],
+      request: z.strictObject({ type: z.literal('lie') }),
+      reply: z.strictObject({ right: z.number() }),
+      handle: lying,
+    }),
   ]);
   return { router: createRouter(registry), pageOnly, pagesOnly, both, throwing, lying };
 }
@@ -33,8 +63,14 @@ function setup() {
 describe('the background router', () => {
   it('runs the handler of the type for an allowed sender and replies ok', async () => {
     const { router, both, pagesOnly } = setup();
-    expect(await router.route({ type: 'ask', words: 'hello' }, extensionPage)).toEqual({ ok: true, data: { echoed: 'hello' } });
-    expect(await router.route({ type: 'ask', words: 'from overlay' }, contentScript)).toEqual({ ok: true, data: { echoed: 'from overlay' } });
+    expect(await router.route({ type: 'ask', words: 'hello' }, extensionPage)).toEqual({
+      ok: true,
+      data: { echoed: 'hello' },
+    });
+    expect(await router.route({ type: 'ask', words: 'from overlay' }, contentScript)).toEqual({
+      ok: true,
+      data: { echoed: 'from overlay' },
+    });
     expect(await router.route({ type: 'pending.list' }, extensionPage)).toEqual({ ok: true, data: { requests: [] } });
     expect(both).toHaveBeenCalledTimes(2);
     expect(pagesOnly).toHaveBeenCalledTimes(1);
@@ -55,9 +91,15 @@ describe('the background router', () => {
     const reply = await router.route({ type: 'page.relay', method: 'home_ping' }, contentScript);
     expect(reply).toEqual({ ok: true, data: { origin: 'http://127.0.0.1:5173' } });
     expect(pageOnly.mock.calls[0]?.[1]).toEqual({ ...contentScript, kind: 'page' });
-    const forged = await router.route({ type: 'page.relay', method: 'home_ping', origin: 'https://bank.example' }, contentScript);
+    const forged = await router.route(
+      { type: 'page.relay', method: 'home_ping', origin: 'https://bank.example' },
+      contentScript,
+    );
     expect(forged).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
-    const params = await router.route({ type: 'page.relay', method: 'home_ping', params: { origin: 'https://bank.example' } }, contentScript);
+    const params = await router.route(
+      { type: 'page.relay', method: 'home_ping', params: { origin: 'https://bank.example' } },
+      contentScript,
+    );
     expect(params).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
     expect(pageOnly).toHaveBeenCalledTimes(1);
   });
@@ -77,10 +119,19 @@ describe('the background router', () => {
 
   it('refuses a relay from anything but a content script, and a page without an http(s) origin', async () => {
     const { router, pageOnly } = setup();
-    expect(await router.route({ type: 'page.relay', method: 'home_ping' }, extensionPage)).toMatchObject({ ok: false, error: { code: 'SENDER_NOT_ALLOWED' } });
+    expect(await router.route({ type: 'page.relay', method: 'home_ping' }, extensionPage)).toMatchObject({
+      ok: false,
+      error: { code: 'SENDER_NOT_ALLOWED' },
+    });
     const fileScheme = { ...contentScript, origin: 'file://' };
-    expect(await router.route({ type: 'page.relay', method: 'home_ping' }, fileScheme)).toMatchObject({ ok: false, error: { code: 'PAGE_ORIGIN_UNKNOWN' } });
-    expect(await router.route({ type: 'home_ping' }, contentScript)).toMatchObject({ ok: false, error: { code: 'SENDER_NOT_ALLOWED' } });
+    expect(await router.route({ type: 'page.relay', method: 'home_ping' }, fileScheme)).toMatchObject({
+      ok: false,
+      error: { code: 'PAGE_ORIGIN_UNKNOWN' },
+    });
+    expect(await router.route({ type: 'home_ping' }, contentScript)).toMatchObject({
+      ok: false,
+      error: { code: 'SENDER_NOT_ALLOWED' },
+    });
     expect(pageOnly).not.toHaveBeenCalled();
   });
 
@@ -89,10 +140,16 @@ describe('the background router', () => {
     const reply = await router.route({ type: 'ask', words: 12 }, extensionPage);
     expect(reply).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
     expect(reply?.ok === false && reply.error.message).toMatch(/^The input was refused — words:/);
-    expect(await router.route({ type: 'ask', words: 'x', extra: 1 }, extensionPage)).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
+    expect(await router.route({ type: 'ask', words: 'x', extra: 1 }, extensionPage)).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_INPUT' },
+    });
     expect(await router.route('ask', extensionPage)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_TYPE' } });
     expect(await router.route(null, extensionPage)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_TYPE' } });
-    expect(await router.route({ type: 'sign.everything' }, extensionPage)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_TYPE' } });
+    expect(await router.route({ type: 'sign.everything' }, extensionPage)).toMatchObject({
+      ok: false,
+      error: { code: 'UNKNOWN_TYPE' },
+    });
     expect(both).not.toHaveBeenCalled();
     expect(router.stats().refused).toEqual({ BAD_INPUT: 2, UNKNOWN_TYPE: 3 });
   });
@@ -111,7 +168,10 @@ describe('the background router', () => {
 
   it('turns a thrown HomeError into its WireError, and a reply that breaks its schema into INTERNAL', async () => {
     const { router, throwing, lying } = setup();
-    expect(await router.route({ type: 'lock' }, extensionPage)).toEqual({ ok: false, error: { code: 'LOCKED', message: 'Unlock Home Agent first.' } });
+    expect(await router.route({ type: 'lock' }, extensionPage)).toEqual({
+      ok: false,
+      error: { code: 'LOCKED', message: 'Unlock Home Agent first.' },
+    });
     const lie = await router.route({ type: 'lie' }, extensionPage);
     expect(lie).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
     expect(throwing).toHaveBeenCalledTimes(1);
@@ -121,11 +181,20 @@ describe('the background router', () => {
   it('leaves broadcasts between extension pages unanswered so it does not swallow them', async () => {
     const { router } = setup();
     expect(router.route({ type: 'pending.changed' }, extensionPage)).toBeUndefined();
-    expect(await router.route({ type: 'pending.changed' }, contentScript)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_TYPE' } });
+    expect(await router.route({ type: 'pending.changed' }, contentScript)).toMatchObject({
+      ok: false,
+      error: { code: 'UNKNOWN_TYPE' },
+    });
   });
 
   it('refuses two handlers for one type when the registry is built', () => {
-    const handler = defineHandler({ type: 'x', senders: ['extension-page'], request: z.strictObject({ type: z.literal('x') }), reply: z.null(), handle: () => null });
+    const handler = defineHandler({
+      type: 'x',
+      senders: ['extension-page'],
+      request: z.strictObject({ type: z.literal('x') }),
+      reply: z.null(),
+      handle: () => null,
+    });
     expect(() => createRegistry([handler, handler])).toThrow(/Two handlers .* "x"/);
   });
 });

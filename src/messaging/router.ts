@@ -39,22 +39,39 @@ export function createRouter(registry: HandlerRegistry): Router {
   async function dispatch(message: unknown, sender: SenderContext): Promise<Result<unknown>> {
     const size = payloadBytes(message, MESSAGE_LIMITS.payloadBytes);
     if (size > MESSAGE_LIMITS.payloadBytes) {
-      return refuse(new HomeError('TOO_LARGE', `The message is larger than Home Agent accepts (${MESSAGE_LIMITS.payloadBytes} bytes).`));
+      return refuse(
+        new HomeError(
+          'TOO_LARGE',
+          `The message is larger than Home Agent accepts (${MESSAGE_LIMITS.payloadBytes} bytes).`,
+        ),
+      );
     }
     let type = typeOf(message);
     let request = message;
     let from = sender;
     if (type === 'page.relay') {
       if (sender.kind !== 'content-script') {
-        return refuse(new HomeError('SENDER_NOT_ALLOWED', `Only Home Agent's content script relays a page's requests; this came from ${describeSender(sender)}.`));
+        return refuse(
+          new HomeError(
+            'SENDER_NOT_ALLOWED',
+            `Only Home Agent's content script relays a page's requests; this came from ${describeSender(sender)}.`,
+          ),
+        );
       }
       if (size > PAGE_LIMITS.payloadBytes) {
-        return refuse(new HomeError('TOO_LARGE', `A page's request is larger than Home Agent accepts (${PAGE_LIMITS.payloadBytes} bytes).`));
+        return refuse(
+          new HomeError(
+            'TOO_LARGE',
+            `A page's request is larger than Home Agent accepts (${PAGE_LIMITS.payloadBytes} bytes).`,
+          ),
+        );
       }
       const relay = PageRelay.safeParse(message);
       if (!relay.success) return refuse(new HomeError('BAD_INPUT', describeZodError(relay.error)));
       if (!/^https?:\/\//.test(sender.origin)) {
-        return refuse(new HomeError('PAGE_ORIGIN_UNKNOWN', 'Home Agent answers only pages with an http or https origin.'));
+        return refuse(
+          new HomeError('PAGE_ORIGIN_UNKNOWN', 'Home Agent answers only pages with an http or https origin.'),
+        );
       }
       type = relay.data.method;
       request = relay.data.params === undefined ? { type } : { type, params: relay.data.params };
@@ -64,11 +81,21 @@ export function createRouter(registry: HandlerRegistry): Router {
     if (handler === undefined) {
       const what = typeof type === 'string' ? `"${type.slice(0, 64)}"` : 'a message without a type';
       return from.kind === 'page'
-        ? refuse(new HomeError('UNKNOWN_METHOD', `Home Agent has no method ${what}. A page may call home_ping, home_connect, home_grantAskAsMe and home_ask.`))
+        ? refuse(
+            new HomeError(
+              'UNKNOWN_METHOD',
+              `Home Agent has no method ${what}. A page may call home_ping, home_connect, home_grantAskAsMe and home_ask.`,
+            ),
+          )
         : refuse(new HomeError('UNKNOWN_TYPE', `The background does not answer ${what}.`));
     }
     if (!handler.senders.includes(from.kind)) {
-      return refuse(new HomeError('SENDER_NOT_ALLOWED', `"${handler.type}" is open only to ${describeKinds(handler.senders)}; this came from ${describeSender(from)}.`));
+      return refuse(
+        new HomeError(
+          'SENDER_NOT_ALLOWED',
+          `"${handler.type}" is open only to ${describeKinds(handler.senders)}; this came from ${describeSender(from)}.`,
+        ),
+      );
     }
     const { ran, reply } = await handler.run(request, from);
     if (ran) stats.handled[handler.type] = (stats.handled[handler.type] ?? 0) + 1;

@@ -62,7 +62,8 @@ export function classifySender(sender: RuntimeSender, self: ExtensionSelf): Send
   if (urlOrigin === self.origin && (sender.origin === undefined || sender.origin === self.origin)) {
     const tabId = sender.tab?.id;
     if (pathOf(sender.url) === OVERLAY_FRAME_PAGE) {
-      if (tabId === undefined) throw new HomeError('UNKNOWN_SENDER', 'Home Agent’s overlay spoke from outside any tab, so it was refused.');
+      if (tabId === undefined)
+        throw new HomeError('UNKNOWN_SENDER', 'Home Agent’s overlay spoke from outside any tab, so it was refused.');
       const context: SenderContext = { kind: 'overlay-frame', origin: self.origin, tabId };
       if (sender.frameId !== undefined) context.frameId = sender.frameId;
       return context;

@@ -7,10 +7,20 @@ describe('recording a worker start in the vault', () => {
   it('reads the previous instance and writes this one, across a reopen', async () => {
     const name = 'worker-start-test';
     const first = await openVault(name);
-    expect(await recordWorkerStart(first, { startId: 'one', now: 10 })).toEqual({ startId: 'one', previousStartId: null, starts: 1, startedAt: 10 });
+    expect(await recordWorkerStart(first, { startId: 'one', now: 10 })).toEqual({
+      startId: 'one',
+      previousStartId: null,
+      starts: 1,
+      startedAt: 10,
+    });
     first.close();
     const second = await openVault(name);
-    expect(await recordWorkerStart(second, { startId: 'two', now: 20 })).toEqual({ startId: 'two', previousStartId: 'one', starts: 2, startedAt: 20 });
+    expect(await recordWorkerStart(second, { startId: 'two', now: 20 })).toEqual({
+      startId: 'two',
+      previousStartId: 'one',
+      starts: 2,
+      startedAt: 20,
+    });
     expect((await second.settings.get(WORKER_SETTINGS.startId))?.value).toBe('two');
     second.close();
   });

@@ -20,6 +20,9 @@ export const CardForConnect = z.object({
   name: z.string().min(1).max(120),
   description: z.string().max(2000).optional(),
   capabilities: z.object({
-    extensions: z.array(z.object({ uri: z.string().max(300), params: z.unknown().optional() })).max(16).optional(),
+    extensions: z
+      .array(z.object({ uri: z.string().max(300), params: z.unknown().optional() }))
+      .max(16)
+      .optional(),
   }),
 });

@@ -8,7 +8,14 @@ import type { Requirement } from './harness-reply';
 const A = (n: number) => `0x${String(n).repeat(40)}` as `0x${string}`;
 const D = (n: number) => `0x${String(n).repeat(64)}` as `0x${string}`;
 const args = { amount: '40' };
-const binding = { planDigest: D(1), stepRef: 's1', argsDigest: digestOf(args), ontologyDigest: D(3), playbookDigest: D(4), capabilityId: 'payment.usdc.send' };
+const binding = {
+  planDigest: D(1),
+  stepRef: 's1',
+  argsDigest: digestOf(args),
+  ontologyDigest: D(3),
+  playbookDigest: D(4),
+  capabilityId: 'payment.usdc.send',
+};
 const requirement: Requirement = {
   runRef: 'run-7',
   stepRef: 's1',
@@ -50,15 +57,27 @@ describe('the approval exchange', () => {
   });
 
   it('refuses a request whose shown bytes do not give its digest', () => {
-    const moreMoney = { ...request, requirement: { ...requirement, caveats: { ...requirement.caveats, maxAmount: '4000000000' } } };
+    const moreMoney = {
+      ...request,
+      requirement: { ...requirement, caveats: { ...requirement.caveats, maxAmount: '4000000000' } },
+    };
     // Caveats are not in the approval digest; the approver is shown the bound arguments, not the caveats.
     expect(readApprovalRequest(JSON.stringify(moreMoney))).toMatchObject({ ok: true });
     const otherArgs = { ...request, requirement: { ...requirement, args: { amount: '4000' } } };
-    expect(readApprovalRequest(JSON.stringify(otherArgs))).toEqual({ ok: false, message: 'The request’s details do not match what it binds; it was altered.' });
+    expect(readApprovalRequest(JSON.stringify(otherArgs))).toEqual({
+      ok: false,
+      message: 'The request’s details do not match what it binds; it was altered.',
+    });
     const otherBinding = { ...request, requirement: { ...requirement, binding: { ...binding, argsDigest: D(9) } } };
-    expect(readApprovalRequest(JSON.stringify(otherBinding))).toEqual({ ok: false, message: 'The request’s intent does not match its own digest; it was altered.' });
+    expect(readApprovalRequest(JSON.stringify(otherBinding))).toEqual({
+      ok: false,
+      message: 'The request’s intent does not match its own digest; it was altered.',
+    });
     const otherDigest = { ...request, approvalDigest: D(6) };
-    expect(readApprovalRequest(JSON.stringify(otherDigest))).toMatchObject({ ok: false, message: expect.stringContaining('approval digest') });
+    expect(readApprovalRequest(JSON.stringify(otherDigest))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('approval digest'),
+    });
     expect(readApprovalRequest('#approve=@@@')).toMatchObject({ ok: false });
     expect(readApprovalRequest('{"kind":"x"}')).toMatchObject({ ok: false });
   });

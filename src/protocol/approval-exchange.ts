@@ -40,7 +40,12 @@ export type CoSignatureFile = z.infer<typeof CoSignatureFile>;
 
 /** The approval digest of a requirement, as the harness computes it (src/harness/authority/requirement.ts). */
 export function approvalDigestFor(requirement: Requirement): `0x${string}` {
-  return digestOf({ kind: 'home-agent.approval.v1', bindingDigest: requirement.bindingDigest, delegator: requirement.delegator, capability: requirement.capability });
+  return digestOf({
+    kind: 'home-agent.approval.v1',
+    bindingDigest: requirement.bindingDigest,
+    delegator: requirement.delegator,
+    capability: requirement.capability,
+  });
 }
 
 /**
@@ -48,17 +53,27 @@ export function approvalDigestFor(requirement: Requirement): `0x${string}` {
  * the one this requirement gives. Returns a refusal in words, or undefined when they agree.
  */
 export function approvalRequestProblem(request: ApprovalRequestFile): string | undefined {
-  if (digestOf(request.requirement.binding) !== request.requirement.bindingDigest) return 'The request’s intent does not match its own digest; it was altered.';
+  if (digestOf(request.requirement.binding) !== request.requirement.bindingDigest)
+    return 'The request’s intent does not match its own digest; it was altered.';
   // The arguments shown (amount, recipient…) are the ones bound: their digest is inside the binding.
-  if (digestOf(request.requirement.args) !== request.requirement.binding.argsDigest) return 'The request’s details do not match what it binds; it was altered.';
-  if (approvalDigestFor(request.requirement) !== request.approvalDigest) return 'The approval digest does not match the request it comes with; it was altered.';
+  if (digestOf(request.requirement.args) !== request.requirement.binding.argsDigest)
+    return 'The request’s details do not match what it binds; it was altered.';
+  if (approvalDigestFor(request.requirement) !== request.approvalDigest)
+    return 'The approval digest does not match the request it comes with; it was altered.';
   if (request.requirement.runRef !== request.runRef) return 'The request names two different runs; it was altered.';
   return undefined;
 }
 
 const base64url = {
-  encode: (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''),
-  decode: (value: string) => new TextDecoder().decode(Uint8Array.from(atob(value.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))),
+  encode: (text: string) =>
+    btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, ''),
+  decode: (value: string) =>
+    new TextDecoder().decode(
+      Uint8Array.from(atob(value.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)),
+    ),
 };
 
 /** The link that opens this request in the approver's Home Agent (popup, approve mode). */
@@ -67,7 +82,9 @@ export function approvalLink(request: ApprovalRequestFile): string {
 }
 
 /** Reads a request from a link's fragment or a file's text; refuses anything else in words. */
-export function readApprovalRequest(input: string): { ok: true; request: ApprovalRequestFile } | { ok: false; message: string } {
+export function readApprovalRequest(
+  input: string,
+): { ok: true; request: ApprovalRequestFile } | { ok: false; message: string } {
   let text = input.trim();
   const at = text.indexOf('#approve=');
   try {

@@ -12,7 +12,8 @@ import { digestOf } from './digest';
  */
 
 /** A hex string checked by pattern and typed as viem's `0x${string}`. */
-const hex = (pattern: RegExp, message: string) => z.string().regex(pattern, message) as unknown as z.ZodType<`0x${string}`, `0x${string}`>;
+const hex = (pattern: RegExp, message: string) =>
+  z.string().regex(pattern, message) as unknown as z.ZodType<`0x${string}`, `0x${string}`>;
 export const AddressSchema = hex(/^0x[0-9a-fA-F]{40}$/, 'an 0x address');
 export const DigestSchema = hex(/^0x[0-9a-fA-F]{64}$/, 'a 32-byte digest');
 export const SignatureSchema = hex(/^0x[0-9a-fA-F]{2,16384}$/, 'a hex signature');
@@ -49,7 +50,12 @@ export const Supplied = z.discriminatedUnion('kind', [
   /** One of the candidates a choice prompt offered (an address, or a skill id when clarifying). */
   z.strictObject({ kind: z.literal('choice'), resumeToken: DigestSchema, choice: z.string().min(1).max(200) }),
   /** A second party's co-signature over the approval digest a signature prompt showed. */
-  z.strictObject({ kind: z.literal('approval'), resumeToken: DigestSchema, approver: AddressSchema, signature: SignatureSchema }),
+  z.strictObject({
+    kind: z.literal('approval'),
+    resumeToken: DigestSchema,
+    approver: AddressSchema,
+    signature: SignatureSchema,
+  }),
   /** The person declined: the run ends refused, with their reason. */
   z.strictObject({ kind: z.literal('decline'), resumeToken: DigestSchema.optional(), reason: ShortText.optional() }),
 ]);
@@ -60,7 +66,9 @@ const ArgLiteral = z.union([z.string().max(2000), z.number(), z.boolean(), z.nul
 /** A plan a screen supplies for a read it draws itself (the options page's vault browser); informational only. */
 export const SuppliedPlan = z.strictObject({
   steps: z
-    .array(z.strictObject({ toolId: z.string().min(1).max(120), args: z.record(z.string().max(64), ArgLiteral).optional() }))
+    .array(
+      z.strictObject({ toolId: z.string().min(1).max(120), args: z.record(z.string().max(64), ArgLiteral).optional() }),
+    )
     .min(1)
     .max(4),
 });

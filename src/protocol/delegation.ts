@@ -32,7 +32,11 @@ export const Uint256String = z
 export const SignatureHex = hexBytes(8192).refine((value) => value.length >= 4, 'a signature');
 
 /** Seconds since the epoch. */
-export const UnixSeconds = z.number().int().nonnegative().max(2 ** 40);
+export const UnixSeconds = z
+  .number()
+  .int()
+  .nonnegative()
+  .max(2 ** 40);
 
 export const Caveat = z.strictObject({
   enforcer: AddressSchema,
@@ -61,7 +65,11 @@ export const TimeWindow = z
   .refine((w) => w.validBefore > w.validAfter + 1, 'the window must end after it starts');
 export type TimeWindow = z.infer<typeof TimeWindow>;
 
-const CapabilityId = z.string().min(1).max(128).regex(/^[a-z][a-z0-9_.-]*$/, 'a capability id such as payments.send');
+const CapabilityId = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[a-z][a-z0-9_.-]*$/, 'a capability id such as payments.send');
 
 /** The intent a mandate is for (seed 001 step 8): what the person saw and signed, digest by digest. */
 export const IntentBinding = z.strictObject({
@@ -81,9 +89,14 @@ export const ChainAct = z
     target: AddressSchema,
     selector: z.string().regex(/^0x[0-9a-fA-F]{8}$/, 'a 4-byte function selector'),
     maxValue: Uint256String,
-    erc20: z.strictObject({ token: AddressSchema, maxAmount: Uint256String, recipient: AddressSchema.optional() }).optional(),
+    erc20: z
+      .strictObject({ token: AddressSchema, maxAmount: Uint256String, recipient: AddressSchema.optional() })
+      .optional(),
   })
-  .refine((act) => act.erc20 === undefined || act.erc20.token.toLowerCase() === act.target.toLowerCase(), 'an ERC-20 act targets its token');
+  .refine(
+    (act) => act.erc20 === undefined || act.erc20.token.toLowerCase() === act.target.toLowerCase(),
+    'an ERC-20 act targets its token',
+  );
 export type ChainAct = z.infer<typeof ChainAct>;
 
 /** An act that is not a chain call: the harness enforces it by the capability id. */
@@ -102,7 +115,10 @@ export const MandateScope = z.strictObject({
 export type MandateScope = z.infer<typeof MandateScope>;
 
 /** The page's origin an ask-as-me wire is pinned to (scheme://host[:port]). */
-export const WireOrigin = z.string().max(512).regex(/^[a-z][a-z0-9+.-]*:\/\/[^/\s?#]+$/, 'an origin such as https://example.org');
+export const WireOrigin = z
+  .string()
+  .max(512)
+  .regex(/^[a-z][a-z0-9+.-]*:\/\/[^/\s?#]+$/, 'an origin such as https://example.org');
 
 export const WireScope = z.strictObject({
   type: z.literal('home-agent/ask-as-me-wire'),
@@ -128,7 +144,10 @@ export const GrantScope = z.strictObject({
     .array(CabinetFolder)
     .min(1)
     .max(6)
-    .refine((folders) => folders.every((folder, i) => i === 0 || folders[i - 1]! < folder), 'folders sorted, each once'),
+    .refine(
+      (folders) => folders.every((folder, i) => i === 0 || folders[i - 1]! < folder),
+      'folders sorted, each once',
+    ),
   window: TimeWindow,
 });
 export type GrantScope = z.infer<typeof GrantScope>;
@@ -198,5 +217,9 @@ export const VerificationCode = z.enum([
 ]);
 export type VerificationCode = z.infer<typeof VerificationCode>;
 
-export const Refusal = z.strictObject({ ok: z.literal(false), code: VerificationCode, message: z.string().min(1).max(500) });
+export const Refusal = z.strictObject({
+  ok: z.literal(false),
+  code: VerificationCode,
+  message: z.string().min(1).max(500),
+});
 export type Refusal = z.infer<typeof Refusal>;

@@ -15,17 +15,7 @@ import { privateKeyToAddress } from 'viem/accounts';
  * any account with the same owner).
  */
 export type DemoPersonId =
-  | 'alice'
-  | 'bob'
-  | 'david'
-  | 'dave'
-  | 'priya'
-  | 'nathan'
-  | 'carol'
-  | 'dietitian'
-  | 'nurse'
-  | 'caregiver'
-  | 'stranger';
+  'alice' | 'bob' | 'david' | 'dave' | 'priya' | 'nathan' | 'carol' | 'dietitian' | 'nurse' | 'caregiver' | 'stranger';
 
 export type DemoOrganizationId = 'missio-nexus' | 'thompson-community' | 'thompson-family' | 'atria-heart';
 
@@ -61,7 +51,15 @@ export const demoSalt = (id: string): Hex => keccak256(stringToBytes(`home-agent
 
 function person(id: DemoPersonId, name: string, aliases: string[], careRoles: string[] = []): DemoPerson {
   const privateKey = demoKey(id);
-  return { id, name, aliases, privateKey, ownerAddress: privateKeyToAddress(privateKey), salt: demoSalt(id), careRoles };
+  return {
+    id,
+    name,
+    aliases,
+    privateKey,
+    ownerAddress: privateKeyToAddress(privateKey),
+    salt: demoSalt(id),
+    careRoles,
+  };
 }
 
 function service(id: DemoServiceId, name: string): DemoService {
@@ -86,11 +84,35 @@ export const DEMO_PEOPLE: Record<DemoPersonId, DemoPerson> = {
 };
 
 export const DEMO_ORGANIZATIONS: Record<DemoOrganizationId, DemoOrganization> = {
-  'missio-nexus': { id: 'missio-nexus', name: 'Missio Nexus', aliases: ['missio nexus', 'missio'], stewardId: 'alice', salt: demoSalt('missio-nexus') },
-  'thompson-community': { id: 'thompson-community', name: 'thompson', aliases: ['thompson', 'thompson community fund'], stewardId: 'alice', salt: demoSalt('thompson-community') },
-  'thompson-family': { id: 'thompson-family', name: 'thompson', aliases: ['thompson', 'thompson family trust'], stewardId: 'alice', salt: demoSalt('thompson-family') },
+  'missio-nexus': {
+    id: 'missio-nexus',
+    name: 'Missio Nexus',
+    aliases: ['missio nexus', 'missio'],
+    stewardId: 'alice',
+    salt: demoSalt('missio-nexus'),
+  },
+  'thompson-community': {
+    id: 'thompson-community',
+    name: 'thompson',
+    aliases: ['thompson', 'thompson community fund'],
+    stewardId: 'alice',
+    salt: demoSalt('thompson-community'),
+  },
+  'thompson-family': {
+    id: 'thompson-family',
+    name: 'thompson',
+    aliases: ['thompson', 'thompson family trust'],
+    stewardId: 'alice',
+    salt: demoSalt('thompson-family'),
+  },
   // The practice's Smart Agent is stewarded by Carol (clinical manager); it signs each member's practice grant.
-  'atria-heart': { id: 'atria-heart', name: 'Atria Heart', aliases: ['atria heart', 'atria'], stewardId: 'carol', salt: demoSalt('atria-heart') },
+  'atria-heart': {
+    id: 'atria-heart',
+    name: 'Atria Heart',
+    aliases: ['atria heart', 'atria'],
+    stewardId: 'carol',
+    salt: demoSalt('atria-heart'),
+  },
 };
 
 export const DEMO_SERVICES: Record<DemoServiceId, DemoService> = {

@@ -14,7 +14,10 @@ const Text = (max = 2000) => z.string().max(max);
 const Risk = z.enum(['low', 'medium', 'high', 'critical']);
 
 /** A row the panel renders as a table (a read's results), never prose to parse. */
-export const ResultRow = z.record(z.string().max(64), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]));
+export const ResultRow = z.record(
+  z.string().max(64),
+  z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]),
+);
 export type ResultRow = z.infer<typeof ResultRow>;
 
 /** Who the words became: a name the person said and the address it resolved to, and how. */
@@ -44,7 +47,10 @@ export const MandateCaveats = z.strictObject({
   notAfter: z.number().int().positive(),
   token: z.literal('usdc').optional(),
   /** Maximum amount in the token's base units (decimal string). */
-  maxAmount: z.string().regex(/^\d{1,40}$/).optional(),
+  maxAmount: z
+    .string()
+    .regex(/^\d{1,40}$/)
+    .optional(),
   recipient: AddressSchema.optional(),
 });
 export type MandateCaveats = z.infer<typeof MandateCaveats>;
@@ -83,7 +89,10 @@ export const Prompt = z.discriminatedUnion('kind', [
     text: Text(),
     arg: Text(64),
     word: Text(200),
-    options: z.array(z.strictObject({ value: Text(200), label: Text(300) })).min(2).max(12),
+    options: z
+      .array(z.strictObject({ value: Text(200), label: Text(300) }))
+      .min(2)
+      .max(12),
   }),
   z.strictObject({
     kind: z.literal('signature'),
@@ -181,19 +190,30 @@ export const PlannerTrace = z.strictObject({
   provider: Text(64).optional(),
   shape: Text(64).optional(),
   scope: z.enum(['in', 'nothing-named']).optional(),
-  openIntent: z.strictObject({ class: Text(120), bounds: Json.optional() }).nullable().optional(),
+  openIntent: z
+    .strictObject({ class: Text(120), bounds: Json.optional() })
+    .nullable()
+    .optional(),
   skillStage: z.enum(['chosen', 'clarify', 'handed-to-planner', 'skipped', 'declined']).optional(),
   selection: SelectionTrace.optional(),
   planChoice: z
     .strictObject({
-      options: z.array(z.strictObject({ id: Text(64), tools: z.array(Text(120)).max(4), missing: z.array(Text(120)).max(8) })).max(8),
+      options: z
+        .array(z.strictObject({ id: Text(64), tools: z.array(Text(120)).max(4), missing: z.array(Text(120)).max(8) }))
+        .max(8),
       distribution: z.record(z.string(), z.number()).nullable(),
       choice: Text(64),
       rule: Text(300),
     })
     .optional(),
   admission: z
-    .array(z.strictObject({ round: z.number().int(), verdict: z.enum(['continue', 'ask', 'refuse', 'replan']), violations: z.array(Violation).max(32) }))
+    .array(
+      z.strictObject({
+        round: z.number().int(),
+        verdict: z.enum(['continue', 'ask', 'refuse', 'replan']),
+        violations: z.array(Violation).max(32),
+      }),
+    )
     .max(4),
   resolutions: z.array(PartyRef.extend({ stepRef: Text(64) })).max(32),
   authority: z
@@ -210,7 +230,10 @@ export const PlannerTrace = z.strictObject({
   calls: z.array(ModelCallTrace).max(32),
   notes: z.array(Text(300)).max(16),
   /** Rows a step's read left out because the vault could not read them (the answer says so in words). */
-  damaged: z.array(z.strictObject({ stepRef: Text(64), table: Text(40), id: Text(256) })).max(32).optional(),
+  damaged: z
+    .array(z.strictObject({ stepRef: Text(64), table: Text(40), id: Text(256) }))
+    .max(32)
+    .optional(),
 });
 export type PlannerTrace = z.infer<typeof PlannerTrace>;
 
@@ -222,7 +245,10 @@ export const AnswerReply = z.strictObject({
   spoken: Spoken,
   results: z.array(ResultRow).max(500).optional(),
   /** Who said what: an outside agent's words are attributed, never passed off as the agent's own. */
-  attributions: z.array(z.strictObject({ source: Text(120), text: Text(4000) })).max(8).optional(),
+  attributions: z
+    .array(z.strictObject({ source: Text(120), text: Text(4000) }))
+    .max(8)
+    .optional(),
   evidence: z.array(Text(500)).max(16).optional(),
   next: z.array(Text(300)).max(4).optional(),
   /** `unsupported`: the fixed "I can't help with …" sentence of ask.unsupported (seed 001 step 10). */
@@ -269,8 +295,19 @@ export const DoneReply = z.strictObject({
   result: z.strictObject({ text: Text(8000), results: z.array(ResultRow).max(500).optional() }),
   receipts: z.array(StepReceipt).max(32),
   fulfillment: z.enum(['fulfilled', 'partial']),
-  effects: z.array(z.strictObject({ stepRef: Text(64), effect: Text(120), status: z.enum(['emitted', 'failed']), error: Text(300).optional() })).max(32),
-  decisions: z.array(z.strictObject({ stepRef: Text(64), presentedRef: Text(80), obligations: z.array(Text(64)).max(8) })).max(32),
+  effects: z
+    .array(
+      z.strictObject({
+        stepRef: Text(64),
+        effect: Text(120),
+        status: z.enum(['emitted', 'failed']),
+        error: Text(300).optional(),
+      }),
+    )
+    .max(32),
+  decisions: z
+    .array(z.strictObject({ stepRef: Text(64), presentedRef: Text(80), obligations: z.array(Text(64)).max(8) }))
+    .max(32),
   spoken: Spoken,
   plannerTrace: PlannerTrace,
 });

@@ -65,7 +65,13 @@ export const Dose = z.strictObject({ id: Id, orderId: Id, drug: Words(80), at: I
 export type Dose = z.infer<typeof Dose>;
 export const Symptom = z.strictObject({ id: Id, text: Words(500), at: Iso, tier: Words(32).optional() });
 export type Symptom = z.infer<typeof Symptom>;
-export const Prefs = z.strictObject({ checkIns: z.boolean(), checkInAt: z.string().regex(/^\d{2}:\d{2}$/).optional() });
+export const Prefs = z.strictObject({
+  checkIns: z.boolean(),
+  checkInAt: z
+    .string()
+    .regex(/^\d{2}:\d{2}$/)
+    .optional(),
+});
 export type Prefs = z.infer<typeof Prefs>;
 export const EarlierInsight = z.strictObject({
   id: Id,
@@ -92,10 +98,9 @@ export type CabinetFolder = keyof Cabinet;
  * The signed cabinet grant as the wallet serialises it (a delegation to HeartCoach's agent naming the folders). Its
  * inner shape is the wallet's to check (it verifies the signature and revocation); here it is only capped.
  */
-export const CabinetGrantWire = z.record(z.string().max(64), z.unknown()).refine(
-  (value) => JSON.stringify(value).length <= 16_384,
-  'the grant is larger than 16 kB',
-);
+export const CabinetGrantWire = z
+  .record(z.string().max(64), z.unknown())
+  .refine((value) => JSON.stringify(value).length <= 16_384, 'the grant is larger than 16 kB');
 
 /** The data part of a HeartCoach consultation. */
 export const ConsultationPart = z.strictObject({
@@ -124,7 +129,11 @@ export const Proposed = z.discriminatedUnion('folder', [
 ]);
 export type Proposed = z.infer<typeof Proposed>;
 
-export const ArchetypeRef = z.strictObject({ id: Words(160), version: Words(40), digest: z.string().regex(/^0x[0-9a-f]{64}$/) });
+export const ArchetypeRef = z.strictObject({
+  id: Words(160),
+  version: Words(40),
+  digest: z.string().regex(/^0x[0-9a-f]{64}$/),
+});
 export type ArchetypeRef = z.infer<typeof ArchetypeRef>;
 
 /** The one record the coach ever writes, returned for the person's agent to file (heartcoach.guidance). */
@@ -151,7 +160,12 @@ export const CoachAnswer = z.strictObject({
   kind: z.literal('answer'),
   consultationKind: ConsultationKind,
   about: z
-    .strictObject({ patient: Address, patientName: Words(120), roles: z.array(Words(40)), capabilities: z.array(Words(60)) })
+    .strictObject({
+      patient: Address,
+      patientName: Words(120),
+      roles: z.array(Words(40)),
+      capabilities: z.array(Words(60)),
+    })
     .optional(),
   say: Words(1200).min(1),
   because: Words(1200),
@@ -165,7 +179,11 @@ export const CoachAnswer = z.strictObject({
   archetypes: z.array(ArchetypeRef),
   under: z.array(Words(200)),
   model: Words(80),
-  usage: z.strictObject({ input: z.number().int().nonnegative(), output: z.number().int().nonnegative(), cacheRead: z.number().int().nonnegative() }),
+  usage: z.strictObject({
+    input: z.number().int().nonnegative(),
+    output: z.number().int().nonnegative(),
+    cacheRead: z.number().int().nonnegative(),
+  }),
   ms: z.number().nonnegative(),
   tier: z.enum(['ReadOrDraft', 'ProtectedMutation', 'HighConsequence']),
 });

@@ -8,8 +8,13 @@ import { AskResponse, Requirement } from './harness-reply';
  * person, shows a run's requirement, and signs or declines it. Listed in ExtensionRequest and EXTENSION_REPLIES
  * (./messages.ts). Who may send which is the handlers' business: signing and declining only from extension pages.
  */
-const RunRef = z.string().min(1).max(80).regex(/^[A-Za-z0-9_.:-]+$/, 'a run reference');
-const req = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.strictObject({ type: z.literal(type), ...shape });
+const RunRef = z
+  .string()
+  .min(1)
+  .max(80)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'a run reference');
+const req = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.strictObject({ type: z.literal(type), ...shape });
 
 export const AgentResumeRequest = req('agent.resume', { runRef: RunRef, supplied: z.array(Supplied).max(16) });
 export const AgentRequirementRequest = req('agent.requirement', { runRef: RunRef });
@@ -18,7 +23,11 @@ export const AgentRequirementRequest = req('agent.requirement', { runRef: RunRef
  * `alsoExpect`: the later steps' binding digests the person was shown with it (alsoApprove), signed in the same
  * sitting only when this is exactly the run's list; absent, only the first is signed.
  */
-export const AgentSignRequest = req('agent.sign', { runRef: RunRef, expect: DigestSchema, alsoExpect: z.array(DigestSchema).max(8).optional() });
+export const AgentSignRequest = req('agent.sign', {
+  runRef: RunRef,
+  expect: DigestSchema,
+  alsoExpect: z.array(DigestSchema).max(8).optional(),
+});
 /** A run's requirement with the later steps' requirements listed in its alsoApprove (to show them together). */
 export const AgentRequirementsRequest = req('agent.requirements', { runRef: RunRef });
 export const AgentDeclineRequest = req('agent.decline', { runRef: RunRef, reason: z.string().max(500).optional() });
@@ -55,11 +64,20 @@ export const PendingRun = z.strictObject({
 export type PendingRunMessage = z.infer<typeof PendingRun>;
 
 const Signed = z.strictObject({ mandateHash: DigestSchema, stepRef: z.string().max(64) });
-export const AgentSignReply = AskResponse.extend({ signed: Signed.extend({ also: z.array(Signed).max(8).optional() }) });
+export const AgentSignReply = AskResponse.extend({
+  signed: Signed.extend({ also: z.array(Signed).max(8).optional() }),
+});
 export const AgentRequirementsReply = z.strictObject({ requirement: Requirement, also: z.array(Requirement).max(8) });
 export const AgentPendingReply = z.strictObject({ runs: z.array(PendingRun).max(100) });
 
-export const AGENT_REQUESTS = [AgentResumeRequest, AgentRequirementRequest, AgentRequirementsRequest, AgentSignRequest, AgentDeclineRequest, AgentPendingRequest] as const;
+export const AGENT_REQUESTS = [
+  AgentResumeRequest,
+  AgentRequirementRequest,
+  AgentRequirementsRequest,
+  AgentSignRequest,
+  AgentDeclineRequest,
+  AgentPendingRequest,
+] as const;
 
 export const AGENT_REPLIES = {
   'agent.resume': AskResponse,

@@ -19,7 +19,11 @@ export const ASK_STREAM_PORT = 'home-agent.ask-stream';
 /** At most this many asks in flight on one Port (one conversation asks one at a time; a little slack for a retry). */
 export const ASK_STREAM_LIMITS = { inFlight: 4, delta: 2000 } as const;
 
-export const AskId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'an ask id of letters, digits, _ and -');
+export const AskId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'an ask id of letters, digits, _ and -');
 
 export const AskStreamStart = z.strictObject({
   type: z.literal('ask.start'),
@@ -43,6 +47,10 @@ export const AskStreamDelta = z.strictObject({
 });
 export const AskStreamReply = z.strictObject({ type: z.literal('ask.reply'), askId: AskId, response: AskResponse });
 /** `askId` is null when the page's message could not be read far enough to name its ask. */
-export const AskStreamFailed = z.strictObject({ type: z.literal('ask.failed'), askId: AskId.nullable(), error: WireError });
+export const AskStreamFailed = z.strictObject({
+  type: z.literal('ask.failed'),
+  askId: AskId.nullable(),
+  error: WireError,
+});
 export const AskStreamOutbound = z.discriminatedUnion('type', [AskStreamDelta, AskStreamReply, AskStreamFailed]);
 export type AskStreamOutbound = z.infer<typeof AskStreamOutbound>;

@@ -29,7 +29,12 @@ export type HomeStatus = z.infer<typeof HomeStatus>;
 /** A sealed key backup to download: the keys stay encrypted under the passphrase inside it. */
 export const KeyBackup = z.strictObject({ fileName: Text(120), text: z.string().max(16_000), status: HomeStatus });
 export const Locked = z.strictObject({ locked: z.literal(true), cleared: z.number().int().nonnegative() });
-export const DemoLoaded = z.strictObject({ status: HomeStatus, agents: z.number().int(), records: z.number().int(), playbooks: z.number().int() });
+export const DemoLoaded = z.strictObject({
+  status: HomeStatus,
+  agents: z.number().int(),
+  records: z.number().int(),
+  playbooks: z.number().int(),
+});
 
 export const SettingsView = z.strictObject({
   paymentsHighRiskAboveUsdc: Text(40),
@@ -69,7 +74,10 @@ export const ArchetypeView = z.strictObject({
   appliesTo: z.enum(['person', 'organization', 'heartcoach']),
   skills: z.number().int().nonnegative(),
 });
-export const AgentsView = z.strictObject({ agents: z.array(AgentView).max(LIST), archetypes: z.array(ArchetypeView).max(LIST) });
+export const AgentsView = z.strictObject({
+  agents: z.array(AgentView).max(LIST),
+  archetypes: z.array(ArchetypeView).max(LIST),
+});
 export type AgentsView = z.infer<typeof AgentsView>;
 
 export const VaultSummary = z.strictObject({
@@ -88,7 +96,10 @@ export const RecordView = z.strictObject({
   fields: z.record(z.string().max(64), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()])),
   updatedAt: Millis,
 });
-export const RecordsView = z.strictObject({ records: z.array(RecordView).max(LIST), corrupt: z.array(Text(500)).max(50) });
+export const RecordsView = z.strictObject({
+  records: z.array(RecordView).max(LIST),
+  corrupt: z.array(Text(500)).max(50),
+});
 
 export const ReceiptSummary = z.strictObject({
   id: Text(256),
@@ -99,7 +110,10 @@ export const ReceiptSummary = z.strictObject({
   presentedRef: Text(120),
   createdAt: Millis,
 });
-export const ReceiptsView = z.strictObject({ receipts: z.array(ReceiptSummary).max(LIST), corrupt: z.array(Text(500)).max(50) });
+export const ReceiptsView = z.strictObject({
+  receipts: z.array(ReceiptSummary).max(LIST),
+  corrupt: z.array(Text(500)).max(50),
+});
 export const ReceiptView = z.strictObject({ receipt: StepReceipt });
 
 /** A run the vault remembers: a suspended checkpoint, or a finished run known by its receipts and provenance. */
@@ -113,7 +127,11 @@ export const RunView = z.strictObject({
   hasProvenance: z.boolean(),
 });
 export const RunsView = z.strictObject({ runs: z.array(RunView).max(LIST) });
-export const ProvenanceView = z.strictObject({ fileName: Text(200), mediaType: Text(100), text: z.string().max(4 * 1024 * 1024) });
+export const ProvenanceView = z.strictObject({
+  fileName: Text(200),
+  mediaType: Text(100),
+  text: z.string().max(4 * 1024 * 1024),
+});
 
 export const GrantView = z.strictObject({
   hash: DigestSchema,
@@ -140,13 +158,32 @@ export const MandateView = z.strictObject({
   validUntil: Millis.nullable(),
   createdAt: Millis,
 });
-export const MandatesView = z.strictObject({ mandates: z.array(MandateView).max(LIST), corrupt: z.array(Text(500)).max(50) });
-export const Revoked = z.strictObject({ hash: DigestSchema, transactionHash: DigestSchema.nullable(), alreadyRevoked: z.boolean() });
+export const MandatesView = z.strictObject({
+  mandates: z.array(MandateView).max(LIST),
+  corrupt: z.array(Text(500)).max(50),
+});
+export const Revoked = z.strictObject({
+  hash: DigestSchema,
+  transactionHash: DigestSchema.nullable(),
+  alreadyRevoked: z.boolean(),
+});
 
-export const VaultExportView = z.strictObject({ fileName: Text(120), text: z.string().max(32 * 1024 * 1024), counts: Counts, corrupt: z.array(Text(500)).max(50) });
+export const VaultExportView = z.strictObject({
+  fileName: Text(120),
+  text: z.string().max(32 * 1024 * 1024),
+  counts: Counts,
+  corrupt: z.array(Text(500)).max(50),
+});
 export const ImportBegun = z.strictObject({ uploadId: Text(40), chunkChars: z.number().int().positive() });
-export const ImportProgress = z.strictObject({ received: z.number().int().nonnegative(), total: z.number().int().positive() });
-export const ImportDone = z.strictObject({ counts: Counts, migratedFrom: z.number().int().nullable(), status: HomeStatus });
+export const ImportProgress = z.strictObject({
+  received: z.number().int().nonnegative(),
+  total: z.number().int().positive(),
+});
+export const ImportDone = z.strictObject({
+  counts: Counts,
+  migratedFrom: z.number().int().nullable(),
+  status: HomeStatus,
+});
 export const ImportCancelled = z.strictObject({ cancelled: z.boolean() });
 
 /** The reply schema of each Home request type, spread into EXTENSION_REPLIES. */

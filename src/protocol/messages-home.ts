@@ -28,17 +28,28 @@ export const Passphrase = z.string().min(1, 'your passphrase').max(HOME_LIMITS.p
 const Label = z.string().trim().min(1, 'a name').max(120);
 const RecordTypeName = z.string().regex(/^[a-z][a-z.]{0,39}$/, 'a record type such as contact or cabinet.readings');
 const UploadId = z.string().regex(/^[a-f0-9-]{36}$/, 'an upload id');
-const HttpUrl = z.string().max(500).refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'an http(s) URL');
+const HttpUrl = z
+  .string()
+  .max(500)
+  .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'an http(s) URL');
 const ModelId = z.string().regex(/^[a-z0-9][a-z0-9.:_-]{0,99}$/i, 'a model id such as claude-sonnet-5');
 const UsdcAmount = z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'a USDC amount such as 25 or 2.50');
 
-const req = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.strictObject({ type: z.literal(type), ...shape });
+const req = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.strictObject({ type: z.literal(type), ...shape });
 
 export const HomeStatusRequest = req('home.status', {});
 export const HomeKeyCreateRequest = req('home.key.create', { name: Label, passphrase: NewPassphrase });
-export const HomeKeyImportRequest = req('home.key.import', { name: Label, passphrase: NewPassphrase, privateKey: z.string().min(1).max(100) });
+export const HomeKeyImportRequest = req('home.key.import', {
+  name: Label,
+  passphrase: NewPassphrase,
+  privateKey: z.string().min(1).max(100),
+});
 export const HomeBackupGetRequest = req('home.backup.get', {});
-export const HomeBackupConfirmRequest = req('home.backup.confirm', { backup: z.string().min(1).max(HOME_LIMITS.backup), passphrase: Passphrase });
+export const HomeBackupConfirmRequest = req('home.backup.confirm', {
+  backup: z.string().min(1).max(HOME_LIMITS.backup),
+  passphrase: Passphrase,
+});
 export const HomeDemoLoadRequest = req('home.demo.load', { passphrase: NewPassphrase });
 export const HomeUnlockRequest = req('home.unlock', { passphrase: Passphrase });
 export const HomeLockRequest = req('home.lock', {});
@@ -59,7 +70,11 @@ export const SettingsPatch = z
     chainMode: z.enum(['embedded', 'rpc']),
     chainRpcUrl: HttpUrl.nullable(),
     gatewayUrl: HttpUrl,
-    autoLockMinutes: z.number().int().min(1).max(24 * 60),
+    autoLockMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60),
   })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, 'at least one setting');
@@ -68,7 +83,10 @@ export const HomeSettingsGetRequest = req('home.settings.get', {});
 export const HomeSettingsSetRequest = req('home.settings.set', { patch: SettingsPatch });
 
 export const HomeAgentsRequest = req('home.agents.list', {});
-export const HomePlaybookAssignRequest = req('home.playbook.assign', { agent: AddressSchema, archetypeId: z.string().min(1).max(200) });
+export const HomePlaybookAssignRequest = req('home.playbook.assign', {
+  agent: AddressSchema,
+  archetypeId: z.string().min(1).max(200),
+});
 
 export const HomeVaultSummaryRequest = req('home.vault.summary', {});
 export const HomeVaultRecordsRequest = req('home.vault.records', { recordType: RecordTypeName, owner: AddressSchema });
@@ -91,8 +109,14 @@ export const HomeApprovalCosignRequest = req('home.approval.cosign', { request: 
 export const HomeSidePanelOpenRequest = req('home.sidepanel.open', {});
 
 export const HomeExportRequest = req('home.vault.export', { passphrase: NewPassphrase });
-export const HomeImportBeginRequest = req('home.vault.import.begin', { chars: z.number().int().positive().max(HOME_LIMITS.vaultFile) });
-export const HomeImportChunkRequest = req('home.vault.import.chunk', { uploadId: UploadId, index: z.number().int().nonnegative(), data: z.string().min(1).max(HOME_LIMITS.importChunk) });
+export const HomeImportBeginRequest = req('home.vault.import.begin', {
+  chars: z.number().int().positive().max(HOME_LIMITS.vaultFile),
+});
+export const HomeImportChunkRequest = req('home.vault.import.chunk', {
+  uploadId: UploadId,
+  index: z.number().int().nonnegative(),
+  data: z.string().min(1).max(HOME_LIMITS.importChunk),
+});
 export const HomeImportCommitRequest = req('home.vault.import.commit', { uploadId: UploadId, passphrase: Passphrase });
 export const HomeImportCancelRequest = req('home.vault.import.cancel', { uploadId: UploadId });
 

@@ -15,14 +15,23 @@ export const OVERLAY_LIMITS = {
 } as const;
 
 /** 128 random bits in base64url (22 characters), or longer; never a word a page could guess. */
-export const OverlayNonce = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'a random nonce of 22 to 64 base64url characters');
+export const OverlayNonce = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{22,64}$/, 'a random nonce of 22 to 64 base64url characters');
 
 const QuotedOrNone = Material.nullable();
 
 /** Content script → background: the selection (or none) for the overlay frame it is about to open in its tab. */
-export const OverlayMaterialPutRequest = z.strictObject({ type: z.literal('overlay.material.put'), nonce: OverlayNonce, material: QuotedOrNone });
+export const OverlayMaterialPutRequest = z.strictObject({
+  type: z.literal('overlay.material.put'),
+  nonce: OverlayNonce,
+  material: QuotedOrNone,
+});
 /** Overlay frame → background: its tab's selection, once, by the nonce in its own URL's hash. */
-export const OverlayMaterialTakeRequest = z.strictObject({ type: z.literal('overlay.material.take'), nonce: OverlayNonce });
+export const OverlayMaterialTakeRequest = z.strictObject({
+  type: z.literal('overlay.material.take'),
+  nonce: OverlayNonce,
+});
 
 export const OVERLAY_REQUESTS = [OverlayMaterialPutRequest, OverlayMaterialTakeRequest] as const;
 export const OVERLAY_REPLIES = {

@@ -14,11 +14,19 @@ import {
   WorkerStatusReply,
 } from './messages';
 
-const material = { text: 'Aspirin 81 mg daily', source: 'page-selection', origin: 'http://127.0.0.1:8080', trust: 'untrusted' };
+const material = {
+  text: 'Aspirin 81 mg daily',
+  source: 'page-selection',
+  origin: 'http://127.0.0.1:8080',
+  trust: 'untrusted',
+};
 
 describe('extension messages', () => {
   it('accepts each request type and routes the union by type', () => {
-    expect(ExtensionRequest.parse({ type: 'ask', words: 'How is my week?' })).toEqual({ type: 'ask', words: 'How is my week?' });
+    expect(ExtensionRequest.parse({ type: 'ask', words: 'How is my week?' })).toEqual({
+      type: 'ask',
+      words: 'How is my week?',
+    });
     expect(ExtensionRequest.parse({ type: 'ask', words: 'Explain this', material }).type).toBe('ask');
     for (const type of ['pending.list', 'worker.status', 'router.stats'] as const) {
       expect(ExtensionRequest.parse({ type })).toEqual({ type });
@@ -56,8 +64,12 @@ describe('extension messages', () => {
     const request = { id: 'r1', kind: 'sign', origin: 'http://127.0.0.1:1', summary: 'Sign in', createdAt: 1 };
     expect(PendingListReply.parse({ requests: [] })).toEqual({ requests: [] });
     expect(PendingListReply.safeParse({ requests: Array(MESSAGE_LIMITS.list + 1).fill(request) }).success).toBe(false);
-    expect(WorkerStatusReply.safeParse({ startId: 'a', previousStartId: null, starts: 0, startedAt: 1 }).success).toBe(false);
-    expect(AskReply.safeParse({ kind: 'echo', runRef: 'run:1', words: 'x', text: 'y', from: 'page-script' }).success).toBe(false);
+    expect(WorkerStatusReply.safeParse({ startId: 'a', previousStartId: null, starts: 0, startedAt: 1 }).success).toBe(
+      false,
+    );
+    expect(
+      AskReply.safeParse({ kind: 'echo', runRef: 'run:1', words: 'x', text: 'y', from: 'page-script' }).success,
+    ).toBe(false);
   });
 
   it('has a reply schema for every request type, and the wire envelope is one of two shapes', () => {
@@ -71,7 +83,9 @@ describe('extension messages', () => {
 
   it('checks commands to the content script and names the broadcasts the background leaves alone', () => {
     expect(ContentCommand.parse({ type: 'overlay.open', material }).type).toBe('overlay.open');
-    expect(ContentCommand.safeParse({ type: 'overlay.open', material: { ...material, trust: 'trusted' } }).success).toBe(false);
+    expect(
+      ContentCommand.safeParse({ type: 'overlay.open', material: { ...material, trust: 'trusted' } }).success,
+    ).toBe(false);
     expect(ContentCommand.safeParse({ type: 'ask', words: 'hi' }).success).toBe(false);
     expect([...BROADCAST_TYPES]).toEqual(['pending.changed', 'run.replied']);
     const requestTypes = new Set(ExtensionRequest.options.map((option) => option.shape.type.value as string));

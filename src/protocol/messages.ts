@@ -24,7 +24,11 @@ export { Material, MESSAGE_LIMITS, Origin } from './material';
 export const SenderKind = z.enum(['extension-page', 'overlay-frame', 'content-script', 'page']);
 export type SenderKind = z.infer<typeof SenderKind>;
 
-export const Id = z.string().min(1).max(MESSAGE_LIMITS.id).regex(/^[A-Za-z0-9_.:-]+$/, 'an id of letters, digits, _ . : -');
+export const Id = z
+  .string()
+  .min(1)
+  .max(MESSAGE_LIMITS.id)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'an id of letters, digits, _ . : -');
 
 // ── requests to the background ─────────────────────────────────────────────────────────────────────────────────
 

@@ -5,8 +5,8 @@ import { isOverlayFrameUrl, OverlayFrameCommand, OverlayNonceHandoff } from './o
 const ID = 'oecdimfcdkaaiomgojjgjopecgaihpnl';
 const NONCE = 'Zm9yIHRoaXMgb3ZlcmxheQ';
 
-describe('the overlay frame\'s messages', () => {
-  it('knows this extension\'s overlay frame page by scheme, id and path, and nothing else', () => {
+describe("the overlay frame's messages", () => {
+  it("knows this extension's overlay frame page by scheme, id and path, and nothing else", () => {
     expect(isOverlayFrameUrl(`chrome-extension://${ID}/overlay-frame.html`, ID, '/overlay-frame.html')).toBe(true);
     expect(isOverlayFrameUrl(`chrome-extension://${ID}/overlay-frame.html#x`, ID, '/overlay-frame.html')).toBe(true);
     expect(isOverlayFrameUrl(`chrome-extension://${ID}/sidepanel.html`, ID, '/overlay-frame.html')).toBe(false);
@@ -18,14 +18,21 @@ describe('the overlay frame\'s messages', () => {
 
   it('takes strict, capped shapes: a nonce of 22 to 64 base64url characters, no extra fields', () => {
     expect(OverlayNonceHandoff.safeParse({ type: 'overlay.nonce', nonce: NONCE }).success).toBe(true);
-    for (const nonce of ['short', 'x'.repeat(65), `${NONCE}!`, `${NONCE}/+`]) expect(OverlayNonceHandoff.safeParse({ type: 'overlay.nonce', nonce }).success, nonce).toBe(false);
+    for (const nonce of ['short', 'x'.repeat(65), `${NONCE}!`, `${NONCE}/+`])
+      expect(OverlayNonceHandoff.safeParse({ type: 'overlay.nonce', nonce }).success, nonce).toBe(false);
     expect(OverlayNonceHandoff.safeParse({ type: 'overlay.nonce', nonce: NONCE, origin: 'x' }).success).toBe(false);
     expect(OverlayFrameCommand.safeParse({ type: 'overlay.close', nonce: NONCE }).success).toBe(true);
-    expect(OverlayFrameCommand.safeParse({ type: 'overlay.kept', nonce: NONCE, notice: { type: 'run.replied' } }).success).toBe(false);
+    expect(
+      OverlayFrameCommand.safeParse({ type: 'overlay.kept', nonce: NONCE, notice: { type: 'run.replied' } }).success,
+    ).toBe(false);
     expect(OverlayMaterialTakeRequest.safeParse({ type: 'overlay.material.take', nonce: NONCE }).success).toBe(true);
     expect(OverlayMaterialPutRequest.safeParse({ type: 'overlay.material.put', nonce: NONCE }).success).toBe(false);
-    expect(OverlayMaterialPutRequest.safeParse({ type: 'overlay.material.put', nonce: NONCE, material: null }).success).toBe(true);
+    expect(
+      OverlayMaterialPutRequest.safeParse({ type: 'overlay.material.put', nonce: NONCE, material: null }).success,
+    ).toBe(true);
     const trusted = { text: 'x', source: 'page-selection', origin: 'http://127.0.0.1:1', trust: 'trusted' };
-    expect(OverlayMaterialPutRequest.safeParse({ type: 'overlay.material.put', nonce: NONCE, material: trusted }).success).toBe(false);
+    expect(
+      OverlayMaterialPutRequest.safeParse({ type: 'overlay.material.put', nonce: NONCE, material: trusted }).success,
+    ).toBe(false);
   });
 });

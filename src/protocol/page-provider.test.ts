@@ -29,23 +29,36 @@ describe('page provider messages', () => {
     expect(PageRequestEnvelope.safeParse({ ...envelope, origin: 'https://bank.example' }).success).toBe(false);
     const many = Object.fromEntries(Array.from({ length: PAGE_LIMITS.params + 1 }, (_, i) => [`k${i}`, i]));
     expect(PageRequestEnvelope.safeParse({ ...envelope, params: many }).success).toBe(false);
-    expect(PageRequestEnvelope.safeParse({ ...envelope, params: Array(PAGE_LIMITS.params + 1).fill(0) }).success).toBe(false);
+    expect(PageRequestEnvelope.safeParse({ ...envelope, params: Array(PAGE_LIMITS.params + 1).fill(0) }).success).toBe(
+      false,
+    );
     expect(PageRequestEnvelope.safeParse({ ...envelope, params: 'text' }).success).toBe(false);
   });
 
   it('checks the reply envelope and the relay', () => {
-    const reply = { channel: PAGE_CHANNEL.toPage, id: 'abc-1', reply: { ok: true, data: { origin: 'http://127.0.0.1:1' } } };
+    const reply = {
+      channel: PAGE_CHANNEL.toPage,
+      id: 'abc-1',
+      reply: { ok: true, data: { origin: 'http://127.0.0.1:1' } },
+    };
     expect(PageReplyEnvelope.parse(reply)).toEqual(reply);
     expect(PageReplyEnvelope.safeParse({ ...reply, reply: { ok: false } }).success).toBe(false);
-    expect(PageRelay.parse({ type: 'page.relay', method: 'home_ping' })).toEqual({ type: 'page.relay', method: 'home_ping' });
-    expect(PageRelay.safeParse({ type: 'page.relay', method: 'home_ping', origin: 'https://bank.example' }).success).toBe(false);
+    expect(PageRelay.parse({ type: 'page.relay', method: 'home_ping' })).toEqual({
+      type: 'page.relay',
+      method: 'home_ping',
+    });
+    expect(
+      PageRelay.safeParse({ type: 'page.relay', method: 'home_ping', origin: 'https://bank.example' }).success,
+    ).toBe(false);
   });
 
   it('home_ping takes no params, and its reply carries an origin', () => {
     expect(PageRequest.parse({ type: 'home_ping' })).toEqual({ type: 'home_ping' });
     expect(HomePingRequest.safeParse({ type: 'home_ping', params: {} }).success).toBe(true);
     expect(HomePingRequest.safeParse({ type: 'home_ping', params: [] }).success).toBe(true);
-    expect(HomePingRequest.safeParse({ type: 'home_ping', params: { origin: 'https://bank.example' } }).success).toBe(false);
+    expect(HomePingRequest.safeParse({ type: 'home_ping', params: { origin: 'https://bank.example' } }).success).toBe(
+      false,
+    );
     expect(HomePingRequest.safeParse({ type: 'home_ping', params: ['x'] }).success).toBe(false);
     expect(HomePingReply.safeParse({ origin: 'http://127.0.0.1:9', agent: 'home-agent' }).success).toBe(true);
     expect(HomePingReply.safeParse({ origin: 'not an origin', agent: 'home-agent' }).success).toBe(false);

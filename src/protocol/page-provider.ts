@@ -25,11 +25,17 @@ export const PAGE_CHANNEL = {
 } as const;
 
 /** A method name as a page may spell it; whether it exists, and is open to pages, is the background's decision. */
-export const PageMethod = z.string().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9_.]*$/, 'a method name');
+export const PageMethod = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z][A-Za-z0-9_.]*$/, 'a method name');
 
 /** EIP-1193 params: an object or an array; each method's own schema says what it takes. */
 export const PageParams = z.union([
-  z.record(z.string().max(64), z.unknown()).refine((p) => Object.keys(p).length <= PAGE_LIMITS.params, 'too many params'),
+  z
+    .record(z.string().max(64), z.unknown())
+    .refine((p) => Object.keys(p).length <= PAGE_LIMITS.params, 'too many params'),
   z.array(z.unknown()).max(PAGE_LIMITS.params),
 ]);
 

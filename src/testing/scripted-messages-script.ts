@@ -22,7 +22,12 @@ export const reply = {
   }),
   blocks: (content: ReplyBlock[]): ScriptedTurn => ({ kind: 'message', content }),
   overloaded: (): ScriptedTurn => ({ kind: 'overloaded' }),
-  error: (status: number, errorType: string, message: string): ScriptedTurn => ({ kind: 'error', status, errorType, message }),
+  error: (status: number, errorType: string, message: string): ScriptedTurn => ({
+    kind: 'error',
+    status,
+    errorType,
+    message,
+  }),
 };
 
 const textOf = (content: string | TextBlockParam[] | undefined): string =>
@@ -44,7 +49,9 @@ export const read = {
   /** The text blocks of the last user message. */
   lastUserText: (request: RecordedRequest): string => userTexts(request).at(-1) ?? '',
   /** The tool results the last user message carries (empty on the first round). */
-  lastToolResults: (request: RecordedRequest): Array<{ toolUseId: string; text: string; isError: boolean; toolName: string }> => {
+  lastToolResults: (
+    request: RecordedRequest,
+  ): Array<{ toolUseId: string; text: string; isError: boolean; toolName: string }> => {
     const messages = request.body.messages;
     const last = messages.at(-1);
     if (last?.role !== 'user') return [];

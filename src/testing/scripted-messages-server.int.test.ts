@@ -56,7 +56,12 @@ describe('scripted Messages server with the real SDK', () => {
       { type: 'text', text: 'The brief, which changes.' },
     ];
     const ask = (q: string) =>
-      client.messages.create({ model: 'claude-test', max_tokens: 50, system, messages: [{ role: 'user', content: q }] });
+      client.messages.create({
+        model: 'claude-test',
+        max_tokens: 50,
+        system,
+        messages: [{ role: 'user', content: q }],
+      });
     const a = await ask('first');
     const b = await ask('second');
     expect(a.usage.cache_creation_input_tokens).toBeGreaterThan(600);
@@ -80,23 +85,48 @@ describe('scripted Messages server with the real SDK', () => {
   });
 
   it('answers 529 when the script says overloaded, and the SDK retries into the next turn', async () => {
-    server.setScript(inTurn(() => reply.overloaded(), () => reply.text('back')));
+    server.setScript(
+      inTurn(
+        () => reply.overloaded(),
+        () => reply.text('back'),
+      ),
+    );
     await expect(
       client.messages.create({ model: 'm', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }),
     ).rejects.toMatchObject({ status: 529 });
     const retrying = new Anthropic({ apiKey: 'k', baseURL: server.url, maxRetries: 1 });
-    server.setScript(inTurn(() => reply.overloaded(), () => reply.text('back')));
-    const answer = await retrying.messages.create({ model: 'm', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] });
+    server.setScript(
+      inTurn(
+        () => reply.overloaded(),
+        () => reply.text('back'),
+      ),
+    );
+    const answer = await retrying.messages.create({
+      model: 'm',
+      max_tokens: 10,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
     expect(answer.content).toEqual([{ type: 'text', text: 'back' }]);
   });
 
   it('refuses what the hosted API refuses: dotted tool names, unknown tool_choice, a tool_use left unanswered', async () => {
     const msg = [{ role: 'user' as const, content: 'hi' }];
     await expect(
-      client.messages.create({ model: 'm', max_tokens: 10, messages: msg, tools: [{ ...weatherTool, name: 'weather.read' }] }),
+      client.messages.create({
+        model: 'm',
+        max_tokens: 10,
+        messages: msg,
+        tools: [{ ...weatherTool, name: 'weather.read' }],
+      }),
     ).rejects.toMatchObject({ status: 400 });
     await expect(
-      client.messages.create({ model: 'm', max_tokens: 10, messages: msg, tools: [weatherTool], tool_choice: { type: 'tool', name: 'nope' } }),
+      client.messages.create({
+        model: 'm',
+        max_tokens: 10,
+        messages: msg,
+        tools: [weatherTool],
+        tool_choice: { type: 'tool', name: 'nope' },
+      }),
     ).rejects.toMatchObject({ status: 400 });
     const dangling: Anthropic.MessageParam[] = [
       { role: 'user', content: 'hi' },

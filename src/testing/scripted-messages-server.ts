@@ -46,7 +46,9 @@ export type ScriptedMessagesServer = {
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /** Starts the server and resolves once it listens. */
-export async function startScriptedMessagesServer(options: ScriptedMessagesServerOptions): Promise<ScriptedMessagesServer> {
+export async function startScriptedMessagesServer(
+  options: ScriptedMessagesServerOptions,
+): Promise<ScriptedMessagesServer> {
   let script = options.script;
   let latencyMs = options.latencyMs ?? 0;
   let chunkDelayMs = options.chunkDelayMs ?? 0;

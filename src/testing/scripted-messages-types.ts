@@ -13,7 +13,12 @@ export type ToolResultBlockParam = {
 };
 export type ContentBlockParam = TextBlockParam | ToolUseBlockParam | ToolResultBlockParam | { type: string };
 export type MessageParam = { role: 'user' | 'assistant'; content: string | ContentBlockParam[] };
-export type ToolParam = { name: string; description?: string; input_schema: Record<string, unknown>; cache_control?: unknown };
+export type ToolParam = {
+  name: string;
+  description?: string;
+  input_schema: Record<string, unknown>;
+  cache_control?: unknown;
+};
 export type ToolChoice = { type: 'auto' | 'any' | 'none' } | { type: 'tool'; name: string };
 
 /** The body of `POST /v1/messages` as the server parsed it. */
@@ -40,8 +45,7 @@ export type RecordedRequest = {
 
 /** A block the scripted model answers with. A tool_use id is generated when the script gives none. */
 export type ReplyBlock =
-  | { type: 'text'; text: string }
-  | { type: 'tool_use'; name: string; input: Record<string, unknown>; id?: string };
+  { type: 'text'; text: string } | { type: 'tool_use'; name: string; input: Record<string, unknown>; id?: string };
 
 /** What the script decides for one request. */
 export type ScriptedTurn =

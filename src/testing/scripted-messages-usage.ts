@@ -15,10 +15,17 @@ export class PromptCache {
   constructor(private readonly minTokens = 0) {}
 
   usageOf(body: MessagesRequestBody, outputTokens: number): SimulatedUsage {
-    const total = tokensOf(JSON.stringify({ tools: body.tools ?? [], system: body.system ?? '', messages: body.messages }));
+    const total = tokensOf(
+      JSON.stringify({ tools: body.tools ?? [], system: body.system ?? '', messages: body.messages }),
+    );
     const prefix = cacheablePrefix(body);
     if (prefix === null || tokensOf(prefix) < this.minTokens) {
-      return { input_tokens: total, output_tokens: outputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+      return {
+        input_tokens: total,
+        output_tokens: outputTokens,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+      };
     }
     const cached = Math.min(tokensOf(prefix), total);
     const key = createHash('sha256').update(body.model).update('\0').update(prefix).digest('hex');

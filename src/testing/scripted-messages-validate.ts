@@ -19,16 +19,19 @@ export function invalidRequestReason(body: unknown): string | null {
       return `tools.${i}.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'`;
     }
     if (names.has(tool.name)) return `tools: Tool names must be unique.`;
-    if (typeof tool.input_schema !== 'object' || tool.input_schema === null) return `tools.${i}.input_schema: Field required`;
+    if (typeof tool.input_schema !== 'object' || tool.input_schema === null)
+      return `tools.${i}.input_schema: Field required`;
     names.add(tool.name);
   }
   const choice = b.tool_choice;
   if (choice !== undefined) {
-    if (!['auto', 'any', 'tool', 'none'].includes(choice.type)) return 'tool_choice.type: Input should be auto, any, tool or none';
+    if (!['auto', 'any', 'tool', 'none'].includes(choice.type))
+      return 'tool_choice.type: Input should be auto, any, tool or none';
     if ((choice.type === 'any' || choice.type === 'tool') && names.size === 0) {
       return `tool_choice.type: '${choice.type}' requires tools`;
     }
-    if (choice.type === 'tool' && !names.has(choice.name)) return `tool_choice.name: Tool '${choice.name}' not found in tools`;
+    if (choice.type === 'tool' && !names.has(choice.name))
+      return `tool_choice.name: Tool '${choice.name}' not found in tools`;
   }
   return conversationReason(b.messages);
 }
@@ -37,14 +40,18 @@ function conversationReason(messages: MessagesRequestBody['messages']): string |
   if (messages[0]?.role !== 'user') return 'messages: first message must use the "user" role';
   for (let i = 0; i < messages.length; i += 1) {
     const message = messages[i]!;
-    if (message.role !== 'user' && message.role !== 'assistant') return `messages.${i}.role: Input should be 'user' or 'assistant'`;
-    if (i > 0 && messages[i - 1]!.role === message.role) return `messages: roles must alternate between "user" and "assistant"`;
+    if (message.role !== 'user' && message.role !== 'assistant')
+      return `messages.${i}.role: Input should be 'user' or 'assistant'`;
+    if (i > 0 && messages[i - 1]!.role === message.role)
+      return `messages: roles must alternate between "user" and "assistant"`;
     const uses = blocks(message.content).filter((x): x is ToolUseBlockParam => x.type === 'tool_use');
     if (message.role !== 'assistant' || uses.length === 0) continue;
     const next = messages[i + 1];
     if (next === undefined) return null; // a trailing assistant turn is a prefill
     const resultIds = new Set(
-      blocks(next.content).flatMap((x) => (x.type === 'tool_result' ? [(x as { tool_use_id: string }).tool_use_id] : [])),
+      blocks(next.content).flatMap((x) =>
+        x.type === 'tool_result' ? [(x as { tool_use_id: string }).tool_use_id] : [],
+      ),
     );
     const missing = uses.filter((use) => !resultIds.has(use.id)).map((use) => use.id);
     if (missing.length > 0) {

@@ -6,7 +6,9 @@ export type MessageResponse = {
   type: 'message';
   role: 'assistant';
   model: string;
-  content: Array<{ type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }>;
+  content: Array<
+    { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
+  >;
   stop_reason: string;
   stop_sequence: null;
   usage: SimulatedUsage;
@@ -56,9 +58,13 @@ export function sseEvents(response: MessageResponse): string[] {
   ];
   response.content.forEach((block, index) => {
     if (block.type === 'text') {
-      out.push(event('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } }));
+      out.push(
+        event('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } }),
+      );
       for (const text of chunks(block.text)) {
-        out.push(event('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text } }));
+        out.push(
+          event('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text } }),
+        );
       }
     } else {
       const start = { type: 'tool_use', id: block.id, name: block.name, input: {} };

@@ -10,7 +10,8 @@ import { useUncovered } from './use-uncovered';
  * frame was not opened by Home Agent's content script (a page's copy of it), or the selection was already taken.
  * Only `ready` holds a conversation: the frame fails closed.
  */
-export type QuotedState = { state: 'fetching' } | { state: 'ready'; material: Material | undefined } | { state: 'lost'; message: string };
+export type QuotedState =
+  { state: 'fetching' } | { state: 'ready'; material: Material | undefined } | { state: 'lost'; message: string };
 
 /**
  * The overlay's conversation, rendered inside the overlay frame (entrypoints/overlay-frame), an extension page the
@@ -20,7 +21,12 @@ export type QuotedState = { state: 'fetching' } | { state: 'ready'; material: Ma
  * whose selection could not be had offers nothing to ask (a page may embed a copy of this page; it must be useless). While
  * the page covers or distorts the frame (a clickjacking attempt), its controls are paused.
  */
-export function OverlayPanel(props: { quoted: QuotedState; transport: AgentTransport; onClose: () => void; openSidePanel?: () => Promise<boolean> }) {
+export function OverlayPanel(props: {
+  quoted: QuotedState;
+  transport: AgentTransport;
+  onClose: () => void;
+  openSidePanel?: () => Promise<boolean>;
+}) {
   const root = useRef<HTMLElement>(null);
   const [panel, setPanel] = useState<'closed' | 'opened' | 'refused'>('closed');
   const uncovered = useUncovered(root);
@@ -37,7 +43,8 @@ export function OverlayPanel(props: { quoted: QuotedState; transport: AgentTrans
   const ready = props.quoted.state !== 'fetching';
   useEffect(() => {
     const toAskBox = () => {
-      if (document.activeElement === document.body || document.activeElement === null) root.current?.querySelector<HTMLTextAreaElement>('textarea')?.focus();
+      if (document.activeElement === document.body || document.activeElement === null)
+        root.current?.querySelector<HTMLTextAreaElement>('textarea')?.focus();
     };
     if (ready && document.hasFocus()) toAskBox();
     window.addEventListener('focus', toAskBox);
@@ -67,16 +74,29 @@ export function OverlayPanel(props: { quoted: QuotedState; transport: AgentTrans
         ) : null}
         {material === undefined ? null : <QuotedMaterial material={material} />}
         {quoted.state !== 'ready' ? null : (
-          <Conversation transport={props.transport} {...(material === undefined ? {} : { material })} askLabel={material === undefined ? 'Ask your agent' : 'Ask your agent about this'} requireTrustedGesture />
+          <Conversation
+            transport={props.transport}
+            {...(material === undefined ? {} : { material })}
+            askLabel={material === undefined ? 'Ask your agent' : 'Ask your agent about this'}
+            requireTrustedGesture
+          />
         )}
         {props.openSidePanel === undefined ? null : (
           <p className="ha-actions">
-            <button type="button" className="ha-link" onClick={() => void props.openSidePanel?.().then((opened) => setPanel(opened ? 'opened' : 'refused'))}>
+            <button
+              type="button"
+              className="ha-link"
+              onClick={() => void props.openSidePanel?.().then((opened) => setPanel(opened ? 'opened' : 'refused'))}
+            >
               Open Home Agent’s side panel
             </button>
           </p>
         )}
-        {panel === 'refused' ? <p className="ha-meta">Open Home Agent’s side panel from the browser toolbar: this conversation is there too.</p> : null}
+        {panel === 'refused' ? (
+          <p className="ha-meta">
+            Open Home Agent’s side panel from the browser toolbar: this conversation is there too.
+          </p>
+        ) : null}
       </div>
     </section>
   );

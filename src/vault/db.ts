@@ -52,7 +52,11 @@ export class VaultDb extends Dexie {
 export async function openVault(name?: string, options?: VaultDbOptions): Promise<VaultDb> {
   const db = new VaultDb(name, options);
   const tooNew = (cause?: unknown) =>
-    new HomeError('VAULT_TOO_NEW', 'This vault was written by a newer Home Agent; update before opening it.', cause === undefined ? {} : { cause });
+    new HomeError(
+      'VAULT_TOO_NEW',
+      'This vault was written by a newer Home Agent; update before opening it.',
+      cause === undefined ? {} : { cause },
+    );
   try {
     await db.open();
   } catch (error) {

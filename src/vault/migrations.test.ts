@@ -6,13 +6,26 @@ import { V2_FIXTURE } from './fixtures/v2';
 import { V3_FIXTURE } from './fixtures/v3';
 import { V4_FIXTURE } from './fixtures/v4';
 import { V5_FIXTURE } from './fixtures/v5';
-import { LATEST_VAULT_VERSION, LEGACY_NONCE_RETENTION_MS, LEGACY_PROVENANCE_RETENTION_MS, VAULT_TABLES, VAULT_VERSIONS } from './schema';
+import {
+  LATEST_VAULT_VERSION,
+  LEGACY_NONCE_RETENTION_MS,
+  LEGACY_PROVENANCE_RETENTION_MS,
+  VAULT_TABLES,
+  VAULT_VERSIONS,
+} from './schema';
 import { openTestVault } from './testing/open';
 
 /** One frozen fixture per schema version; adding a version without its fixture fails the first test. */
-const FIXTURES: Record<number, Record<string, Record<string, unknown>[]>> = { 1: V1_FIXTURE, 2: V2_FIXTURE, 3: V3_FIXTURE, 4: V4_FIXTURE, 5: V5_FIXTURE };
+const FIXTURES: Record<number, Record<string, Record<string, unknown>[]>> = {
+  1: V1_FIXTURE,
+  2: V2_FIXTURE,
+  3: V3_FIXTURE,
+  4: V4_FIXTURE,
+  5: V5_FIXTURE,
+};
 /** The tables a vault had at a version (a later version may add one; none drops one). */
-const tablesAt = (version: number) => VAULT_TABLES.filter((table) => VAULT_VERSIONS.some((v) => v.version <= version && v.stores[table] !== undefined));
+const tablesAt = (version: number) =>
+  VAULT_TABLES.filter((table) => VAULT_VERSIONS.some((v) => v.version <= version && v.stores[table] !== undefined));
 const alice = '0x0000000000000000000000000000000000a11ce0';
 
 async function vaultWrittenAt(version: number) {
@@ -29,26 +42,38 @@ describe('vault migrations', () => {
   it('has a frozen fixture for every schema version, covering every table', () => {
     expect(Object.keys(FIXTURES).map(Number)).toEqual(VAULT_VERSIONS.map((v) => v.version));
     for (const [version, fixture] of Object.entries(FIXTURES)) {
-      for (const table of tablesAt(Number(version))) expect(fixture[table]?.length ?? 0, `${table} at v${version}`).toBeGreaterThan(0);
+      for (const table of tablesAt(Number(version)))
+        expect(fixture[table]?.length ?? 0, `${table} at v${version}`).toBeGreaterThan(0);
     }
   });
 
-  it.each(VAULT_VERSIONS.map((v) => v.version))('opens a vault written at version %i with the latest release, every row intact', async (version) => {
-    const vault = await vaultWrittenAt(version);
-    expect(vault.db.verno).toBe(LATEST_VAULT_VERSION);
-    expect(await vault.check()).toEqual([]);
-    for (const table of VAULT_TABLES) expect(await vault.db.table(table).count(), table).toBe(FIXTURES[version]![table]?.length ?? 0);
-    expect((await vault.records.list('contact', alice)).rows[0]?.data.label).toBe('Bob Mensah');
-    expect(await vault.confirmations.recall({ asker: alice, word: 'Thompson', capability: 'organization.membership.invite', argument: 'organization' })).toMatchObject({
-      choice: { address: '0x00000000000000000000000000000000000111e5' },
-    });
-    expect((await vault.provenance.byRun('run-1', 'run.provenance')).rows.map((p) => p.id)).toEqual(['prov-run-1']);
-    expect(await vault.mandates.get(`0x${'1'.padStart(64, '0')}`)).toMatchObject({ uses: 0, status: 'active' });
-    expect(await vault.settings.get('lock.autoLockMinutes')).toBe(10);
-    expect(await vault.chainState().load()).toEqual(new Uint8Array([0xc0, 0xff, 0xee]));
-    const keyring = createKeyring({ keys: vault.keys, session: memorySessionKeyStore(), clock: vault.clock });
-    expect((await keyring.unlock(V1_FIXTURE_PASSPHRASE)).ok).toBe(true);
-  });
+  it.each(VAULT_VERSIONS.map((v) => v.version))(
+    'opens a vault written at version %i with the latest release, every row intact',
+    async (version) => {
+      const vault = await vaultWrittenAt(version);
+      expect(vault.db.verno).toBe(LATEST_VAULT_VERSION);
+      expect(await vault.check()).toEqual([]);
+      for (const table of VAULT_TABLES)
+        expect(await vault.db.table(table).count(), table).toBe(FIXTURES[version]![table]?.length ?? 0);
+      expect((await vault.records.list('contact', alice)).rows[0]?.data.label).toBe('Bob Mensah');
+      expect(
+        await vault.confirmations.recall({
+          asker: alice,
+          word: 'Thompson',
+          capability: 'organization.membership.invite',
+          argument: 'organization',
+        }),
+      ).toMatchObject({
+        choice: { address: '0x00000000000000000000000000000000000111e5' },
+      });
+      expect((await vault.provenance.byRun('run-1', 'run.provenance')).rows.map((p) => p.id)).toEqual(['prov-run-1']);
+      expect(await vault.mandates.get(`0x${'1'.padStart(64, '0')}`)).toMatchObject({ uses: 0, status: 'active' });
+      expect(await vault.settings.get('lock.autoLockMinutes')).toBe(10);
+      expect(await vault.chainState().load()).toEqual(new Uint8Array([0xc0, 0xff, 0xee]));
+      const keyring = createKeyring({ keys: vault.keys, session: memorySessionKeyStore(), clock: vault.clock });
+      expect((await keyring.unlock(V1_FIXTURE_PASSPHRASE)).ok).toBe(true);
+    },
+  );
 
   it('gives version 1 nonces an expiry a day after they were spent, so a sweep cannot reopen a live one', async () => {
     const vault = await vaultWrittenAt(1);
@@ -59,9 +84,19 @@ describe('vault migrations', () => {
 
   it('renames version 1–2 provenance kinds and gives them a week; gives version 2 receipts the subject of their binding', async () => {
     const vault = await vaultWrittenAt(2);
-    expect(await vault.provenance.get('prov-run-1')).toMatchObject({ kind: 'run.provenance', expiresAt: 1_790_683_080_000 + LEGACY_PROVENANCE_RETENTION_MS });
+    expect(await vault.provenance.get('prov-run-1')).toMatchObject({
+      kind: 'run.provenance',
+      expiresAt: 1_790_683_080_000 + LEGACY_PROVENANCE_RETENTION_MS,
+    });
     const old = await openTestVault({ upToVersion: 2, name: 'receipt-subjects' });
-    await old.db.receipts.add({ id: 'rc-b', runRef: 'r', stepRef: 's', schemaVersion: 1, createdAt: 5, body: { binding: { subject: alice.toUpperCase().replace('0X', '0x') } } });
+    await old.db.receipts.add({
+      id: 'rc-b',
+      runRef: 'r',
+      stepRef: 's',
+      schemaVersion: 1,
+      createdAt: 5,
+      body: { binding: { subject: alice.toUpperCase().replace('0X', '0x') } },
+    });
     old.db.close();
     const upgraded = await openTestVault({ factory: old.factory, name: old.name });
     expect((await upgraded.receipts.recent({ subject: alice, limit: 5 })).rows.map((r) => r.id)).toEqual(['rc-b']);
@@ -100,7 +135,9 @@ describe('vault migrations', () => {
   it('refuses a vault written by a newer release in words', async () => {
     const newer = await openTestVault({ name: 'from-the-future' });
     newer.db.close();
-    await expect(openTestVault({ factory: newer.factory, name: newer.name, upToVersion: LATEST_VAULT_VERSION - 1 })).rejects.toMatchObject({
+    await expect(
+      openTestVault({ factory: newer.factory, name: newer.name, upToVersion: LATEST_VAULT_VERSION - 1 }),
+    ).rejects.toMatchObject({
       code: 'VAULT_TOO_NEW',
       message: 'This vault was written by a newer Home Agent; update before opening it.',
     });

@@ -18,12 +18,17 @@ function issuesInWords(error: z.ZodError, limit = 3): string {
 }
 
 function idOf(table: VaultTable, raw: unknown): string {
-  const key = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>)[PRIMARY_KEY[table]] : undefined;
+  const key =
+    raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>)[PRIMARY_KEY[table]] : undefined;
   return typeof key === 'string' || typeof key === 'number' ? String(key).slice(0, 256) : '(no id)';
 }
 
 /** Validates a row on its way out; a damaged row is described, with its table and id. */
-export function checkRow<S extends z.ZodType>(table: VaultTable, schema: S, raw: unknown): { ok: true; row: z.output<S> } | { ok: false; corrupt: CorruptRow } {
+export function checkRow<S extends z.ZodType>(
+  table: VaultTable,
+  schema: S,
+  raw: unknown,
+): { ok: true; row: z.output<S> } | { ok: false; corrupt: CorruptRow } {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return { ok: true, row: parsed.data };
   const id = idOf(table, raw);
@@ -40,7 +45,11 @@ export function readRow<S extends z.ZodType>(table: VaultTable, schema: S, raw: 
 }
 
 /** Reads many rows: every valid one, and a description of every damaged one. */
-export function readRows<S extends z.ZodType>(table: VaultTable, schema: S, raws: readonly unknown[]): VaultRead<z.output<S>> {
+export function readRows<S extends z.ZodType>(
+  table: VaultTable,
+  schema: S,
+  raws: readonly unknown[],
+): VaultRead<z.output<S>> {
   const rows: z.output<S>[] = [];
   const corrupt: CorruptRow[] = [];
   for (const raw of raws) {

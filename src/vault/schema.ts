@@ -87,14 +87,32 @@ export const VAULT_VERSIONS: readonly VaultVersion[] = [
 /** Every table of the vault (the union over all versions; no version has dropped a table). */
 export const VAULT_TABLES = [...new Set(VAULT_VERSIONS.flatMap((v) => Object.keys(v.stores)))] as readonly VaultTable[];
 export type VaultTable =
-  | 'agents' | 'keys' | 'records' | 'playbooks' | 'mandates' | 'wires' | 'spentNonces' | 'runs' | 'receipts'
-  | 'confirmations' | 'provenance' | 'settings' | 'chainState' | 'budgets';
+  | 'agents'
+  | 'keys'
+  | 'records'
+  | 'playbooks'
+  | 'mandates'
+  | 'wires'
+  | 'spentNonces'
+  | 'runs'
+  | 'receipts'
+  | 'confirmations'
+  | 'provenance'
+  | 'settings'
+  | 'chainState'
+  | 'budgets';
 export const LATEST_VAULT_VERSION = VAULT_VERSIONS[VAULT_VERSIONS.length - 1]!.version;
 
 /** The primary-key field of each table, from the latest spec that names it (the first index entry, `&` dropped). */
 export const PRIMARY_KEY: Readonly<Record<VaultTable, string>> = Object.fromEntries(
   VAULT_TABLES.map((table) => {
     const spec = [...VAULT_VERSIONS].reverse().find((v) => v.stores[table] !== undefined)!.stores[table]!;
-    return [table, spec.split(',')[0]!.trim().replace(/^[&+*]+/, '')];
+    return [
+      table,
+      spec
+        .split(',')[0]!
+        .trim()
+        .replace(/^[&+*]+/, ''),
+    ];
   }),
 ) as Record<VaultTable, string>;

@@ -22,7 +22,8 @@ export async function giveSpentNoncesAnExpiry(tx: Transaction): Promise<void> {
     .modify((row: Record<string, unknown>) => {
       if (typeof row.expiresAt === 'number') return;
       // A damaged spentAt keeps the nonce spent for ever: failing closed beats a replay.
-      row.expiresAt = typeof row.spentAt === 'number' ? row.spentAt + LEGACY_NONCE_RETENTION_MS : Number.MAX_SAFE_INTEGER;
+      row.expiresAt =
+        typeof row.spentAt === 'number' ? row.spentAt + LEGACY_NONCE_RETENTION_MS : Number.MAX_SAFE_INTEGER;
     });
 }
 
@@ -50,7 +51,8 @@ export async function indexReceiptSubjectsAndExpireProvenance(tx: Transaction): 
     .modify((row: Record<string, unknown>) => {
       if (typeof row.kind === 'string' && kinds[row.kind] !== undefined) row.kind = kinds[row.kind];
       if (typeof row.expiresAt !== 'number') {
-        row.expiresAt = typeof row.createdAt === 'number' ? row.createdAt + LEGACY_PROVENANCE_RETENTION_MS : Number.MAX_SAFE_INTEGER;
+        row.expiresAt =
+          typeof row.createdAt === 'number' ? row.createdAt + LEGACY_PROVENANCE_RETENTION_MS : Number.MAX_SAFE_INTEGER;
       }
     });
 }
@@ -60,7 +62,10 @@ export async function indexReceiptSubjectsAndExpireProvenance(tx: Transaction): 
  * (the composer and instruction skills) and `model.judgeModel` the light tier (the judge, plan choice and the
  * planner); each value moves to its clear name, and a value already under the new name is kept.
  */
-export const RENAMED_SETTINGS_V4: Readonly<Record<string, string>> = { 'model.plannerModel': 'model.composeModel', 'model.judgeModel': 'model.lightModel' };
+export const RENAMED_SETTINGS_V4: Readonly<Record<string, string>> = {
+  'model.plannerModel': 'model.composeModel',
+  'model.judgeModel': 'model.lightModel',
+};
 
 export async function renameModelSettings(tx: Transaction): Promise<void> {
   const settings = tx.table('settings');

@@ -36,7 +36,15 @@ export const Id = z.string().min(1).max(256);
 export const Label = z.string().min(1).max(200);
 
 /** Names a thing is known by, matched exactly and case-insensitively (DESIGN §10): stored lower-cased. */
-export const Aliases = z.array(z.string().min(1).max(120).transform((alias) => alias.toLowerCase())).max(32);
+export const Aliases = z
+  .array(
+    z
+      .string()
+      .min(1)
+      .max(120)
+      .transform((alias) => alias.toLowerCase()),
+  )
+  .max(32);
 
 /** Free JSON (a receipt body, a checkpoint): structurally validated, shaped by its owner module. */
 export const Json = z.json();

@@ -63,14 +63,19 @@ export function createVault(db: VaultDb, options: { clock?: VaultClock } = {}): 
     budgets: createBudgetsRepository(db, clock),
     chainState: (id) => createChainStateStore(db, clock, id),
     check: async () => {
-      const reads = await Promise.all(VAULT_TABLES.map(async (table) => readRows(table, TABLE_SCHEMAS[table], await db.table(table).toArray())));
+      const reads = await Promise.all(
+        VAULT_TABLES.map(async (table) => readRows(table, TABLE_SCHEMAS[table], await db.table(table).toArray())),
+      );
       return reads.flatMap((read) => read.corrupt);
     },
   };
 }
 
 /** Opens (creating or migrating) the vault database and builds its repositories. */
-export async function openVaultRepositories(name?: string, options: VaultDbOptions & { clock?: VaultClock } = {}): Promise<Vault> {
+export async function openVaultRepositories(
+  name?: string,
+  options: VaultDbOptions & { clock?: VaultClock } = {},
+): Promise<Vault> {
   const { clock, ...dbOptions } = options;
   return createVault(await openVault(name, dbOptions), clock === undefined ? {} : { clock });
 }

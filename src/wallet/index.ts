@@ -8,7 +8,11 @@
 // chain
 export { HOME_CHAIN_ID, homeChain } from './chain/home-chain';
 export type { WalletChain } from './chain/wallet-chain';
-export { openEmbeddedChain, type EmbeddedWalletChain, type OpenEmbeddedChainParameters } from './chain/open-embedded-chain';
+export {
+  openEmbeddedChain,
+  type EmbeddedWalletChain,
+  type OpenEmbeddedChainParameters,
+} from './chain/open-embedded-chain';
 export { openRpcChain, type OpenRpcChainParameters } from './chain/open-rpc-chain';
 export { createMemoryChainStateStore, type ChainStateStore } from './chain/chain-state-store';
 export type { ChainClock } from './chain/embedded/embedded-chain';

@@ -48,8 +48,12 @@ describe('wallet on anvil', () => {
       await fundOnLocalChain(chain, bed.harness.address, parseEther('1'));
       await deploySmartAgent(chain, alice, bed.harness);
       expect(await isDeployed(chain, alice.address)).toBe(true);
-      expect(await chain.client.getCode({ address: alice.address })).toBe(await anvil.client.getCode({ address: alice.address }));
-      expect(await chain.client.getCode({ address: HOME_ENVIRONMENT.DelegationManager })).toBe(await anvil.client.getCode({ address: HOME_ENVIRONMENT.DelegationManager }));
+      expect(await chain.client.getCode({ address: alice.address })).toBe(
+        await anvil.client.getCode({ address: alice.address }),
+      );
+      expect(await chain.client.getCode({ address: HOME_ENVIRONMENT.DelegationManager })).toBe(
+        await anvil.client.getCode({ address: HOME_ENVIRONMENT.DelegationManager }),
+      );
     }
     expect(first.restored || second.restored).toBe(false);
   });

@@ -22,7 +22,11 @@ export function argsSchemaOf(toolId: string): z.ZodType {
   return schema;
 }
 
-export const refused = (tool: string, sentence: string, why: { code: string; status: number } = { code: 'bad_arguments', status: 400 }): ActOutcome => ({
+export const refused = (
+  tool: string,
+  sentence: string,
+  why: { code: string; status: number } = { code: 'bad_arguments', status: 400 },
+): ActOutcome => ({
   content: sentence,
   isError: true,
   landed: false,
@@ -30,7 +34,8 @@ export const refused = (tool: string, sentence: string, why: { code: string; sta
 });
 
 /** A gate's Refusal as the tool result the model reads and the ✕ line the sheet shows. */
-export const refusedBy = (tool: string, refusal: Refusal): ActOutcome => refused(tool, refusal.message, { code: refusal.code, status: refusal.status });
+export const refusedBy = (tool: string, refusal: Refusal): ActOutcome =>
+  refused(tool, refusal.message, { code: refusal.code, status: refusal.status });
 
 export const landed = (tool: string, content: string, summary: string, storedIn?: string): ActOutcome => ({
   content,
@@ -43,11 +48,19 @@ export const landed = (tool: string, content: string, summary: string, storedIn?
  * Runs one act: tier gate, arguments, then the handler. A Refusal (a gate's "no") becomes the tool result in its own
  * words; anything else is a broken invariant and propagates.
  */
-export async function runAct<T>(toolId: string, input: unknown, handler: (args: T) => Promise<ActOutcome>): Promise<ActOutcome> {
+export async function runAct<T>(
+  toolId: string,
+  input: unknown,
+  handler: (args: T) => Promise<ActOutcome>,
+): Promise<ActOutcome> {
   try {
     admitToolCall({ toolName: toolId });
     const args = argsSchemaOf(toolId).safeParse(input);
-    if (!args.success) return refused(toolId, `${toolId} was refused — ${describeZodError(args.error).replace(/^The input was refused — /, '')}`);
+    if (!args.success)
+      return refused(
+        toolId,
+        `${toolId} was refused — ${describeZodError(args.error).replace(/^The input was refused — /, '')}`,
+      );
     return await handler(args.data as T);
   } catch (error) {
     if (error instanceof Refusal && error.status < 500) return refusedBy(toolId, error);

@@ -41,24 +41,39 @@ export function patientActs(state: PatientActState) {
       else state.working.doses = [...(state.working.doses ?? []), made.record];
       state.proposed.push({ folder: made.folder, record: made.record, observation: 'accepted' } as Proposed);
       const storedIn = `heartcoach/${made.folder}/${made.record.id}.json`;
-      return landed('heartcoach.log', `${made.summary} (${made.record.id}) in the working cabinet; the person's agent files it.`, made.summary, storedIn);
+      return landed(
+        'heartcoach.log',
+        `${made.summary} (${made.record.id}) in the working cabinet; the person's agent files it.`,
+        made.summary,
+        storedIn,
+      );
     });
 
   const triage = (input: unknown) =>
     runAct<{ symptom: string; since?: string }>('heartcoach.triage', input, async (args) => {
       const judgement = symptomTier(args.symptom);
-      state.doctrineTier = state.doctrineTier === null ? judgement.tier : moreSevere(state.doctrineTier, judgement.tier);
+      state.doctrineTier =
+        state.doctrineTier === null ? judgement.tier : moreSevere(state.doctrineTier, judgement.tier);
       const symptom: Symptom = { id: id('symptom'), text: args.symptom, at: now().toISOString(), tier: judgement.tier };
       state.working.symptoms = [...(state.working.symptoms ?? []), symptom];
       state.proposed.push({ folder: 'symptoms', record: symptom, observation: 'accepted' });
-      const rule = judgement.rule === null ? 'no doctrine rule names it, so a person on the care team should see it' : judgement.rule.label;
+      const rule =
+        judgement.rule === null
+          ? 'no doctrine rule names it, so a person on the care team should see it'
+          : judgement.rule.label;
       let delivered = 'Nothing was raised: the doctrine calls this self-care.';
       if (raisesAlert(judgement.tier)) {
-        if (state.record === null) delivered = 'You are not enrolled at a practice yet, so no care team could be alerted.';
+        if (state.record === null)
+          delivered = 'You are not enrolled at a practice yet, so no care team could be alerted.';
         else {
           const alert = await raiseAlert(state.sql, {
-            id: id('alert'), practice: state.record.enrollment.practice, patient: state.patient.address, severity: judgement.tier,
-            text: `${args.symptom}${args.since === undefined ? '' : ` (since ${args.since})`}`, raisedAt: now().toISOString(), raisedBy: 'heartcoach',
+            id: id('alert'),
+            practice: state.record.enrollment.practice,
+            patient: state.patient.address,
+            severity: judgement.tier,
+            text: `${args.symptom}${args.since === undefined ? '' : ` (since ${args.since})`}`,
+            raisedAt: now().toISOString(),
+            raisedBy: 'heartcoach',
           });
           state.record.alerts = [alert, ...state.record.alerts];
           delivered = `The care team at ${state.record.enrollment.practiceName} was alerted (${alert.id}).`;
@@ -66,35 +81,63 @@ export function patientActs(state: PatientActState) {
       }
       const head = judgement.tier === 'call-emergency' ? `${EMERGENCY_SAY} ` : '';
       const summary = `reported "${args.symptom.slice(0, 80)}" — ${judgement.tier}`;
-      return landed('heartcoach.triage', `${head}Doctrine tier: ${judgement.tier} (${rule}). ${delivered}`, summary, `heartcoach/symptoms/${symptom.id}.json`);
+      return landed(
+        'heartcoach.triage',
+        `${head}Doctrine tier: ${judgement.tier} (${rule}). ${delivered}`,
+        summary,
+        `heartcoach/symptoms/${symptom.id}.json`,
+      );
     });
 
   const message = (input: unknown) =>
     runAct<{ to: string; text: string }>('heartcoach.message', input, async (args) => {
       const record = state.record;
-      if (record === null) throw refuse.forbidden('not_enrolled', 'you are not enrolled at a practice yet, so there is no care team to write to');
+      if (record === null)
+        throw refuse.forbidden(
+          'not_enrolled',
+          'you are not enrolled at a practice yet, so there is no care team to write to',
+        );
       const to = record.team.find((m) => m.address === args.to.trim().toLowerCase());
       if (to === undefined) {
         const team = record.team.map((m) => `${m.name} (${m.roles.map(roleLabel).join(', ')})`).join(', ');
-        throw refuse.badRequest(`${args.to.slice(0, 60)} is not on your care team at ${record.enrollment.practiceName}; the team is ${team}`);
+        throw refuse.badRequest(
+          `${args.to.slice(0, 60)} is not on your care team at ${record.enrollment.practiceName}; the team is ${team}`,
+        );
       }
       const sent = await appendThread(state.sql, {
-        id: id('msg'), practice: record.enrollment.practice, patient: state.patient.address, fromAddress: state.patient.address,
-        fromName: state.patient.name, fromRole: 'patient', toAddress: to.address, toName: to.name, text: args.text, sentAt: now().toISOString(),
+        id: id('msg'),
+        practice: record.enrollment.practice,
+        patient: state.patient.address,
+        fromAddress: state.patient.address,
+        fromName: state.patient.name,
+        fromRole: 'patient',
+        toAddress: to.address,
+        toName: to.name,
+        text: args.text,
+        sentAt: now().toISOString(),
       });
       record.thread = [...record.thread, sent].slice(-10);
       const summary = `sent to ${to.name} (${to.roles.map(roleLabel).join(', ')}): "${args.text.slice(0, 120)}"`;
-      return landed('heartcoach.message', `Sent on the thread at ${record.enrollment.practiceName} (${sent.id}).`, summary, `desk/thread/${sent.id}`);
+      return landed(
+        'heartcoach.message',
+        `Sent on the thread at ${record.enrollment.practiceName} (${sent.id}).`,
+        summary,
+        `desk/thread/${sent.id}`,
+      );
     });
 
   const notOffered = (toolId: string): ActOutcome =>
     refused(toolId, `'${toolId}' is not a tool this consultation is offered`, { code: 'not_offered', status: 403 });
   const act = async (toolId: string, input: unknown): Promise<ActOutcome> => {
     switch (toolId) {
-      case 'heartcoach.log': return log(input);
-      case 'heartcoach.triage': return triage(input);
-      case 'heartcoach.message': return message(input);
-      default: return notOffered(toolId);
+      case 'heartcoach.log':
+        return log(input);
+      case 'heartcoach.triage':
+        return triage(input);
+      case 'heartcoach.message':
+        return message(input);
+      default:
+        return notOffered(toolId);
     }
   };
   return { act, notOffered };

@@ -8,7 +8,11 @@ import { IntentQueue } from './intents';
 export type Subject = { address: string; name: string };
 export type Session = { accessToken: string; refreshToken: string; subject: Subject; expiresAt: number };
 export class PageError extends Error {
-  constructor(readonly code: string, message: string, readonly status: number) {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+  ) {
     super(message);
   }
 }
@@ -31,20 +35,32 @@ export const sessions = {
 };
 
 type Issued = { accessToken: string; refreshToken: string; expiresIn: number; subject: Subject };
-const toSession = (issued: Issued): Session => ({ accessToken: issued.accessToken, refreshToken: issued.refreshToken, subject: issued.subject, expiresAt: Date.now() + issued.expiresIn * 1000 });
+const toSession = (issued: Issued): Session => ({
+  accessToken: issued.accessToken,
+  refreshToken: issued.refreshToken,
+  subject: issued.subject,
+  expiresAt: Date.now() + issued.expiresIn * 1000,
+});
 
 async function json(response: Response): Promise<unknown> {
   const text = await response.text();
   try {
     return text === '' ? null : (JSON.parse(text) as unknown);
   } catch {
-    throw new PageError('not_json', `HeartCoach answered with something that is not JSON (HTTP ${response.status}).`, response.status);
+    throw new PageError(
+      'not_json',
+      `HeartCoach answered with something that is not JSON (HTTP ${response.status}).`,
+      response.status,
+    );
   }
 }
 
 function refusal(body: unknown, status: number): PageError {
-  const error = (body as { error?: { code?: unknown; message?: unknown; data?: { code?: unknown; status?: unknown } } } | null)?.error;
-  const code = typeof error?.data?.code === 'string' ? error.data.code : typeof error?.code === 'string' ? error.code : 'refused';
+  const error = (
+    body as { error?: { code?: unknown; message?: unknown; data?: { code?: unknown; status?: unknown } } } | null
+  )?.error;
+  const code =
+    typeof error?.data?.code === 'string' ? error.data.code : typeof error?.code === 'string' ? error.code : 'refused';
   const message = typeof error?.message === 'string' ? error.message : `HeartCoach refused (HTTP ${status}).`;
   return new PageError(code, message, typeof error?.data?.status === 'number' ? error.data.status : status);
 }
@@ -61,7 +77,11 @@ export class Api {
 
   /** Exchanges a SIWE message signed by the person's agent for a session. */
   async signIn(message: string, signature: string): Promise<Session> {
-    const res = await fetch('/auth/siwe', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message, signature }) });
+    const res = await fetch('/auth/siwe', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message, signature }),
+    });
     const body = await json(res);
     if (!res.ok) throw refusal(body, res.status);
     const session = toSession(body as Issued);
@@ -79,7 +99,12 @@ export class Api {
   async signOut(): Promise<void> {
     const session = sessions.load();
     sessions.save(null);
-    if (session !== null) await fetch('/auth/revoke', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken: session.refreshToken }) }).catch(() => undefined);
+    if (session !== null)
+      await fetch('/auth/revoke', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken: session.refreshToken }),
+      }).catch(() => undefined);
   }
 
   /** A screen's read, queued. */
@@ -96,8 +121,24 @@ export class Api {
   ask<T>(text: string, metadata: Record<string, string>): Promise<T> {
     return this.queue.priority(async () => {
       const id = crypto.randomUUID();
-      const envelope = { jsonrpc: '2.0', id, method: 'message/send', params: { message: { role: 'user', messageId: id, parts: [{ kind: 'text', text }], metadata: { ...metadata, message: text } } } };
-      const body = await this.call<{ result?: { parts?: Array<{ data?: unknown }> }; error?: unknown }>('POST', '/a2a', envelope);
+      const envelope = {
+        jsonrpc: '2.0',
+        id,
+        method: 'message/send',
+        params: {
+          message: {
+            role: 'user',
+            messageId: id,
+            parts: [{ kind: 'text', text }],
+            metadata: { ...metadata, message: text },
+          },
+        },
+      };
+      const body = await this.call<{ result?: { parts?: Array<{ data?: unknown }> }; error?: unknown }>(
+        'POST',
+        '/a2a',
+        envelope,
+      );
       if (body.error !== undefined) throw refusal(body, 200);
       const data = body.result?.parts?.find((p) => p.data !== undefined)?.data;
       if (data === undefined) throw new PageError('no_answer', 'HeartCoach answered without an answer.', 502);
@@ -110,7 +151,10 @@ export class Api {
     if (session === null) throw new PageError('signed_out', 'Connect with Home Agent first.', 401);
     const res = await fetch(path, {
       method,
-      headers: { authorization: `Bearer ${session.accessToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${session.accessToken}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const parsed = await json(res);
@@ -129,7 +173,11 @@ export class Api {
     this.refreshing ??= (async () => {
       const session = sessions.load();
       if (session === null) return false;
-      const res = await fetch('/auth/refresh', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken: session.refreshToken }) });
+      const res = await fetch('/auth/refresh', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken: session.refreshToken }),
+      });
       if (!res.ok) return false;
       sessions.save(toSession((await json(res)) as Issued));
       return true;

@@ -22,7 +22,13 @@ export function openAskSheet(options: SheetOptions): void {
   const { api, about } = options;
   // The patient's cabinet is with their agent, so their own questions go through "My agent".
   let door: 'coach' | 'agent' = about === null ? 'agent' : 'coach';
-  const text = h('textarea', { id: 'ask-text', name: 'question', rows: 3, required: true, placeholder: about === null ? 'How is my week going?' : `Where is ${about.patientName} in the thirty days?` });
+  const text = h('textarea', {
+    id: 'ask-text',
+    name: 'question',
+    rows: 3,
+    required: true,
+    placeholder: about === null ? 'How is my week going?' : `Where is ${about.patientName} in the thirty days?`,
+  });
   const answer = h('div', { class: 'answer', 'aria-live': 'polite' });
   const note = h('p', { class: 'door-note', id: 'door-note' });
   const submit = h('button', { type: 'submit', class: 'primary' }, 'Ask');
@@ -38,7 +44,8 @@ export function openAskSheet(options: SheetOptions): void {
     door = next;
     const coachClosed = next === 'coach' && about === null;
     submit.toggleAttribute('disabled', coachClosed);
-    show(note,
+    show(
+      note,
       next === 'coach'
         ? about !== null
           ? `HeartCoach answers about ${about.patientName} from the desk, under your own role on the team.`
@@ -49,10 +56,23 @@ export function openAskSheet(options: SheetOptions): void {
     );
   };
   const radio = (value: 'coach' | 'agent', label: string) =>
-    h('label', { class: 'door' }, h('input', { type: 'radio', name: 'door', value, checked: value === door, onchange: () => setDoor(value) }), ` ${label}`);
+    h(
+      'label',
+      { class: 'door' },
+      h('input', { type: 'radio', name: 'door', value, checked: value === door, onchange: () => setDoor(value) }),
+      ` ${label}`,
+    );
 
-  const form = h('form', { class: 'ask-form', onsubmit: (event: Event) => void onAsk(event) },
-    h('fieldset', { class: 'doors' }, h('legend', {}, 'Who answers'), radio('coach', 'HeartCoach'), radio('agent', 'My agent')),
+  const form = h(
+    'form',
+    { class: 'ask-form', onsubmit: (event: Event) => void onAsk(event) },
+    h(
+      'fieldset',
+      { class: 'doors' },
+      h('legend', {}, 'Who answers'),
+      radio('coach', 'HeartCoach'),
+      radio('agent', 'My agent'),
+    ),
     note,
     h('label', { for: 'ask-text' }, 'Your question'),
     text,
@@ -64,7 +84,10 @@ export function openAskSheet(options: SheetOptions): void {
     const question = text.value.trim();
     if (question === '') return;
     submit.setAttribute('disabled', '');
-    show(answer, h('p', { class: 'busy', role: 'status' }, door === 'coach' ? 'HeartCoach is answering…' : 'Asking your agent…'));
+    show(
+      answer,
+      h('p', { class: 'busy', role: 'status' }, door === 'coach' ? 'HeartCoach is answering…' : 'Asking your agent…'),
+    );
     try {
       if (door === 'coach') await askCoach(question);
       else await askMyAgent(question);
@@ -76,44 +99,67 @@ export function openAskSheet(options: SheetOptions): void {
   }
 
   async function askCoach(question: string): Promise<void> {
-    const metadata: Record<string, string> = { skill: 'heartcoach.ask', ...(about === null ? {} : { practice: about.practice, patient: about.patient }) };
+    const metadata: Record<string, string> = {
+      skill: 'heartcoach.ask',
+      ...(about === null ? {} : { practice: about.practice, patient: about.patient }),
+    };
     const coach = await api.ask<CoachAnswer>(question, metadata);
     show(answer, coachAnswerView(coach));
-    if (coach.acted.some((a) => a.ok)) window.dispatchEvent(new CustomEvent(about === null ? CABINET_CHANGED : DESK_CHANGED));
+    if (coach.acted.some((a) => a.ok))
+      window.dispatchEvent(new CustomEvent(about === null ? CABINET_CHANGED : DESK_CHANGED));
   }
 
   async function askMyAgent(question: string): Promise<void> {
-    const forwarded = await api.ask<AskMeAnswer>(question, { skill: 'heartcoach.ask.me', channel: 'page-provider', surface: 'page' });
+    const forwarded = await api.ask<AskMeAnswer>(question, {
+      skill: 'heartcoach.ask.me',
+      channel: 'page-provider',
+      surface: 'page',
+    });
     const reply = await askAsMe(forwarded.request, forwarded.credential);
     show(answer, agentReplyView(reply.reply));
   }
 
   function failureView(error: unknown): HTMLElement {
     if (error instanceof PageError && error.code === 'ask_wire_required') {
-      const button = h('button', { type: 'button', class: 'primary', onclick: async () => {
-        try {
-          await grantWire(api);
-          show(answer, h('p', { role: 'status' }, 'HeartCoach may now ask your agent as you. Ask again.'));
-        } catch (e) {
-          show(answer, refusalView(messageOf(e)));
-        }
-      } }, 'Let HeartCoach ask my agent');
+      const button = h(
+        'button',
+        {
+          type: 'button',
+          class: 'primary',
+          onclick: async () => {
+            try {
+              await grantWire(api);
+              show(answer, h('p', { role: 'status' }, 'HeartCoach may now ask your agent as you. Ask again.'));
+            } catch (e) {
+              show(answer, refusalView(messageOf(e)));
+            }
+          },
+        },
+        'Let HeartCoach ask my agent',
+      );
       return h('div', {}, refusalView(error.message), button);
     }
     return refusalView(messageOf(error));
   }
 
   setDoor(door);
-  show(root, h('div', { class: 'scrim' },
-    h('section', { class: 'sheet', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'sheet-title' },
-      h('h2', { id: 'sheet-title' }, about === null ? 'Ask' : `Ask about ${about.patientName}`),
-      form,
-      answer,
+  show(
+    root,
+    h(
+      'div',
+      { class: 'scrim' },
+      h(
+        'section',
+        { class: 'sheet', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'sheet-title' },
+        h('h2', { id: 'sheet-title' }, about === null ? 'Ask' : `Ask about ${about.patientName}`),
+        form,
+        answer,
+      ),
     ),
-  ));
+  );
   document.addEventListener('keydown', onKey);
   text.focus();
 }
 
 export const messageOf = (error: unknown): string =>
-  error instanceof Error ? ((error as HomeAgentError).message || 'Something went wrong.') : 'Something went wrong.';
+  error instanceof Error ? (error as HomeAgentError).message || 'Something went wrong.' : 'Something went wrong.';

@@ -6,7 +6,11 @@
 type Child = Node | string | number | null | undefined | false;
 type Attrs = Record<string, string | number | boolean | undefined | null | ((event: Event) => void)>;
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: (Child | Child[])[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: (Child | Child[])[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
@@ -26,7 +30,9 @@ export function show(target: Element, ...children: (Child | Child[])[]): void {
   target.replaceChildren();
   for (const child of children.flat()) {
     if (child === null || child === undefined || child === false) continue;
-    target.append(typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child);
+    target.append(
+      typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child,
+    );
   }
 }
 

@@ -6,7 +6,12 @@
  */
 type Provider = { readonly isHomeAgent: true; request(args: { method: string; params?: unknown }): Promise<unknown> };
 
-export type Connected = { address: string; message: string; signature: string; connected: { folders: string[]; grantHash: string } | null };
+export type Connected = {
+  address: string;
+  message: string;
+  signature: string;
+  connected: { folders: string[]; grantHash: string } | null;
+};
 export type GrantedWire = { hash: string; wire: Record<string, unknown>; expiresAt: string };
 export type AgentReply = { ok: true; addressee: string; runRef: string; resumable: boolean; reply: AgentReplyBody };
 export type AgentReplyBody =
@@ -36,13 +41,19 @@ export async function waitForHomeAgent(ms = 500): Promise<Provider | null> {
 
 function need(): Provider {
   const provider = homeAgent();
-  if (provider === null) throw Object.assign(new Error('Home Agent is not installed in this browser, so there is no agent to connect.'), { code: 'NO_HOME_AGENT' });
+  if (provider === null)
+    throw Object.assign(new Error('Home Agent is not installed in this browser, so there is no agent to connect.'), {
+      code: 'NO_HOME_AGENT',
+    });
   return provider;
 }
 
 /** Sign in to this page (and, with `folders`, connect HeartCoach to the person's agent): one popup. */
 export const connect = (nonce: string, folders?: string[]): Promise<Connected> =>
-  need().request({ method: 'home_connect', params: { nonce, ...(folders === undefined ? {} : { folders }) } }) as Promise<Connected>;
+  need().request({
+    method: 'home_connect',
+    params: { nonce, ...(folders === undefined ? {} : { folders }) },
+  }) as Promise<Connected>;
 
 /** Ask the person for an ask-as-me wire: ask, never act, until the expiry they see. */
 export const grantAskAsMe = (days: number): Promise<GrantedWire> =>

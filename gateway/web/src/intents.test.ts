@@ -29,7 +29,15 @@ describe('IntentQueue', () => {
       await new Promise((r) => setTimeout(r, 0));
     }
     expect(await Promise.all(reads)).toEqual(['alerts', 'thread', 'thirty']);
-    expect(log).toEqual(['start alerts', 'ask', 'end alerts', 'start thread', 'end thread', 'start thirty', 'end thirty']);
+    expect(log).toEqual([
+      'start alerts',
+      'ask',
+      'end alerts',
+      'start thread',
+      'end thread',
+      'start thirty',
+      'end thirty',
+    ]);
   });
 
   it('a failed read rejects its own caller and lets the next read run', async () => {

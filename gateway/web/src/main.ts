@@ -23,12 +23,20 @@ const status = h('p', { class: 'status', role: 'status', id: 'status' });
 const CABINET_FOLDERS = ['profile', 'readings', 'doses', 'symptoms', 'prefs', 'guidance'];
 
 async function signIn(folders?: string[]): Promise<void> {
-  show(status, folders === undefined ? 'Waiting for you in Home Agent…' : 'Connecting your agent: confirm in Home Agent…');
+  show(
+    status,
+    folders === undefined ? 'Waiting for you in Home Agent…' : 'Connecting your agent: confirm in Home Agent…',
+  );
   try {
     const nonce = await api.nonce();
     const connected = await connect(nonce, folders);
     await api.signIn(connected.message, connected.signature);
-    show(status, connected.connected === null ? '' : `Your agent is connected: HeartCoach may read ${connected.connected.folders.join(', ')}.`);
+    show(
+      status,
+      connected.connected === null
+        ? ''
+        : `Your agent is connected: HeartCoach may read ${connected.connected.folders.join(', ')}.`,
+    );
   } catch (error) {
     show(status, h('span', { class: 'refusal', role: 'alert' }, messageOf(error)));
   }
@@ -39,25 +47,66 @@ function header(me: DeskMe | null): void {
   const session = api.session;
   if (session === null) {
     show(nav);
-    show(who, h('button', { type: 'button', class: 'primary', id: 'connect', onclick: () => void signIn() }, 'Connect with Home Agent'));
+    show(
+      who,
+      h(
+        'button',
+        { type: 'button', class: 'primary', id: 'connect', onclick: () => void signIn() },
+        'Connect with Home Agent',
+      ),
+    );
     return;
   }
-  show(nav,
+  show(
+    nav,
     me !== null && me.desks.length > 0 ? h('a', { href: '#/desk' }, 'Desk') : null,
     h('a', { href: '#/care' }, 'My care'),
   );
-  show(who, h('span', { id: 'signed-in-as' }, `Signed in as ${me?.name ?? session.subject.name}`), ' ',
-    h('button', { type: 'button', onclick: async () => { await api.signOut(); location.hash = '#/'; await render(); } }, 'Sign out'));
+  show(
+    who,
+    h('span', { id: 'signed-in-as' }, `Signed in as ${me?.name ?? session.subject.name}`),
+    ' ',
+    h(
+      'button',
+      {
+        type: 'button',
+        onclick: async () => {
+          await api.signOut();
+          location.hash = '#/';
+          await render();
+        },
+      },
+      'Sign out',
+    ),
+  );
 }
 
 async function landing(): Promise<HTMLElement> {
   const agent = await waitForHomeAgent();
-  return h('section', { class: 'landing' },
+  return h(
+    'section',
+    { class: 'landing' },
     h('h1', {}, 'HeartCoach'),
-    h('p', {}, 'A heart-health coach for the thirty days after a heart-failure stay — for you, and for your care team. It answers over what you choose to share, acts only through your practice’s gates, and says no in words.'),
+    h(
+      'p',
+      {},
+      'A heart-health coach for the thirty days after a heart-failure stay — for you, and for your care team. It answers over what you choose to share, acts only through your practice’s gates, and says no in words.',
+    ),
     agent === null
-      ? h('p', { class: 'note amber', id: 'no-home-agent' }, 'Home Agent is not installed in this browser. HeartCoach signs you in through your own agent: install Home Agent, then come back.')
-      : h('p', {}, h('button', { type: 'button', class: 'primary', id: 'connect-landing', onclick: () => void signIn() }, 'Connect with Home Agent')),
+      ? h(
+          'p',
+          { class: 'note amber', id: 'no-home-agent' },
+          'Home Agent is not installed in this browser. HeartCoach signs you in through your own agent: install Home Agent, then come back.',
+        )
+      : h(
+          'p',
+          {},
+          h(
+            'button',
+            { type: 'button', class: 'primary', id: 'connect-landing', onclick: () => void signIn() },
+            'Connect with Home Agent',
+          ),
+        ),
   );
 }
 
@@ -66,8 +115,12 @@ async function route(me: DeskMe): Promise<HTMLElement> {
   switch (parts[0]) {
     case 'patient': {
       const [practice, patient] = [parts[1] ?? '', parts[2] ?? ''];
-      const page = await api.read<PatientPage>(`/desk/patients/${encodeURIComponent(practice)}/${encodeURIComponent(patient)}`);
-      return patientView(page, (opener) => openAskSheet({ api, about: { practice, patient, patientName: page.patientName }, opener }));
+      const page = await api.read<PatientPage>(
+        `/desk/patients/${encodeURIComponent(practice)}/${encodeURIComponent(patient)}`,
+      );
+      return patientView(page, (opener) =>
+        openAskSheet({ api, about: { practice, patient, patientName: page.patientName }, opener }),
+      );
     }
     case 'care':
       return care(me);

@@ -33,9 +33,11 @@ function readArchetype(ctx: ModuleContext, node: Term) {
   const { reader } = ctx;
   const path = reader.string(node, iri('ha', 'definitionPath'));
   const doc = ctx.documents.get(path);
-  if (doc === undefined) refuse('ONTOLOGY_INVALID', `${reader.describe(node)} names ${path}, which is not a document of the ontology.`);
+  if (doc === undefined)
+    refuse('ONTOLOGY_INVALID', `${reader.describe(node)} names ${path}, which is not a document of the ontology.`);
   const end = doc.text.indexOf(`\n${DOCTRINE_END}`);
-  if (end < 0) refuse('ONTOLOGY_INVALID', `${path} has no "${DOCTRINE_END}" heading; the planner doctrine is the text above it.`);
+  if (end < 0)
+    refuse('ONTOLOGY_INVALID', `${path} has no "${DOCTRINE_END}" heading; the planner doctrine is the text above it.`);
   const skillIds = reader.ids(node, iri('ha', 'skill'), 'skill');
   const declared = reader.objects(node, iri('ha', 'capability')).map((cap) => capabilityId(reader, cap));
   return {
@@ -59,7 +61,12 @@ function emit(ctx: ModuleContext): string {
   return moduleText([
     header('Archetypes: digest-pinned definitions, their capabilities and skills, and the planner doctrine.'),
     TYPES,
-    exportConst('Archetypes by id.', 'ARCHETYPES', 'Readonly<Record<string, Archetype>>', Object.fromEntries(archetypes.map((a) => [a.id, a]))),
+    exportConst(
+      'Archetypes by id.',
+      'ARCHETYPES',
+      'Readonly<Record<string, Archetype>>',
+      Object.fromEntries(archetypes.map((a) => [a.id, a])),
+    ),
   ]);
 }
 

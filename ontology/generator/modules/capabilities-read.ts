@@ -5,13 +5,31 @@ import { iri, NS, RDF_TYPE, RDFS_COMMENT, RDFS_LABEL } from '../vocab';
 
 export type ArgModel = { name: string; kind: string; required: boolean; description: string; values?: string[] };
 export type CapabilityModel = {
-  id: string; label: string; description: string; kind: string; executor: string; informational: boolean;
-  risk: string; selfAuthorized: boolean; authority: string;
-  approverRole?: string; quorum?: number; freshSeconds?: number; thresholdSetting?: string; riskBelowThreshold?: string;
-  effects: string[]; produces: string[]; consumes: string[]; args: ArgModel[]; utterances: string[]; terms: string[];
+  id: string;
+  label: string;
+  description: string;
+  kind: string;
+  executor: string;
+  informational: boolean;
+  risk: string;
+  selfAuthorized: boolean;
+  authority: string;
+  approverRole?: string;
+  quorum?: number;
+  freshSeconds?: number;
+  thresholdSetting?: string;
+  riskBelowThreshold?: string;
+  effects: string[];
+  produces: string[];
+  consumes: string[];
+  args: ArgModel[];
+  utterances: string[];
+  terms: string[];
   onChain?: { contract: string; method: string };
   outsideAgent?: { agent: string; skill: string };
-  folder?: string; skillId?: string; answerTemplate?: string;
+  folder?: string;
+  skillId?: string;
+  answerTemplate?: string;
 };
 export type SettingModel = { id: string; label: string; defaultValue: string };
 
@@ -31,11 +49,21 @@ function readArg(reader: GraphReader, node: Term): ArgModel {
   };
 }
 
-function pair<T>(reader: GraphReader, node: Term, a: string, b: string, make: (x: string, y: string) => T): T | undefined {
+function pair<T>(
+  reader: GraphReader,
+  node: Term,
+  a: string,
+  b: string,
+  make: (x: string, y: string) => T,
+): T | undefined {
   const first = reader.optionalString(node, iri('ha', a));
   const second = reader.optionalString(node, iri('ha', b));
   if (first === undefined && second === undefined) return undefined;
-  if (first === undefined || second === undefined) refuse('ONTOLOGY_INVALID', `${reader.describe(node)} declares ha:${first === undefined ? b : a} without ha:${first === undefined ? a : b}.`);
+  if (first === undefined || second === undefined)
+    refuse(
+      'ONTOLOGY_INVALID',
+      `${reader.describe(node)} declares ha:${first === undefined ? b : a} without ha:${first === undefined ? a : b}.`,
+    );
   return make(first, second);
 }
 
@@ -78,9 +106,11 @@ export function readCapabilities(reader: GraphReader): CapabilityModel[] {
   const capabilities = reader.instancesOf(iri('ha', 'Capability')).map((node) => readCapability(reader, node));
   capabilities.sort((a, b) => (a.id < b.id ? -1 : 1));
   capabilities.forEach((c, i) => {
-    if (i > 0 && capabilities[i - 1]?.id === c.id) refuse('ONTOLOGY_INVALID', `The capability id ${c.id} is declared twice.`);
+    if (i > 0 && capabilities[i - 1]?.id === c.id)
+      refuse('ONTOLOGY_INVALID', `The capability id ${c.id} is declared twice.`);
     const argNames = c.args.map((a) => a.name);
-    if (new Set(argNames).size !== argNames.length) refuse('ONTOLOGY_INVALID', `The capability ${c.id} has two arguments with the same name.`);
+    if (new Set(argNames).size !== argNames.length)
+      refuse('ONTOLOGY_INVALID', `The capability ${c.id} has two arguments with the same name.`);
   });
   return capabilities;
 }

@@ -66,9 +66,19 @@ function emit(ctx: ModuleContext): string {
     header('Capabilities: what each step is, its risk, its authority, its arguments and its outcome classes.'),
     TYPES,
     `/** Every capability id. */\nexport type CapabilityId = ${tsUnion(ids)};`,
-    exportConst('Capabilities by id.', 'CAPABILITIES', 'Readonly<Record<string, Capability>>', Object.fromEntries(capabilities.map((c) => [c.id, c]))),
+    exportConst(
+      'Capabilities by id.',
+      'CAPABILITIES',
+      'Readonly<Record<string, Capability>>',
+      Object.fromEntries(capabilities.map((c) => [c.id, c])),
+    ),
     exportConst('Every capability id, sorted.', 'CAPABILITY_IDS', 'readonly CapabilityId[]', ids),
-    exportConst('Settings capabilities depend on, by id.', 'SETTINGS', 'Readonly<Record<string, Setting>>', Object.fromEntries(readSettings(ctx.reader).map((s) => [s.id, s]))),
+    exportConst(
+      'Settings capabilities depend on, by id.',
+      'SETTINGS',
+      'Readonly<Record<string, Setting>>',
+      Object.fromEntries(readSettings(ctx.reader).map((s) => [s.id, s])),
+    ),
   ]);
 }
 

@@ -4,7 +4,12 @@ import type { GraphReader } from '../reader';
 import { iri, RDFS_COMMENT, RDFS_LABEL } from '../vocab';
 
 export type CareRoleModel = {
-  id: string; label: string; entitles: string[]; duties: string[]; neverDoes: string[]; archetype: string;
+  id: string;
+  label: string;
+  entitles: string[];
+  duties: string[];
+  neverDoes: string[];
+  archetype: string;
 };
 export type MilestoneModel = { id: string; label: string; description?: string; owner: string; dueHours: number };
 
@@ -50,6 +55,7 @@ export function readMilestones(reader: GraphReader): MilestoneModel[] {
 /** The role a steward holds implicitly (seed 000 §3 step 3); it must be one of the roles. */
 export function readStewardImplies(reader: GraphReader, roles: readonly CareRoleModel[]): string {
   const id = reader.id(reader.object(portalNode(), iri('hp', 'stewardImplies')), 'role');
-  if (!roles.some((role) => role.id === id)) refuse('ONTOLOGY_INVALID', `hp:portal hp:stewardImplies role:${id}, which is not a hp:CareRole.`);
+  if (!roles.some((role) => role.id === id))
+    refuse('ONTOLOGY_INVALID', `hp:portal hp:stewardImplies role:${id}, which is not a hp:CareRole.`);
   return id;
 }

@@ -6,11 +6,25 @@ import { portalNode } from './care-team-read';
 
 export type JsonSchema = { [key: string]: unknown };
 export type CoachToolModel = {
-  id: string; modelName: string; label: string; description: string; inputSchema: JsonSchema; needs?: string;
-  face: string; tier: string; requiresEmr?: boolean; offeredWhile?: string;
+  id: string;
+  modelName: string;
+  label: string;
+  description: string;
+  inputSchema: JsonSchema;
+  needs?: string;
+  face: string;
+  tier: string;
+  requiresEmr?: boolean;
+  offeredWhile?: string;
 };
 export type CardSkillModel = {
-  id: string; label: string; description: string; consultationKind?: string; tier: string; archetype?: string; outcomes: string[];
+  id: string;
+  label: string;
+  description: string;
+  consultationKind?: string;
+  tier: string;
+  archetype?: string;
+  outcomes: string[];
 };
 /** Lists a parameter's enum may be drawn from, by the class named in hp:paramEnumFrom. */
 export type EnumSources = Readonly<Record<string, readonly string[]>>;
@@ -25,7 +39,11 @@ function readParam(reader: GraphReader, node: Term, enums: EnumSources): [string
   let values: readonly string[] | undefined;
   if (fromClass !== undefined) {
     values = enums[fromClass.value];
-    if (values === undefined) refuse('ONTOLOGY_INVALID', `${reader.describe(node)} hp:paramEnumFrom names ${reader.describe(fromClass)}, which is not a list the generator knows.`);
+    if (values === undefined)
+      refuse(
+        'ONTOLOGY_INVALID',
+        `${reader.describe(node)} hp:paramEnumFrom names ${reader.describe(fromClass)}, which is not a list the generator knows.`,
+      );
   } else if (reader.optionalObject(node, iri('hp', 'paramEnum')) !== undefined) {
     values = reader.list(node, iri('hp', 'paramEnum')).map((term) => term.value);
   }
@@ -52,10 +70,18 @@ export function readCoachTools(reader: GraphReader, enums: EnumSources): CoachTo
   const ordered = reader.list(portalNode(), iri('hp', 'coachTools'));
   const declared = reader.instancesOf(iri('hp', 'CoachTool'));
   for (const node of declared) {
-    if (!ordered.some((t) => t.equals(node))) refuse('ONTOLOGY_INVALID', `${reader.describe(node)} is a hp:CoachTool but is missing from hp:portal hp:coachTools.`);
+    if (!ordered.some((t) => t.equals(node)))
+      refuse(
+        'ONTOLOGY_INVALID',
+        `${reader.describe(node)} is a hp:CoachTool but is missing from hp:portal hp:coachTools.`,
+      );
   }
   return ordered.map((node) => {
-    if (!declared.some((t) => t.equals(node))) refuse('ONTOLOGY_INVALID', `hp:portal hp:coachTools lists ${reader.describe(node)}, which is not a hp:CoachTool.`);
+    if (!declared.some((t) => t.equals(node)))
+      refuse(
+        'ONTOLOGY_INVALID',
+        `hp:portal hp:coachTools lists ${reader.describe(node)}, which is not a hp:CoachTool.`,
+      );
     const id = reader.id(node, 'tool');
     const needs = reader.optionalObject(node, iri('hp', 'needs'));
     return {
@@ -67,7 +93,10 @@ export function readCoachTools(reader: GraphReader, enums: EnumSources): CoachTo
       needs: needs === undefined ? undefined : reader.id(needs, 'desk'),
       face: reader.string(node, iri('hp', 'face')),
       tier: reader.string(node, iri('hp', 'tier')),
-      requiresEmr: reader.optionalObject(node, iri('hp', 'requiresEmr')) === undefined ? undefined : reader.boolean(node, iri('hp', 'requiresEmr')),
+      requiresEmr:
+        reader.optionalObject(node, iri('hp', 'requiresEmr')) === undefined
+          ? undefined
+          : reader.boolean(node, iri('hp', 'requiresEmr')),
       offeredWhile: reader.optionalString(node, iri('hp', 'offeredWhile')),
     };
   });
@@ -75,9 +104,17 @@ export function readCoachTools(reader: GraphReader, enums: EnumSources): CoachTo
 
 /** The tier catalog: every coach tool and every catalogued capability that is never offered, with its tier. */
 export function readTierCatalog(reader: GraphReader, tools: readonly CoachToolModel[]): Record<string, string> {
-  const entries = reader.instancesOf(iri('hp', 'CatalogEntry')).map((node) => [reader.id(node, 'tool'), reader.string(node, iri('hp', 'tier'))] as const);
-  const catalog = Object.fromEntries([...tools.map((t) => [t.id, t.tier] as const), ...entries].sort(([a], [b]) => (a < b ? -1 : 1)));
-  if (!Object.values(catalog).includes('HighConsequence')) refuse('ONTOLOGY_INVALID', 'The tier catalog must hold at least one HighConsequence capability (seed 000 §3 step 1); it holds none.');
+  const entries = reader
+    .instancesOf(iri('hp', 'CatalogEntry'))
+    .map((node) => [reader.id(node, 'tool'), reader.string(node, iri('hp', 'tier'))] as const);
+  const catalog = Object.fromEntries(
+    [...tools.map((t) => [t.id, t.tier] as const), ...entries].sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+  if (!Object.values(catalog).includes('HighConsequence'))
+    refuse(
+      'ONTOLOGY_INVALID',
+      'The tier catalog must hold at least one HighConsequence capability (seed 000 §3 step 1); it holds none.',
+    );
   return catalog;
 }
 

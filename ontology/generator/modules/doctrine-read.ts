@@ -5,7 +5,12 @@ import { iri, RDFS_LABEL } from '../vocab';
 import { portalNode } from './care-team-read';
 
 export type ThresholdModel = {
-  metric: string; unit: string; above?: number; below?: number; riseAtLeast?: number; withinHours?: number;
+  metric: string;
+  unit: string;
+  above?: number;
+  below?: number;
+  riseAtLeast?: number;
+  withinHours?: number;
 };
 export type SymptomRuleModel = { id: string; label: string; terms: string[]; tier: string; threshold?: ThresholdModel };
 
@@ -14,7 +19,11 @@ export function readEscalationTiers(reader: GraphReader): string[] {
   const nodes = reader.list(portalNode(), iri('hp', 'escalationTiers'));
   const severities = nodes.map((node) => reader.integer(node, iri('hp', 'severity')));
   severities.forEach((severity, i) => {
-    if (severity !== i) refuse('ONTOLOGY_INVALID', `hp:portal hp:escalationTiers must list the tiers by ascending hp:severity from 0; ${reader.describe(nodes[i] as Term)} has ${severity} at position ${i}.`);
+    if (severity !== i)
+      refuse(
+        'ONTOLOGY_INVALID',
+        `hp:portal hp:escalationTiers must list the tiers by ascending hp:severity from 0; ${reader.describe(nodes[i] as Term)} has ${severity} at position ${i}.`,
+      );
   });
   return nodes.map((node) => reader.id(node, 'esc'));
 }
@@ -56,6 +65,7 @@ export function readSymptomDoctrine(reader: GraphReader, tiers: readonly string[
 /** The cabinet's folders in declared order. */
 export function readCabinetFolders(reader: GraphReader): string[] {
   const cabinet = reader.instancesOf(iri('ha', 'Cabinet'));
-  if (cabinet.length !== 1) refuse('ONTOLOGY_INVALID', `There must be exactly one ha:Cabinet; there are ${cabinet.length}.`);
+  if (cabinet.length !== 1)
+    refuse('ONTOLOGY_INVALID', `There must be exactly one ha:Cabinet; there are ${cabinet.length}.`);
   return reader.list(cabinet[0] as Term, iri('ha', 'folders')).map((node) => reader.id(node, 'folder'));
 }

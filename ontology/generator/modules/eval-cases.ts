@@ -36,7 +36,8 @@ export type StartingState = { readonly id: string; readonly label: string; reado
 
 /** A capability named by IRI: cap:… or skill:… (an instruction skill's capability id is its skill id). */
 function capabilityId(reader: GraphReader, term: Term): string {
-  for (const ns of [NS.cap, NS.skill]) if (term.termType === 'NamedNode' && term.value.startsWith(ns)) return term.value.slice(ns.length);
+  for (const ns of [NS.cap, NS.skill])
+    if (term.termType === 'NamedNode' && term.value.startsWith(ns)) return term.value.slice(ns.length);
   return refuse('ONTOLOGY_INVALID', `${reader.describe(term)} is not a capability or skill IRI.`);
 }
 
@@ -46,7 +47,10 @@ function readCase(reader: GraphReader, node: Term) {
     const t = reader.optionalObject(node, p(local));
     return t === undefined ? undefined : capabilityId(reader, t);
   };
-  const options = reader.objects(node, p('expectedOption')).map((t) => capabilityId(reader, t)).sort();
+  const options = reader
+    .objects(node, p('expectedOption'))
+    .map((t) => capabilityId(reader, t))
+    .sort();
   const state = reader.optionalObject(node, p('underStartingState'));
   const c = {
     id: reader.id(node, 'evalcase'),
@@ -64,8 +68,10 @@ function readCase(reader: GraphReader, node: Term) {
   };
   // The generator's own invariants beyond the shapes: a case can be scored, and scored one way only.
   const at = reader.describe(node);
-  if (c.expectedSkill !== undefined && c.expectedSkill === c.forbiddenSkill) refuse('ONTOLOGY_INVALID', `${at} expects and forbids the same capability.`);
-  if (c.forbiddenSkill !== undefined && c.expectedOptions?.includes(c.forbiddenSkill)) refuse('ONTOLOGY_INVALID', `${at} forbids one of its expected options.`);
+  if (c.expectedSkill !== undefined && c.expectedSkill === c.forbiddenSkill)
+    refuse('ONTOLOGY_INVALID', `${at} expects and forbids the same capability.`);
+  if (c.forbiddenSkill !== undefined && c.expectedOptions?.includes(c.forbiddenSkill))
+    refuse('ONTOLOGY_INVALID', `${at} forbids one of its expected options.`);
   return c;
 }
 
@@ -75,7 +81,11 @@ function emit(ctx: ModuleContext): string {
   const asks = new Map<string, string>();
   for (const c of cases) {
     const key = `${c.set}\u0000${c.addressee}\u0000${c.ask.toLowerCase()}`;
-    if (asks.has(key)) refuse('ONTOLOGY_INVALID', `evalcase:${c.id} repeats the ask of evalcase:${asks.get(key)} in the same set and agent.`);
+    if (asks.has(key))
+      refuse(
+        'ONTOLOGY_INVALID',
+        `evalcase:${c.id} repeats the ask of evalcase:${asks.get(key)} in the same set and agent.`,
+      );
     asks.set(key, c.id);
   }
   const states = reader.instancesOf(iri('apeval', 'StartingState')).map((node) => ({
@@ -83,13 +93,27 @@ function emit(ctx: ModuleContext): string {
     label: reader.string(node, RDFS_LABEL),
     description: reader.string(node, RDFS_COMMENT),
   }));
-  const digests = Object.fromEntries((['dev', 'heldout'] as const).map((set) => [set, digestOf(cases.filter((c) => c.set === set))]));
+  const digests = Object.fromEntries(
+    (['dev', 'heldout'] as const).map((set) => [set, digestOf(cases.filter((c) => c.set === set))]),
+  );
   return moduleText([
-    header('Evaluation cases (seed 001 §4): labelled asks with expected skill, forbidden skill, behaviour and starting state.'),
+    header(
+      'Evaluation cases (seed 001 §4): labelled asks with expected skill, forbidden skill, behaviour and starting state.',
+    ),
     TYPES,
-    exportConst('The starting states a case may name, by id.', 'STARTING_STATES', 'Readonly<Record<string, StartingState>>', Object.fromEntries(states.map((s) => [s.id, s]))),
+    exportConst(
+      'The starting states a case may name, by id.',
+      'STARTING_STATES',
+      'Readonly<Record<string, StartingState>>',
+      Object.fromEntries(states.map((s) => [s.id, s])),
+    ),
     exportConst('Every case, sorted by id.', 'EVAL_CASES', 'readonly EvalCase[]', cases),
-    exportConst('digestOf(the cases of each set, sorted by id); the held-out digest is locked in ontology/eval/heldout.lock.json.', 'EVAL_SET_DIGESTS', "Readonly<Record<EvalCase['set'], `0x${string}`>>", digests),
+    exportConst(
+      'digestOf(the cases of each set, sorted by id); the held-out digest is locked in ontology/eval/heldout.lock.json.',
+      'EVAL_SET_DIGESTS',
+      "Readonly<Record<EvalCase['set'], `0x${string}`>>",
+      digests,
+    ),
   ]);
 }
 

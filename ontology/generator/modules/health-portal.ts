@@ -57,11 +57,16 @@ export type CoachCardSkill = {
 };`;
 
 /** Which coach tools each role is offered: tools for the care-team face whose hp:needs the role is entitled to. */
-function careTeamTools(roles: ReturnType<typeof readCareRoles>, tools: readonly CoachToolModel[]): Record<string, string[]> {
+function careTeamTools(
+  roles: ReturnType<typeof readCareRoles>,
+  tools: readonly CoachToolModel[],
+): Record<string, string[]> {
   return Object.fromEntries(
     roles.map((role) => [
       role.id,
-      tools.filter((t) => t.face !== 'patient' && (t.needs === undefined || role.entitles.includes(t.needs))).map((t) => t.id),
+      tools
+        .filter((t) => t.face !== 'patient' && (t.needs === undefined || role.entitles.includes(t.needs)))
+        .map((t) => t.id),
     ]),
   );
 }
@@ -78,27 +83,92 @@ function emit(ctx: ModuleContext): string {
     [iri('hp', 'Milestone')]: milestones.map((m) => m.id),
   };
   const tools = readCoachTools(reader, enums);
-  const byId = <T extends { id: string }>(items: readonly T[]) => Object.fromEntries(items.map((item) => [item.id, item]));
+  const byId = <T extends { id: string }>(items: readonly T[]) =>
+    Object.fromEntries(items.map((item) => [item.id, item]));
   return moduleText([
-    header("Seed 000's health portal: care-team roles, desk capabilities, coach tools, tiers, the thirty days, doctrine."),
+    header(
+      "Seed 000's health portal: care-team roles, desk capabilities, coach tools, tiers, the thirty days, doctrine.",
+    ),
     `export type CareRoleId = ${tsUnion(roles.map((r) => r.id))};`,
     TYPES,
     exportConst('Care-team roles by id.', 'CARE_ROLES', 'Readonly<Record<CareRoleId, CareRole>>', byId(roles)),
-    exportConst('The role a practice steward holds implicitly (seed 000 §3 step 3).', 'STEWARD_IMPLIES', 'CareRoleId', readStewardImplies(reader, roles)),
-    exportConst('Every desk capability a role may be entitled to.', 'DESK_CAPABILITIES', 'readonly DeskCapability[]', readDeskCapabilities(reader).map((d) => d.id)),
-    exportConst('What each desk capability lets a member do, in words (for briefs and refusals).', 'DESK_CAPABILITY_LABELS', 'Readonly<Record<DeskCapability, string>>', Object.fromEntries(readDeskCapabilities(reader).map((d) => [d.id, d.label]))),
+    exportConst(
+      'The role a practice steward holds implicitly (seed 000 §3 step 3).',
+      'STEWARD_IMPLIES',
+      'CareRoleId',
+      readStewardImplies(reader, roles),
+    ),
+    exportConst(
+      'Every desk capability a role may be entitled to.',
+      'DESK_CAPABILITIES',
+      'readonly DeskCapability[]',
+      readDeskCapabilities(reader).map((d) => d.id),
+    ),
+    exportConst(
+      'What each desk capability lets a member do, in words (for briefs and refusals).',
+      'DESK_CAPABILITY_LABELS',
+      'Readonly<Record<DeskCapability, string>>',
+      Object.fromEntries(readDeskCapabilities(reader).map((d) => [d.id, d.label])),
+    ),
     exportConst('The coach tools by registered id.', 'COACH_TOOLS', 'Readonly<Record<string, CoachTool>>', byId(tools)),
-    exportConst('The order tools are offered in (coach_reply last).', 'COACH_TOOL_ORDER', 'readonly string[]', tools.map((t) => t.id)),
-    exportConst("The patient's tools in offering order (heartcoach.emr.sync only while an EMR token is presented).", 'PATIENT_TOOLS', 'readonly string[]', tools.filter((t) => t.face !== 'care-team').map((t) => t.id)),
-    exportConst("The care-team tool table: each role's tools, from hp:needs and hp:roleEntitles (before hp:offeredWhile).", 'CARE_TEAM_TOOLS', 'Readonly<Record<CareRoleId, readonly string[]>>', careTeamTools(roles, tools)),
-    exportConst('Every capability the app has, with its consequence tier; an uncatalogued name is refused (403).', 'TIER_CATALOG', 'Readonly<Record<string, ConsequenceTier>>', readTierCatalog(reader, tools)),
-    exportConst("The skills on HeartCoach's agent card.", 'COACH_CARD_SKILLS', 'Readonly<Record<string, CoachCardSkill>>', byId(readCardSkills(reader))),
+    exportConst(
+      'The order tools are offered in (coach_reply last).',
+      'COACH_TOOL_ORDER',
+      'readonly string[]',
+      tools.map((t) => t.id),
+    ),
+    exportConst(
+      "The patient's tools in offering order (heartcoach.emr.sync only while an EMR token is presented).",
+      'PATIENT_TOOLS',
+      'readonly string[]',
+      tools.filter((t) => t.face !== 'care-team').map((t) => t.id),
+    ),
+    exportConst(
+      "The care-team tool table: each role's tools, from hp:needs and hp:roleEntitles (before hp:offeredWhile).",
+      'CARE_TEAM_TOOLS',
+      'Readonly<Record<CareRoleId, readonly string[]>>',
+      careTeamTools(roles, tools),
+    ),
+    exportConst(
+      'Every capability the app has, with its consequence tier; an uncatalogued name is refused (403).',
+      'TIER_CATALOG',
+      'Readonly<Record<string, ConsequenceTier>>',
+      readTierCatalog(reader, tools),
+    ),
+    exportConst(
+      "The skills on HeartCoach's agent card.",
+      'COACH_CARD_SKILLS',
+      'Readonly<Record<string, CoachCardSkill>>',
+      byId(readCardSkills(reader)),
+    ),
     exportConst('The thirty days, in due order.', 'MILESTONES', 'readonly Milestone[]', milestones),
-    exportConst('Question themes (hc:QuestionThemeKind), in declared order.', 'QUESTION_THEMES', undefined, themes.map((t) => t.id), true),
-    exportConst('What each question theme means, in words.', 'QUESTION_THEME_LABELS', 'Readonly<Record<QuestionTheme, string>>', Object.fromEntries(themes.map((t) => [t.id, t.label]))),
+    exportConst(
+      'Question themes (hc:QuestionThemeKind), in declared order.',
+      'QUESTION_THEMES',
+      undefined,
+      themes.map((t) => t.id),
+      true,
+    ),
+    exportConst(
+      'What each question theme means, in words.',
+      'QUESTION_THEME_LABELS',
+      'Readonly<Record<QuestionTheme, string>>',
+      Object.fromEntries(themes.map((t) => [t.id, t.label])),
+    ),
     exportConst('Escalation tiers, least to most severe.', 'ESCALATION_TIERS', undefined, tiers, true),
-    exportConst('The symptom doctrine, most severe first: the first rule that matches decides the tier.', 'SYMPTOM_DOCTRINE', 'readonly SymptomRule[]', readSymptomDoctrine(reader, tiers)),
-    exportConst("The cabinet's folders, in the order a brief presents them.", 'CABINET_FOLDERS', undefined, readCabinetFolders(reader), true),
+    exportConst(
+      'The symptom doctrine, most severe first: the first rule that matches decides the tier.',
+      'SYMPTOM_DOCTRINE',
+      'readonly SymptomRule[]',
+      readSymptomDoctrine(reader, tiers),
+    ),
+    exportConst(
+      "The cabinet's folders, in the order a brief presents them.",
+      'CABINET_FOLDERS',
+      undefined,
+      readCabinetFolders(reader),
+      true,
+    ),
   ]);
 }
 

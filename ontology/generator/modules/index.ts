@@ -11,4 +11,11 @@ import { skillsModule } from './skills';
  * sources). The evaluation cases (`eval-cases.generated.ts`) are read from their own Turtle in ontology/eval/
  * (apeval:expectedSkill, forbiddenSkill, expectedBehaviour, underStartingState), outside the manifest.
  */
-export const MODULES: readonly OntologyModule[] = [archetypesModule, capabilitiesModule, evalCasesModule, healthPortalModule, lexiconModule, skillsModule];
+export const MODULES: readonly OntologyModule[] = [
+  archetypesModule,
+  capabilitiesModule,
+  evalCasesModule,
+  healthPortalModule,
+  lexiconModule,
+  skillsModule,
+];

@@ -36,10 +36,26 @@ function emit(ctx: ModuleContext): string {
   return moduleText([
     header('The domain lexicon (classes, terms, clusters) and the outcome classes steps produce and consume.'),
     TYPES,
-    exportConst('Domain classes by id.', 'DOMAIN_CLASSES', 'Readonly<Record<string, DomainClass>>', Object.fromEntries(classes.map((c) => [c.id, c]))),
-    exportConst('Outcome classes by id.', 'OUTCOME_CLASSES', 'Readonly<Record<string, OutcomeClass>>', Object.fromEntries(outcomes.map((o) => [o.id, o]))),
-    exportConst('Each cluster with its domain classes (the neighbours a typed reading mentions).', 'CLUSTERS', 'Readonly<Record<string, readonly string[]>>',
-      Object.fromEntries(clusters.map((cluster) => [cluster, classes.filter((c) => c.cluster === cluster).map((c) => c.id)]))),
+    exportConst(
+      'Domain classes by id.',
+      'DOMAIN_CLASSES',
+      'Readonly<Record<string, DomainClass>>',
+      Object.fromEntries(classes.map((c) => [c.id, c])),
+    ),
+    exportConst(
+      'Outcome classes by id.',
+      'OUTCOME_CLASSES',
+      'Readonly<Record<string, OutcomeClass>>',
+      Object.fromEntries(outcomes.map((o) => [o.id, o])),
+    ),
+    exportConst(
+      'Each cluster with its domain classes (the neighbours a typed reading mentions).',
+      'CLUSTERS',
+      'Readonly<Record<string, readonly string[]>>',
+      Object.fromEntries(
+        clusters.map((cluster) => [cluster, classes.filter((c) => c.cluster === cluster).map((c) => c.id)]),
+      ),
+    ),
   ]);
 }
 

@@ -28,7 +28,8 @@ function readSkill(ctx: ModuleContext, node: Term) {
   const { reader } = ctx;
   const path = reader.string(node, iri('ha', 'bodyPath'));
   const doc = ctx.documents.get(path);
-  if (doc === undefined) refuse('ONTOLOGY_INVALID', `${reader.describe(node)} names ${path}, which is not a document of the ontology.`);
+  if (doc === undefined)
+    refuse('ONTOLOGY_INVALID', `${reader.describe(node)} names ${path}, which is not a document of the ontology.`);
   return {
     id: reader.id(node, 'skill'),
     label: reader.string(node, RDFS_LABEL),
@@ -51,7 +52,12 @@ function emit(ctx: ModuleContext): string {
   return moduleText([
     header('Instruction skills: cards, outcome graph, answer templates, and bodies pinned by digest.'),
     TYPES,
-    exportConst('Instruction skills by id (each is also a capability of kind skill with the same id).', 'INSTRUCTION_SKILLS', 'Readonly<Record<string, InstructionSkill>>', Object.fromEntries(skills.map((s) => [s.id, s]))),
+    exportConst(
+      'Instruction skills by id (each is also a capability of kind skill with the same id).',
+      'INSTRUCTION_SKILLS',
+      'Readonly<Record<string, InstructionSkill>>',
+      Object.fromEntries(skills.map((s) => [s.id, s])),
+    ),
   ]);
 }
 

@@ -12,7 +12,11 @@ export const GENERATED_DIR = resolve(ONTOLOGY_ROOT, '..', 'src', 'ontology');
  * generated files, so a test can break a source and watch the generator refuse without touching the repository.
  * The copy is removed when the test finishes.
  */
-export function copyOntology(): { source: string; out: string; edit: (path: string, change: (text: string) => string) => void } {
+export function copyOntology(): {
+  source: string;
+  out: string;
+  edit: (path: string, change: (text: string) => string) => void;
+} {
   const dir = mkdtempSync(join(tmpdir(), 'ontology-test-'));
   onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   const source = join(dir, 'ontology');

@@ -14,7 +14,10 @@ const KEY = 'sk-ant-test-0123456789abcdefghij';
 let server: ScriptedMessagesServer;
 const records: CallRecord[] = [];
 const model = (extra: Record<string, unknown> = {}) =>
-  createAnthropicModel({ apiKey: KEY, baseURL: server.url, maxRetries: 0, retryBaseMs: 1, ...extra }, { onCall: (r) => records.push(r) });
+  createAnthropicModel(
+    { apiKey: KEY, baseURL: server.url, maxRetries: 0, retryBaseMs: 1, ...extra },
+    { onCall: (r) => records.push(r) },
+  );
 
 beforeAll(async () => {
   server = await startScriptedMessagesServer({ script: () => reply.text('unscripted') });
@@ -29,7 +32,11 @@ beforeEach(() => {
 
 describe('the judge on the real SDK', () => {
   it('forces the answer tool, caches the cards, and returns the distribution with usage and a cost estimate', async () => {
-    server.setScript((r) => reply.tool(JUDGE_TOOL, { distribution: distributionOver(r, { 'intake-screening-model-review': 0.8, 'n/a': 0.2 }) }));
+    server.setScript((r) =>
+      reply.tool(JUDGE_TOOL, {
+        distribution: distributionOver(r, { 'intake-screening-model-review': 0.8, 'n/a': 0.2 }),
+      }),
+    );
     const m = model();
     const first = await m.judgeSkills(judgeRequest('How has the intake model done this quarter?'));
     const second = await m.judgeSkills(judgeRequest('Review the intake model again, please.'));
@@ -57,7 +64,11 @@ describe('the judge on the real SDK', () => {
   it('the thorough profile asks for each option considered before the distribution', async () => {
     server.setScript((r) =>
       reply.tool(JUDGE_TOOL, {
-        considered: optionIds(r).map((option) => ({ option, fits: option === 'n/a' ? 'yes' : 'no', why: 'out of scope' })),
+        considered: optionIds(r).map((option) => ({
+          option,
+          fits: option === 'n/a' ? 'yes' : 'no',
+          why: 'out of scope',
+        })),
         distribution: distributionOver(r, { 'n/a': 1 }),
       }),
     );
@@ -70,11 +81,21 @@ describe('the judge on the real SDK', () => {
   it('an answer that is not the structured distribution is refused, never guessed', async () => {
     const m = model();
     server.setScript(() => reply.text('I think the intake review fits best.'));
-    await expect(m.judgeSkills(judgeRequest('Review the intake model.'))).rejects.toMatchObject({ code: 'MODEL_OUTPUT_INVALID', message: expect.stringContaining('was not the structured answer') });
-    server.setScript(() => reply.tool(JUDGE_TOOL, { distribution: { 'intake-screening-model-review': 0.7, 'make-it-up': 0.3 } }));
-    await expect(m.judgeSkills(judgeRequest('Review the intake model.'))).rejects.toMatchObject({ code: 'MODEL_OUTPUT_INVALID', message: expect.stringContaining('did not parse') });
+    await expect(m.judgeSkills(judgeRequest('Review the intake model.'))).rejects.toMatchObject({
+      code: 'MODEL_OUTPUT_INVALID',
+      message: expect.stringContaining('was not the structured answer'),
+    });
+    server.setScript(() =>
+      reply.tool(JUDGE_TOOL, { distribution: { 'intake-screening-model-review': 0.7, 'make-it-up': 0.3 } }),
+    );
+    await expect(m.judgeSkills(judgeRequest('Review the intake model.'))).rejects.toMatchObject({
+      code: 'MODEL_OUTPUT_INVALID',
+      message: expect.stringContaining('did not parse'),
+    });
     server.setScript(() => reply.tool(JUDGE_TOOL, { distribution: { 'intake-screening-model-review': 'high' } }));
-    await expect(m.judgeSkills(judgeRequest('Review the intake model.'))).rejects.toMatchObject({ code: 'MODEL_OUTPUT_INVALID' });
+    await expect(m.judgeSkills(judgeRequest('Review the intake model.'))).rejects.toMatchObject({
+      code: 'MODEL_OUTPUT_INVALID',
+    });
     // Strict JSON text (an endpoint without tools) is accepted — the whole text one object, checked the same way.
     server.setScript((r) => reply.text(JSON.stringify({ distribution: distributionOver(r, { 'n/a': 1 }) })));
     expect((await m.judgeSkills(judgeRequest('Pizza?'))).distribution['n/a']).toBe(1);
@@ -84,15 +105,31 @@ describe('the judge on the real SDK', () => {
 
 describe('the planner on the real SDK', () => {
   it('caches the rules, the doctrine and the tool catalog, and offers exactly the playbook tools', async () => {
-    server.setScript((r) => reply.tool(PLAN_TOOL, { steps: [{ toolId: plannerToolIds(r).includes('person.contact.list') ? 'person.contact.list' : 'ask.unsupported', args: {} }] }));
-    const request = plannerRequest('Could you show who I know?', { heldMandates: ['ALREADY granted authority to person.contact.invite (mandate 0x12345678…): do not choose another'], violations: ['unknownTool: no such tool'] });
+    server.setScript((r) =>
+      reply.tool(PLAN_TOOL, {
+        steps: [
+          {
+            toolId: plannerToolIds(r).includes('person.contact.list') ? 'person.contact.list' : 'ask.unsupported',
+            args: {},
+          },
+        ],
+      }),
+    );
+    const request = plannerRequest('Could you show who I know?', {
+      heldMandates: ['ALREADY granted authority to person.contact.invite (mandate 0x12345678…): do not choose another'],
+      violations: ['unknownTool: no such tool'],
+    });
     const res = await model().plan(request);
     expect(res.plan).toEqual({ steps: [{ toolId: 'person.contact.list', args: {} }] });
     const req = server.requests[0]!;
     expect(forcedTool(req)).toBe(PLAN_TOOL);
     expect(plannerToolIds(req)).toEqual(request.tools.map((t) => t.id));
     const system = req.body.system as { text: string; cache_control?: unknown }[];
-    expect(system.map((b) => b.cache_control)).toEqual([{ type: 'ephemeral' }, { type: 'ephemeral' }, { type: 'ephemeral' }]);
+    expect(system.map((b) => b.cache_control)).toEqual([
+      { type: 'ephemeral' },
+      { type: 'ephemeral' },
+      { type: 'ephemeral' },
+    ]);
     expect(system[0]!.text).toContain('Never invent an amount');
     expect(system[1]!.text).toContain(request.doctrine.slice(0, 40));
     expect(system[2]!.text).toContain('## person.contact.invite');
@@ -105,19 +142,32 @@ describe('the planner on the real SDK', () => {
 
 describe('transport: overload, cancellation, timeouts', () => {
   it('retries a 529 with backoff when allowed, and says so in words when not', async () => {
-    server.setScript(inTurn(() => reply.overloaded(), (r) => reply.tool(JUDGE_TOOL, { distribution: distributionOver(r, { 'n/a': 1 }) })));
+    server.setScript(
+      inTurn(
+        () => reply.overloaded(),
+        (r) => reply.tool(JUDGE_TOOL, { distribution: distributionOver(r, { 'n/a': 1 }) }),
+      ),
+    );
     const res = await model({ maxRetries: 1 }).judgeSkills(judgeRequest('Pizza?'));
     expect(res.distribution['n/a']).toBe(1);
     expect(server.requests).toHaveLength(2);
     expect(records.at(-1)).toMatchObject({ outcome: 'ok', attempts: 2 });
     server.setScript(() => reply.overloaded());
-    await expect(model({ maxRetries: 0 }).judgeSkills(judgeRequest('Pizza?'))).rejects.toMatchObject({ code: 'MODEL_OVERLOADED', message: 'The model is overloaded right now; tried once.' });
-    await expect(model({ maxRetries: 2 }).judgeSkills(judgeRequest('Pizza?'))).rejects.toMatchObject({ code: 'MODEL_OVERLOADED', message: 'The model is overloaded right now; tried 3 times.' });
+    await expect(model({ maxRetries: 0 }).judgeSkills(judgeRequest('Pizza?'))).rejects.toMatchObject({
+      code: 'MODEL_OVERLOADED',
+      message: 'The model is overloaded right now; tried once.',
+    });
+    await expect(model({ maxRetries: 2 }).judgeSkills(judgeRequest('Pizza?'))).rejects.toMatchObject({
+      code: 'MODEL_OVERLOADED',
+      message: 'The model is overloaded right now; tried 3 times.',
+    });
   });
 
   it('a refused key is a sentence, not retried', async () => {
     server.setScript(() => reply.error(401, 'authentication_error', 'invalid x-api-key'));
-    await expect(model({ maxRetries: 3 }).judgeSkills(judgeRequest('Pizza?'))).rejects.toMatchObject({ code: 'MODEL_AUTH' });
+    await expect(model({ maxRetries: 3 }).judgeSkills(judgeRequest('Pizza?'))).rejects.toMatchObject({
+      code: 'MODEL_AUTH',
+    });
     expect(server.requests).toHaveLength(1);
   });
 
@@ -129,7 +179,9 @@ describe('transport: overload, cancellation, timeouts', () => {
     const pending = model().judgeSkills(judgeRequest('Pizza?', { signal: controller.signal }));
     setTimeout(() => controller.abort(), 50);
     await expect(pending).rejects.toMatchObject({ code: 'MODEL_CANCELLED' });
-    await expect(model({ timeoutMs: { light: 100, compose: 100 } }).judgeSkills(judgeRequest('Pizza?'))).rejects.toMatchObject({
+    await expect(
+      model({ timeoutMs: { light: 100, compose: 100 } }).judgeSkills(judgeRequest('Pizza?')),
+    ).rejects.toMatchObject({
       code: 'MODEL_TIMEOUT',
       message: expect.stringContaining('did not answer within'),
     });

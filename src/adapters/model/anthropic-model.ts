@@ -37,7 +37,10 @@ export type AnthropicModelOptions = {
 
 export type AnthropicModel = ModelPort & { readonly config: Omit<AnthropicModelConfig, 'apiKey'> };
 
-export function createAnthropicModel(input: AnthropicModelConfigInput | AnthropicModelConfig, options: AnthropicModelOptions = {}): AnthropicModel {
+export function createAnthropicModel(
+  input: AnthropicModelConfigInput | AnthropicModelConfig,
+  options: AnthropicModelOptions = {},
+): AnthropicModel {
   const config = parseModelConfig(input);
   const client = new Anthropic({
     apiKey: config.apiKey,

@@ -4,8 +4,17 @@ import { modelConfigFromEnv, modelConfigFromSettings, parseModelConfig } from '.
 describe('model configuration', () => {
   it('no key and no endpoint is no model; a compatible endpoint alone is enough', () => {
     expect(modelConfigFromEnv({})).toBeNull();
-    expect(modelConfigFromEnv({ ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' })).toMatchObject({ baseURL: 'http://127.0.0.1:9', apiKey: 'no-key' });
-    expect(modelConfigFromEnv({ ANTHROPIC_API_KEY: 'k', HOME_AGENT_LIGHT_MODEL: 'claude-haiku-4-5', HOME_AGENT_COMPOSE_MODEL: 'claude-opus-4-5' })).toMatchObject({
+    expect(modelConfigFromEnv({ ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' })).toMatchObject({
+      baseURL: 'http://127.0.0.1:9',
+      apiKey: 'no-key',
+    });
+    expect(
+      modelConfigFromEnv({
+        ANTHROPIC_API_KEY: 'k',
+        HOME_AGENT_LIGHT_MODEL: 'claude-haiku-4-5',
+        HOME_AGENT_COMPOSE_MODEL: 'claude-opus-4-5',
+      }),
+    ).toMatchObject({
       baseURL: null,
       lightModel: 'claude-haiku-4-5',
       composeModel: 'claude-opus-4-5',
@@ -15,7 +24,9 @@ describe('model configuration', () => {
 
   it('from the vault settings: the worker is a browser context', () => {
     expect(modelConfigFromSettings({ apiKey: null, baseUrl: null })).toBeNull();
-    expect(modelConfigFromSettings({ apiKey: 'k', baseUrl: 'https://api.anthropic.com', lightModel: 'claude-haiku-4-5' })).toMatchObject({ dangerouslyAllowBrowser: true, lightModel: 'claude-haiku-4-5' });
+    expect(
+      modelConfigFromSettings({ apiKey: 'k', baseUrl: 'https://api.anthropic.com', lightModel: 'claude-haiku-4-5' }),
+    ).toMatchObject({ dangerouslyAllowBrowser: true, lightModel: 'claude-haiku-4-5' });
   });
 
   it('refuses a bad setting without echoing the key', () => {

@@ -39,7 +39,10 @@ export function parseModelConfig(input: unknown): AnthropicModelConfig {
   const parsed = AnthropicModelConfigSchema.safeParse(input);
   if (parsed.success) return parsed.data;
   // Never echo the input: it carries the key.
-  const where = parsed.error.issues.map((i) => i.path.join('.') || 'config').slice(0, 3).join(', ');
+  const where = parsed.error.issues
+    .map((i) => i.path.join('.') || 'config')
+    .slice(0, 3)
+    .join(', ');
   throw new HomeError('MODEL_CONFIG_INVALID', `The model settings are not usable (${where}).`);
 }
 

@@ -40,24 +40,44 @@ export function retryAfterMs(error: unknown): number | null {
 const short = (text: string) => (text.length > 160 ? `${text.slice(0, 157)}…` : text);
 
 /** Maps whatever the SDK threw to a HomeError in words; `attempts` counts tries made, `tier` says which model. */
-export function toModelError(error: unknown, context: { attempts: number; timeoutMs: number; model: string }): HomeError {
+export function toModelError(
+  error: unknown,
+  context: { attempts: number; timeoutMs: number; model: string },
+): HomeError {
   if (error instanceof HomeError) return error;
   const tries = context.attempts === 1 ? 'once' : `${context.attempts} times`;
-  if (error instanceof Anthropic.APIUserAbortError) return modelError('MODEL_CANCELLED', 'The model call was cancelled.');
+  if (error instanceof Anthropic.APIUserAbortError)
+    return modelError('MODEL_CANCELLED', 'The model call was cancelled.');
   if (error instanceof Anthropic.APIConnectionTimeoutError) {
-    return modelError('MODEL_TIMEOUT', `The model (${context.model}) did not answer within ${Math.round(context.timeoutMs / 1000)} s.`);
+    return modelError(
+      'MODEL_TIMEOUT',
+      `The model (${context.model}) did not answer within ${Math.round(context.timeoutMs / 1000)} s.`,
+    );
   }
-  if (error instanceof Anthropic.APIConnectionError) return modelError('MODEL_UNREACHABLE', 'The model endpoint could not be reached.');
+  if (error instanceof Anthropic.APIConnectionError)
+    return modelError('MODEL_UNREACHABLE', 'The model endpoint could not be reached.');
   if (error instanceof Anthropic.APIError) {
     const status = error.status ?? 0;
     if (status === 401 || status === 403) {
-      return modelError('MODEL_AUTH', `The model endpoint refused the key (${status}); check the model key in your Home's settings.`, { status });
+      return modelError(
+        'MODEL_AUTH',
+        `The model endpoint refused the key (${status}); check the model key in your Home's settings.`,
+        { status },
+      );
     }
-    if (status === 429) return modelError('MODEL_RATE_LIMITED', `The model endpoint is rate-limiting this key; tried ${tries}.`, { status });
-    if (isRetryable(error)) return modelError('MODEL_OVERLOADED', `The model is overloaded right now; tried ${tries}.`, { status });
+    if (status === 429)
+      return modelError('MODEL_RATE_LIMITED', `The model endpoint is rate-limiting this key; tried ${tries}.`, {
+        status,
+      });
+    if (isRetryable(error))
+      return modelError('MODEL_OVERLOADED', `The model is overloaded right now; tried ${tries}.`, { status });
     if (status >= 400 && status < 500) {
       const said = (error.error as { error?: { message?: unknown } } | undefined)?.error?.message;
-      return modelError('MODEL_REQUEST_REFUSED', `The model endpoint refused the request (${status}${typeof said === 'string' ? `: ${short(said)}` : ''}).`, { status });
+      return modelError(
+        'MODEL_REQUEST_REFUSED',
+        `The model endpoint refused the request (${status}${typeof said === 'string' ? `: ${short(said)}` : ''}).`,
+        { status },
+      );
     }
     return modelError('MODEL_FAILED', `The model endpoint failed (${status}).`, { status });
   }

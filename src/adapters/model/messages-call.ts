@@ -99,8 +99,23 @@ export async function callMessages(rt: Runtime, spec: CallSpec): Promise<CallRes
         // A pause cut short by the signal falls through to the cancelled failure below.
         if (await pause(wait * (0.5 + Math.random() / 2), spec.signal)) continue;
       }
-      const failure = spec.signal?.aborted === true ? modelError('MODEL_CANCELLED', 'The model call was cancelled.') : toModelError(error, { attempts, timeoutMs, model });
-      rt.onCall?.({ ...base, inputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, outputTokens: 0, costUsd: null, attempts, ms: rt.now() - started, firstTextMs, outcome: 'failed', code: failure.code });
+      const failure =
+        spec.signal?.aborted === true
+          ? modelError('MODEL_CANCELLED', 'The model call was cancelled.')
+          : toModelError(error, { attempts, timeoutMs, model });
+      rt.onCall?.({
+        ...base,
+        inputTokens: 0,
+        cacheReadTokens: 0,
+        cacheWriteTokens: 0,
+        outputTokens: 0,
+        costUsd: null,
+        attempts,
+        ms: rt.now() - started,
+        firstTextMs,
+        outcome: 'failed',
+        code: failure.code,
+      });
       throw failure;
     }
   }
@@ -119,7 +134,16 @@ function usageOf(message: Anthropic.Message, model: string) {
     outputTokens: u.output_tokens,
     ...(cost !== null ? { costUsd: cost } : {}),
   };
-  return { usage, record: { inputTokens: usage.inputTokens, cacheReadTokens: cacheRead, cacheWriteTokens: cacheWrite, outputTokens: u.output_tokens, costUsd: cost } };
+  return {
+    usage,
+    record: {
+      inputTokens: usage.inputTokens,
+      cacheReadTokens: cacheRead,
+      cacheWriteTokens: cacheWrite,
+      outputTokens: u.output_tokens,
+      costUsd: cost,
+    },
+  };
 }
 
 /** Waits `ms`; resolves false at once if the signal aborts (then or during the wait). */
@@ -127,9 +151,13 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
   return new Promise((resolve) => {
     if (signal?.aborted === true) return resolve(false);
     const timer = setTimeout(() => resolve(true), ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve(false);
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve(false);
+      },
+      { once: true },
+    );
   });
 }

@@ -52,7 +52,14 @@ export function estimateCostUsd(model: string, tokens: TokenCounts): number | nu
  * The same estimate from a harness usage record (plannerTrace.calls), where cache writes are not told apart from
  * fresh input: those are priced as fresh input, so the figure errs low by at most a quarter of the write tokens.
  */
-export function estimateUsageCostUsd(usage: Pick<ModelUsage, 'model' | 'inputTokens' | 'cachedInputTokens' | 'outputTokens'>): number | null {
+export function estimateUsageCostUsd(
+  usage: Pick<ModelUsage, 'model' | 'inputTokens' | 'cachedInputTokens' | 'outputTokens'>,
+): number | null {
   const cached = Math.min(usage.cachedInputTokens, usage.inputTokens);
-  return estimateCostUsd(usage.model, { input: usage.inputTokens - cached, cacheWrite: 0, cacheRead: cached, output: usage.outputTokens });
+  return estimateCostUsd(usage.model, {
+    input: usage.inputTokens - cached,
+    cacheWrite: 0,
+    cacheRead: cached,
+    output: usage.outputTokens,
+  });
 }

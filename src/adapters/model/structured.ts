@@ -18,15 +18,30 @@ export type StructuredSpec<T> = Omit<CallSpec, 'tools' | 'toolChoice' | 'onText'
   what: string;
 };
 
-export async function structuredCall<T>(rt: Runtime, spec: StructuredSpec<T>): Promise<{ value: T; usage: ModelUsage }> {
-  const { message, usage } = await callMessages(rt, { ...spec, tools: [spec.tool], toolChoice: { type: 'tool', name: spec.tool.name } });
+export async function structuredCall<T>(
+  rt: Runtime,
+  spec: StructuredSpec<T>,
+): Promise<{ value: T; usage: ModelUsage }> {
+  const { message, usage } = await callMessages(rt, {
+    ...spec,
+    tools: [spec.tool],
+    toolChoice: { type: 'tool', name: spec.tool.name },
+  });
   const raw = answerOf(message, spec.tool.name);
   if (raw === undefined) {
-    throw modelError('MODEL_OUTPUT_INVALID', `${spec.what} was not the structured answer asked for (stop: ${message.stop_reason ?? 'none'}), so it was not used.`, { usage });
+    throw modelError(
+      'MODEL_OUTPUT_INVALID',
+      `${spec.what} was not the structured answer asked for (stop: ${message.stop_reason ?? 'none'}), so it was not used.`,
+      { usage },
+    );
   }
   const parsed = spec.schema.safeParse(raw);
   if (!parsed.success) {
-    throw modelError('MODEL_OUTPUT_INVALID', `${spec.what} did not parse, so it was not used: ${describeZodError(parsed.error, 2)}`, { usage });
+    throw modelError(
+      'MODEL_OUTPUT_INVALID',
+      `${spec.what} did not parse, so it was not used: ${describeZodError(parsed.error, 2)}`,
+      { usage },
+    );
   }
   return { value: parsed.data, usage };
 }

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { read, reply } from '../../testing/scripted-messages-script';
-import { startScriptedMessagesServer, type RecordedRequest, type ScriptedMessagesServer } from '../../testing/scripted-messages-server';
+import {
+  startScriptedMessagesServer,
+  type RecordedRequest,
+  type ScriptedMessagesServer,
+} from '../../testing/scripted-messages-server';
 import { DEMO_PEOPLE, DEMO_SERVICES } from '../../protocol/demo-identities';
 import { GENERATED_ONTOLOGY } from '../../harness/ontology';
 import { memoryWorld } from '../../harness/testing/memory-world';
@@ -25,8 +29,17 @@ let world: World;
 beforeAll(async () => {
   server = await startScriptedMessagesServer({
     script: (r) => {
-      if (forcedTool(r) === JUDGE_TOOL) return reply.tool(JUDGE_TOOL, { distribution: distributionOver(r, { 'volunteer-roster': 1 }) });
-      if (forcedTool(r) === PLAN_TOOL) return reply.tool(PLAN_TOOL, { steps: [{ toolId: plannerToolIds(r).includes('person.contact.list') ? 'person.contact.list' : 'ask.unsupported', args: {} }] });
+      if (forcedTool(r) === JUDGE_TOOL)
+        return reply.tool(JUDGE_TOOL, { distribution: distributionOver(r, { 'volunteer-roster': 1 }) });
+      if (forcedTool(r) === PLAN_TOOL)
+        return reply.tool(PLAN_TOOL, {
+          steps: [
+            {
+              toolId: plannerToolIds(r).includes('person.contact.list') ? 'person.contact.list' : 'ask.unsupported',
+              args: {},
+            },
+          ],
+        });
       return reply.text('Here is the roster.');
     },
   });
@@ -34,17 +47,23 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(async () => {
   server.requests.length = 0;
-  world = await memoryWorld({ model: createAnthropicModel({ apiKey: KEY, baseURL: server.url, maxRetries: 0 }), ontology: GENERATED_ONTOLOGY });
+  world = await memoryWorld({
+    model: createAnthropicModel({ apiKey: KEY, baseURL: server.url, maxRetries: 0 }),
+    ontology: GENERATED_ONTOLOGY,
+  });
 });
 
 /** Every string the model was sent: system blocks, messages, tool definitions. */
-const bodyText = (r: RecordedRequest) => JSON.stringify({ system: r.body.system, messages: r.body.messages, tools: r.body.tools });
+const bodyText = (r: RecordedRequest) =>
+  JSON.stringify({ system: r.body.system, messages: r.body.messages, tools: r.body.tools });
 
 function assertQuotedOnly(r: RecordedRequest) {
   expect(read.system(r)).not.toContain('Ignore all previous');
   const user = read.firstUserText(r);
   // The injection appears once, inside the one material block marked untrusted.
-  const blocks = [...user.matchAll(/<material index="1" source="page" trust="untrusted"[^>]*>\n([\s\S]*?)\n<\/material>/g)];
+  const blocks = [
+    ...user.matchAll(/<material index="1" source="page" trust="untrusted"[^>]*>\n([\s\S]*?)\n<\/material>/g),
+  ];
   expect(blocks).toHaveLength(1);
   expect(blocks[0]![1]).toContain(INJECTION);
   expect(user.split(INJECTION)).toHaveLength(2);
@@ -57,7 +76,14 @@ function assertQuotedOnly(r: RecordedRequest) {
 
 function assertNoSecret(r: RecordedRequest) {
   const text = bodyText(r);
-  for (const secret of [KEY, SIGNATURE.slice(2, 40), 'leakedleakedleaked', JWT, ...Object.values(DEMO_PEOPLE).map((p) => p.privateKey.slice(2)), ...Object.values(DEMO_SERVICES).map((s) => s.privateKey.slice(2))]) {
+  for (const secret of [
+    KEY,
+    SIGNATURE.slice(2, 40),
+    'leakedleakedleaked',
+    JWT,
+    ...Object.values(DEMO_PEOPLE).map((p) => p.privateKey.slice(2)),
+    ...Object.values(DEMO_SERVICES).map((s) => s.privateKey.slice(2)),
+  ]) {
     expect(text).not.toContain(secret);
   }
   expect(text).not.toMatch(/0x[0-9a-fA-F]{64}/);
@@ -67,7 +93,11 @@ function assertNoSecret(r: RecordedRequest) {
 
 describe('material reaches the model only as quoted, untrusted text; no secret reaches it at all', () => {
   it("the judge at an organization's agent, asked from the person's own session with page material", async () => {
-    const res = await world.ask({ message: 'Draft the volunteer rota for October.', to: world.who.missio, material: [{ source: 'page', text: PAGE, title: 'Rota <b>page</b>', url: 'https://example.org/rota' }] });
+    const res = await world.ask({
+      message: 'Draft the volunteer rota for October.',
+      to: world.who.missio,
+      material: [{ source: 'page', text: PAGE, title: 'Rota <b>page</b>', url: 'https://example.org/rota' }],
+    });
     expect(res.ok).toBe(true);
     const judged = server.requests.filter((r) => forcedTool(r) === JUDGE_TOOL);
     expect(judged.length).toBeGreaterThan(0);
@@ -82,7 +112,12 @@ describe('material reaches the model only as quoted, untrusted text; no secret r
 
   it('the planner, asked as the person by an app holding an ask-as-me wire: neither the wire nor the assertion reaches the model', async () => {
     const wireHash = await world.grantWire('https://heartcoach.example');
-    const res = await world.askAsMe({ message: 'Could you list the people in my address book?', material: [{ source: 'page', text: PAGE }], wireHash, origin: 'https://heartcoach.example' });
+    const res = await world.askAsMe({
+      message: 'Could you list the people in my address book?',
+      material: [{ source: 'page', text: PAGE }],
+      wireHash,
+      origin: 'https://heartcoach.example',
+    });
     expect(res.ok).toBe(true);
     if (!res.ok) return;
     // Nothing in the page moved any money: the plan is the read the words asked for.

@@ -24,8 +24,18 @@ describe('quoting and redaction', () => {
   });
 
   it('observations carry their id and attribution; the request is delimited', () => {
-    const block = observationsBlock([{ id: 's1', toolId: 'heartcoach.consult', source: 'outside-agent', attribution: 'HeartCoach', text: 'Steady <b>week</b>.' }]);
-    expect(block).toContain('<observation id="s1" tool="heartcoach.consult" source="outside-agent" attribution="HeartCoach">\nSteady &lt;b&gt;week&lt;/b&gt;.\n</observation>');
+    const block = observationsBlock([
+      {
+        id: 's1',
+        toolId: 'heartcoach.consult',
+        source: 'outside-agent',
+        attribution: 'HeartCoach',
+        text: 'Steady <b>week</b>.',
+      },
+    ]);
+    expect(block).toContain(
+      '<observation id="s1" tool="heartcoach.consult" source="outside-agent" attribution="HeartCoach">\nSteady &lt;b&gt;week&lt;/b&gt;.\n</observation>',
+    );
     expect(requestBlock('Who is <in>?')).toBe('<request>\nWho is &lt;in&gt;?\n</request>');
   });
 });

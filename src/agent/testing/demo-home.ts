@@ -24,14 +24,21 @@ async function demoSnapshot(startMs: number): Promise<Uint8Array> {
 
 export type DemoHomeParts = { vault: Vault; chain: EmbeddedWalletChain; reopenChain(): Promise<EmbeddedWalletChain> };
 
-export async function openDemoHome(clock: ClockPort, options: { name?: string; withRecords?: boolean } = {}): Promise<DemoHomeParts> {
+export async function openDemoHome(
+  clock: ClockPort,
+  options: { name?: string; withRecords?: boolean } = {},
+): Promise<DemoHomeParts> {
   const start = clock.now();
   let snapshot = snapshots.get(start);
   if (snapshot === undefined) {
     snapshot = demoSnapshot(start);
     snapshots.set(start, snapshot);
   }
-  const vault = await openVaultRepositories(options.name ?? 'demo-home', { indexedDB: new IDBFactory(), IDBKeyRange, clock });
+  const vault = await openVaultRepositories(options.name ?? 'demo-home', {
+    indexedDB: new IDBFactory(),
+    IDBKeyRange,
+    clock,
+  });
   if (options.withRecords !== false) await loadDemoVault(vault, { addressOf: demoAddressOf });
   await vault.chainState().save(await snapshot);
   const reopenChain = () => openEmbeddedChain({ store: vault.chainState(), clock: () => clock.now() });

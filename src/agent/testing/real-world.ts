@@ -44,17 +44,34 @@ export async function realWorld(options: WorldOptions): Promise<RealWorld> {
     },
   });
   let chain = parts.chain;
-  const build = () => createHomeAgent({ vault: parts.vault, chain, keys, model: options.model, clock, wrapChain, ...(options.settings !== undefined ? { settings: options.settings } : {}) });
+  const build = () =>
+    createHomeAgent({
+      vault: parts.vault,
+      chain,
+      keys,
+      model: options.model,
+      clock,
+      wrapChain,
+      ...(options.settings !== undefined ? { settings: options.settings } : {}),
+    });
   let agent = build();
   let restarting: Promise<void> = Promise.resolve();
   const current = async () => (await restarting, agent);
 
   const address = async (id: Parameters<typeof demoAddressOf>[0]) => getAddress(await demoAddressOf(id));
   const who: Who = {
-    alice: await address('alice'), bob: await address('bob'), carol: await address('carol'), david: await address('david'), dave: await address('dave'),
-    nathan: await address('nathan'), priya: await address('priya'), missio: await address('missio-nexus'),
-    thompsonCommunity: await address('thompson-community'), thompsonFamily: await address('thompson-family'),
-    harnessAgent: DEMO_SERVICES['harness-agent'].address, heartcoach: DEMO_SERVICES.heartcoach.address,
+    alice: await address('alice'),
+    bob: await address('bob'),
+    carol: await address('carol'),
+    david: await address('david'),
+    dave: await address('dave'),
+    nathan: await address('nathan'),
+    priya: await address('priya'),
+    missio: await address('missio-nexus'),
+    thompsonCommunity: await address('thompson-community'),
+    thompsonFamily: await address('thompson-family'),
+    harnessAgent: DEMO_SERVICES['harness-agent'].address,
+    heartcoach: DEMO_SERVICES.heartcoach.address,
   };
 
   const request = (input: AskInput, surface: AskRequest['surface']): AskRequest => ({
@@ -77,19 +94,35 @@ export async function realWorld(options: WorldOptions): Promise<RealWorld> {
     agent: () => agent,
     chain: () => chain,
     harness: () => agent.harness,
-    ask: async (input) => (await current()).harness.ask(request(input, 'sidepanel'), { kind: 'session', asker: input.as ?? who.alice }),
+    ask: async (input) =>
+      (await current()).harness.ask(request(input, 'sidepanel'), { kind: 'session', asker: input.as ?? who.alice }),
     async askAsMe(input) {
       const body = request(input, 'page');
       const now = Math.floor(clock.now() / 1000);
       const assertion: CallerAssertion = {
-        method: 'harness.ask', nonce: input.nonce ?? `nonce-${String(++nonces).padStart(12, '0')}`, addressee: body.addressee as `0x${string}`,
-        messageDigest: askDigest(body), channel: 'page-provider', surface: 'page', iat: now, exp: now + 120,
+        method: 'harness.ask',
+        nonce: input.nonce ?? `nonce-${String(++nonces).padStart(12, '0')}`,
+        addressee: body.addressee as `0x${string}`,
+        messageDigest: askDigest(body),
+        channel: 'page-provider',
+        surface: 'page',
+        iat: now,
+        exp: now + 120,
       };
       // As HeartCoach's gateway signs it (gateway/wallet/service-key.ts): the wallet's caller assertion, by its service key.
-      const signature = await signCallerAssertion(privateKeyToAccount(input.assertionKey ?? DEMO_SERVICES.heartcoach.privateKey), assertion, chain.chainId);
-      return (await current()).harness.ask(body, { kind: 'ask-as-me', origin: input.origin, credential: { wireHash: input.wireHash, assertion, signature } });
+      const signature = await signCallerAssertion(
+        privateKeyToAccount(input.assertionKey ?? DEMO_SERVICES.heartcoach.privateKey),
+        assertion,
+        chain.chainId,
+      );
+      return (await current()).harness.ask(body, {
+        kind: 'ask-as-me',
+        origin: input.origin,
+        credential: { wireHash: input.wireHash, assertion, signature },
+      });
     },
-    grantWire: async (origin) => (await (await current()).grantAskAsMe({ delegate: who.heartcoach, origin, days: 30 })).hash,
+    grantWire: async (origin) =>
+      (await (await current()).grantAskAsMe({ delegate: who.heartcoach, origin, days: 30 })).hash,
     async sign(requirement, signer) {
       await restarting;
       const agentOf = await heldAgent(parts.vault, getAddress(requirement.delegator));
@@ -97,14 +130,21 @@ export async function realWorld(options: WorldOptions): Promise<RealWorld> {
       // Someone who does not hold the delegator signs as it anyway: a forgery the verifier must refuse.
       const account = owner.address === agentOf.owner ? agentOf : { ...agentOf, owner: owner.address };
       if (account === agentOf) checkSignable(requirement, { harnessAgent: who.harnessAgent, agent: agentOf, owner });
-      const signed = await buildMandate({ chain, requirement, owner, agent: account, nowSeconds: Math.floor(clock.now() / 1000) });
+      const signed = await buildMandate({
+        chain,
+        requirement,
+        owner,
+        agent: account,
+        nowSeconds: Math.floor(clock.now() / 1000),
+      });
       await storeMandate(parts.vault, requirement, signed);
       return { kind: 'mandate', stepRef: requirement.stepRef, mandateHash: signed.hash };
     },
     approve: (resumeToken, approvalDigest, approver, withKeyOf) =>
       demoApproval(chain, { approver, approvalDigest, resumeToken, ...(withKeyOf !== undefined ? { withKeyOf } : {}) }),
     revoke: async (hash) => void (await (await current()).revoke(hash)),
-    exhaust: async (hash: Hex) => void (await (await current()).ports.authority.consumeCall({ hash, effectKey: digestOf({ elsewhere: hash }) })),
+    exhaust: async (hash: Hex) =>
+      void (await (await current()).ports.authority.consumeCall({ hash, effectKey: digestOf({ elsewhere: hash }) })),
     usdc: async (holder) => (await restarting, usdcBalanceOf(chain, holder)),
     harnessNonce: async () => (await restarting, chain.client.getTransactionCount({ address: who.harnessAgent })),
     crashAfterNextRedeem: () => void (faults.crashAfterRedeem = true),

@@ -21,7 +21,13 @@ export type SessionParts = { fetch: typeof fetch; now: () => number };
 
 async function postJson(parts: SessionParts, url: string, body: unknown): Promise<{ status: number; json: unknown }> {
   try {
-    const res = await parts.fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'omit', signal: AbortSignal.timeout(15_000) });
+    const res = await parts.fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'omit',
+      signal: AbortSignal.timeout(15_000),
+    });
     const text = await res.text();
     let json: unknown = null;
     try {
@@ -49,22 +55,39 @@ const refusalOf = (json: unknown): string => {
 };
 
 /** Signs the agent in to the app at `origin` with a nonce the app issues. */
-export async function signInToApp(parts: SessionParts, input: { origin: string; owner: LocalAccount; agent: SmartAgent; chainId: number; name: string }): Promise<AppSession> {
+export async function signInToApp(
+  parts: SessionParts,
+  input: { origin: string; owner: LocalAccount; agent: SmartAgent; chainId: number; name: string },
+): Promise<AppSession> {
   let nonce: string;
   try {
-    const res = await parts.fetch(`${input.origin}/auth/nonce`, { credentials: 'omit', signal: AbortSignal.timeout(15_000) });
+    const res = await parts.fetch(`${input.origin}/auth/nonce`, {
+      credentials: 'omit',
+      signal: AbortSignal.timeout(15_000),
+    });
     nonce = z.object({ nonce: z.string().regex(/^[A-Za-z0-9]{8,64}$/) }).parse(await res.json()).nonce;
   } catch {
-    throw new HomeError('APP_UNREACHABLE', `${input.name} at ${input.origin} gave no sign-in nonce, so your agent could not sign in.`);
+    throw new HomeError(
+      'APP_UNREACHABLE',
+      `${input.name} at ${input.origin} gave no sign-in nonce, so your agent could not sign in.`,
+    );
   }
   const now = new Date(parts.now());
   const proof = await createSignIn({
-    owner: input.owner, agent: input.agent, chainId: input.chainId, domain: new URL(input.origin).host, uri: input.origin, nonce,
-    issuedAt: now, expirationTime: new Date(now.getTime() + 10 * 60_000), statement: `Your Home Agent signs in to ${input.name}.`,
+    owner: input.owner,
+    agent: input.agent,
+    chainId: input.chainId,
+    domain: new URL(input.origin).host,
+    uri: input.origin,
+    nonce,
+    issuedAt: now,
+    expirationTime: new Date(now.getTime() + 10 * 60_000),
+    statement: `Your Home Agent signs in to ${input.name}.`,
   });
   const { status, json } = await postJson(parts, `${input.origin}/auth/siwe`, proof);
   const issued = Issued.safeParse(json);
-  if (status !== 200 || !issued.success) throw new HomeError('APP_SIGN_IN_REFUSED', `${input.name} refused your agent's sign-in: ${refusalOf(json)}`);
+  if (status !== 200 || !issued.success)
+    throw new HomeError('APP_SIGN_IN_REFUSED', `${input.name} refused your agent's sign-in: ${refusalOf(json)}`);
   if (issued.data.subject.address.toLowerCase() !== input.agent.address.toLowerCase()) {
     throw new HomeError('APP_SIGN_IN_REFUSED', `${input.name} signed in someone else than your Smart Agent.`);
   }
@@ -75,13 +98,19 @@ export async function signInToApp(parts: SessionParts, input: { origin: string; 
  * A live access token for the connection, refreshing it when it lapses within a minute (or `force`); null when the
  * app is not connected, the refresh token has lapsed, or the app refused to refresh (then the person reconnects).
  */
-export async function accessTokenFor(parts: SessionParts & { store: ConnectionStore }, origin: string, force = false): Promise<string | null> {
+export async function accessTokenFor(
+  parts: SessionParts & { store: ConnectionStore },
+  origin: string,
+  force = false,
+): Promise<string | null> {
   const connection: AppConnection | null = await parts.store.get(origin);
   const session = connection?.session ?? null;
   if (connection === null || session === null) return null;
   if (!force && session.accessExpiresAt - 60_000 > parts.now()) return session.accessToken;
   if (session.refreshExpiresAt <= parts.now()) return null;
-  const { status, json } = await postJson(parts, `${origin}/auth/refresh`, { refreshToken: session.refreshToken }).catch(() => ({ status: 0, json: null }));
+  const { status, json } = await postJson(parts, `${origin}/auth/refresh`, {
+    refreshToken: session.refreshToken,
+  }).catch(() => ({ status: 0, json: null }));
   const issued = Issued.safeParse(json);
   if (status !== 200 || !issued.success) {
     // Refused (revoked, expired): the session is gone and the person reconnects. Unreachable: keep it for later.

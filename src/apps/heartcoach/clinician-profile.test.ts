@@ -10,10 +10,13 @@ import { loadClinicianProfile } from './clinician-profile';
 describe('loadClinicianProfile', () => {
   const home = async () => {
     const vault = await openTestVault({ name: `clinician-${Math.random()}` });
-    return { vault, keyring: createKeyring({ keys: vault.keys, session: memorySessionKeyStore(), clock: vault.clock, kdf: TEST_KDF }) };
+    return {
+      vault,
+      keyring: createKeyring({ keys: vault.keys, session: memorySessionKeyStore(), clock: vault.clock, kdf: TEST_KDF }),
+    };
   };
 
-  it('makes Dr. Dave\'s Home: his demo Smart Agent as the person, his key unlocked, the person archetype pinned', async () => {
+  it("makes Dr. Dave's Home: his demo Smart Agent as the person, his key unlocked, the person archetype pinned", async () => {
     const h = await home();
     const loaded = await loadClinicianProfile(h, { identity: 'dave', passphrase: 'a long test passphrase' });
     const expected = await smartAgentOf(DEMO_PEOPLE.dave.ownerAddress, DEMO_PEOPLE.dave.salt);
@@ -26,7 +29,9 @@ describe('loadClinicianProfile', () => {
   it('refuses a Home that already holds a person, in words, and writes nothing', async () => {
     const h = await home();
     await loadClinicianProfile(h, { identity: 'priya', passphrase: 'a long test passphrase' });
-    await expect(loadClinicianProfile(h, { identity: 'dave', passphrase: 'a long test passphrase' })).rejects.toThrow(/already holds a person/);
+    await expect(loadClinicianProfile(h, { identity: 'dave', passphrase: 'a long test passphrase' })).rejects.toThrow(
+      /already holds a person/,
+    );
     expect((await h.vault.agents.list('person')).rows).toHaveLength(1);
   });
 });

@@ -14,10 +14,16 @@ import { smartAgentOf } from '../../wallet';
 export const CLINICIANS = ['dave', 'priya'] as const;
 export type ClinicianId = (typeof CLINICIANS)[number];
 
-export async function loadClinicianProfile(home: { vault: Vault; keyring: Keyring }, input: { identity: ClinicianId; passphrase: string }) {
+export async function loadClinicianProfile(
+  home: { vault: Vault; keyring: Keyring },
+  input: { identity: ClinicianId; passphrase: string },
+) {
   const { vault, keyring } = home;
   if ((await vault.keys.list()).rows.length > 0 || (await vault.agents.list('person')).rows.length > 0) {
-    throw new HomeError('KEYS_EXIST', 'This Home already holds a person; a clinician demo profile loads only into an empty Home (use a fresh browser profile).');
+    throw new HomeError(
+      'KEYS_EXIST',
+      'This Home already holds a person; a clinician demo profile loads only into an empty Home (use a fresh browser profile).',
+    );
   }
   const person = DEMO_PEOPLE[input.identity];
   const harness = DEMO_SERVICES['harness-agent'];
@@ -26,14 +32,38 @@ export async function loadClinicianProfile(home: { vault: Vault; keyring: Keyrin
     { id: 'harness', purpose: 'harness', privateKey: harness.privateKey },
   ]);
   const agent = await smartAgentOf(person.ownerAddress, person.salt);
-  await vault.agents.put({ address: agent.address, kind: 'person', label: person.name, aliases: person.aliases, ownerAddress: person.ownerAddress.toLowerCase(), salt: person.salt });
-  await vault.agents.put({ address: harness.address.toLowerCase(), kind: 'harness', label: 'Harness agent', aliases: [], ownerAddress: harness.address.toLowerCase() });
+  await vault.agents.put({
+    address: agent.address,
+    kind: 'person',
+    label: person.name,
+    aliases: person.aliases,
+    ownerAddress: person.ownerAddress.toLowerCase(),
+    salt: person.salt,
+  });
+  await vault.agents.put({
+    address: harness.address.toLowerCase(),
+    kind: 'harness',
+    label: 'Harness agent',
+    aliases: [],
+    ownerAddress: harness.address.toLowerCase(),
+  });
   const archetype = ARCHETYPES['person-agent'];
   if (archetype !== undefined) {
-    await vault.playbooks.assign({ agent: agent.address, assignedBy: agent.address, archetypeId: archetype.id, archetypeVersion: archetype.version, definitionDigest: archetype.definitionDigest });
+    await vault.playbooks.assign({
+      agent: agent.address,
+      assignedBy: agent.address,
+      archetypeId: archetype.id,
+      archetypeVersion: archetype.version,
+      definitionDigest: archetype.definitionDigest,
+    });
   }
   // Public demo keys: there is no backup to keep, so the Home does not ask for one (as the Alice demo does not).
-  await vault.records.put({ id: 'home.backup.confirmed', type: 'preference', owner: agent.address, data: { key: 'home.backup.confirmed', value: vault.clock.now() } });
+  await vault.records.put({
+    id: 'home.backup.confirmed',
+    type: 'preference',
+    owner: agent.address,
+    data: { key: 'home.backup.confirmed', value: vault.clock.now() },
+  });
   const unlocked = await keyring.unlock(input.passphrase);
   if (!unlocked.ok) throw new HomeError(unlocked.code, unlocked.message);
   return { address: agent.address, name: person.name, roles: person.careRoles };

@@ -19,7 +19,10 @@ import { signInToApp } from './app-session';
 export const GRANT_DAYS = 90;
 
 /** What may be granted: the folders the person ticked, among those the app asked for — narrowed, never widened. */
-export function grantable(requested: readonly CabinetFolderName[], ticked: readonly CabinetFolderName[]): CabinetFolderName[] {
+export function grantable(
+  requested: readonly CabinetFolderName[],
+  ticked: readonly CabinetFolderName[],
+): CabinetFolderName[] {
   return [...new Set(ticked.filter((f) => requested.includes(f)))].sort();
 }
 
@@ -32,43 +35,95 @@ export async function connectApp(
   const { card } = input;
   const now = new Date(parts.now());
   const proof = await createSignIn({
-    owner: person.owner, agent: person.agent, chainId: chain.chainId, domain: new URL(card.origin).host, uri: card.origin, nonce: input.nonce,
-    issuedAt: now, expirationTime: new Date(now.getTime() + 10 * 60_000), statement: `Sign in to ${card.name} with Home Agent.`,
+    owner: person.owner,
+    agent: person.agent,
+    chainId: chain.chainId,
+    domain: new URL(card.origin).host,
+    uri: card.origin,
+    nonce: input.nonce,
+    issuedAt: now,
+    expirationTime: new Date(now.getTime() + 10 * 60_000),
+    statement: `Sign in to ${card.name} with Home Agent.`,
   });
-  if (!input.connectAgent) return { address: person.address, message: proof.message, signature: proof.signature as Hex, connected: null };
+  if (!input.connectAgent)
+    return { address: person.address, message: proof.message, signature: proof.signature as Hex, connected: null };
   const grantHash = await connectAgent(parts, person, card, input.folders);
-  return { address: person.address, message: proof.message, signature: proof.signature as Hex, connected: { folders: [...input.folders].sort(), grantHash } };
+  return {
+    address: person.address,
+    message: proof.message,
+    signature: proof.signature as Hex,
+    connected: { folders: [...input.folders].sort(), grantHash },
+  };
 }
 
 /** Connecting from the options page: the agent's own session, the grant, the pinned card — no page to sign in. */
-export async function connectFromHome(parts: AppParts, input: { card: AppCard; folders: CabinetFolderName[] }): Promise<AppConnectionView> {
+export async function connectFromHome(
+  parts: AppParts,
+  input: { card: AppCard; folders: CabinetFolderName[] },
+): Promise<AppConnectionView> {
   await connectAgent(parts, await personOf(parts), input.card, input.folders);
   return (await appViews(parts)).find((a) => a.origin === input.card.origin)!;
 }
 
-async function connectAgent(parts: AppParts, person: Person, card: AppCard, folders: CabinetFolderName[]): Promise<Hex | null> {
+async function connectAgent(
+  parts: AppParts,
+  person: Person,
+  card: AppCard,
+  folders: CabinetFolderName[],
+): Promise<Hex | null> {
   const chain = await parts.chain();
-  const session = await signInToApp(parts, { origin: card.origin, owner: person.owner, agent: person.agent, chainId: chain.chainId, name: card.name });
+  const session = await signInToApp(parts, {
+    origin: card.origin,
+    owner: person.owner,
+    agent: person.agent,
+    chainId: chain.chainId,
+    name: card.name,
+  });
   const grantHash = await regrant(parts, person, card, folders);
-  await parts.store.put({ origin: card.origin, name: card.name, agent: card.agent, cardDigest: card.digest, connectedAt: parts.now(), session });
+  await parts.store.put({
+    origin: card.origin,
+    name: card.name,
+    agent: card.agent,
+    cardDigest: card.digest,
+    connectedAt: parts.now(),
+    session,
+  });
   // HeartCoach's consultations go to the app the person connected (the A2A client reads this origin when it sends).
   await parts.vault.settings.set('gateway.url', card.origin);
   return grantHash;
 }
 
 /** A new grant for exactly `folders` (none: no grant), every earlier live grant to the origin revoked on chain. */
-async function regrant(parts: AppParts, person: Person, card: Pick<AppCard, 'origin' | 'agent'>, folders: CabinetFolderName[]): Promise<Hex | null> {
+async function regrant(
+  parts: AppParts,
+  person: Person,
+  card: Pick<AppCard, 'origin' | 'agent'>,
+  folders: CabinetFolderName[],
+): Promise<Hex | null> {
   const earlier = await liveGrants(parts, person.address, card.origin);
   let hash: Hex | null = null;
   if (folders.length > 0) {
     const chain = await parts.chain();
     const seconds = Math.floor(parts.now() / 1000);
     const window = { validAfter: seconds - 60, validBefore: seconds + GRANT_DAYS * 86_400 };
-    const grant = await signScopedDelegation(chain, { owner: person.owner, agent: person.agent, delegate: card.agent, scope: grantScope({ chainId: chain.chainId, origin: card.origin, folders, window }) });
+    const grant = await signScopedDelegation(chain, {
+      owner: person.owner,
+      agent: person.agent,
+      delegate: card.agent,
+      scope: grantScope({ chainId: chain.chainId, origin: card.origin, folders, window }),
+    });
     hash = delegationHashOf(grant.delegation);
     await parts.vault.wires.record({
-      kind: 'cabinet-grant', folders: [...grant.scope.folders], hash, direction: 'given', delegator: person.address, delegate: card.agent, origin: card.origin,
-      notBefore: window.validAfter * 1000, expiresAt: window.validBefore * 1000, delegation: grant as never,
+      kind: 'cabinet-grant',
+      folders: [...grant.scope.folders],
+      hash,
+      direction: 'given',
+      delegator: person.address,
+      delegate: card.agent,
+      origin: card.origin,
+      notBefore: window.validAfter * 1000,
+      expiresAt: window.validBefore * 1000,
+      delegation: grant as never,
     });
   }
   for (const row of earlier) if (row.hash !== hash) await revokeGrant(parts, person, row);
@@ -76,7 +131,11 @@ async function regrant(parts: AppParts, person: Person, card: Pick<AppCard, 'ori
 }
 
 /** Withdraw (or add) folders from the options page: a new grant for exactly these, the old one revoked on chain. */
-export async function changeFolders(parts: AppParts, origin: string, folders: CabinetFolderName[]): Promise<AppConnectionView> {
+export async function changeFolders(
+  parts: AppParts,
+  origin: string,
+  folders: CabinetFolderName[],
+): Promise<AppConnectionView> {
   const connection = await parts.store.get(origin);
   if (connection === null) throw new HomeError('NOT_CONNECTED', `No app at ${origin} is connected to your agent.`);
   const person = await personOf(parts);
@@ -92,7 +151,14 @@ export async function disconnectApp(parts: AppParts, origin: string): Promise<{ 
   const grants = await liveGrants(parts, person.address, origin);
   for (const row of grants) await revokeGrant(parts, person, row);
   if (connection.session !== null) {
-    await parts.fetch(`${origin}/auth/revoke`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken: connection.session.refreshToken }), credentials: 'omit' }).catch(() => undefined);
+    await parts
+      .fetch(`${origin}/auth/revoke`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken: connection.session.refreshToken }),
+        credentials: 'omit',
+      })
+      .catch(() => undefined);
   }
   await parts.store.delete(origin);
   return { origin, revoked: grants.length > 0 };
@@ -108,8 +174,18 @@ export async function appViews(parts: AppParts): Promise<AppConnectionView[]> {
       origin: c.origin,
       agent: { name: c.name, address: c.agent, cardDigest: c.cardDigest, chainId: (await parts.chain()).chainId },
       connectedAt: c.connectedAt,
-      session: c.session === null ? null : { subject: c.session.subject, accessExpiresAt: c.session.accessExpiresAt, refreshExpiresAt: c.session.refreshExpiresAt },
-      grant: grant === undefined ? null : { hash: grant.hash as Hex, folders: [...grant.folders], expiresAt: grant.expiresAt },
+      session:
+        c.session === null
+          ? null
+          : {
+              subject: c.session.subject,
+              accessExpiresAt: c.session.accessExpiresAt,
+              refreshExpiresAt: c.session.refreshExpiresAt,
+            },
+      grant:
+        grant === undefined
+          ? null
+          : { hash: grant.hash as Hex, folders: [...grant.folders], expiresAt: grant.expiresAt },
     });
   }
   return views;

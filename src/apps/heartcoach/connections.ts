@@ -6,8 +6,21 @@ import type { Address, Hex } from 'viem';
  * refresh token from the app's SIWE sign-in). Kept in extension storage, not in the vault: a live credential does
  * not belong in a backup file, and reconnecting asks the person again.
  */
-export type AppSession = { accessToken: string; accessExpiresAt: number; refreshToken: string; refreshExpiresAt: number; subject: Address };
-export type AppConnection = { origin: string; name: string; agent: Address; cardDigest: Hex; connectedAt: number; session: AppSession | null };
+export type AppSession = {
+  accessToken: string;
+  accessExpiresAt: number;
+  refreshToken: string;
+  refreshExpiresAt: number;
+  subject: Address;
+};
+export type AppConnection = {
+  origin: string;
+  name: string;
+  agent: Address;
+  cardDigest: Hex;
+  connectedAt: number;
+  session: AppSession | null;
+};
 
 export interface ConnectionStore {
   get(origin: string): Promise<AppConnection | null>;

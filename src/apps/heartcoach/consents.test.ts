@@ -3,13 +3,22 @@ import { CONSENT_TIMEOUT_MS, ConsentQueue, type ConsentDetail } from './consents
 import { grantable } from './connect';
 
 const detail: ConsentDetail = {
-  kind: 'grant', origin: 'http://127.0.0.1:8787', cardChanged: false, signIn: null, folders: null,
+  kind: 'grant',
+  origin: 'http://127.0.0.1:8787',
+  cardChanged: false,
+  signIn: null,
+  folders: null,
   agent: { name: 'HeartCoach', address: `0x${'1'.repeat(40)}`, cardDigest: `0x${'2'.repeat(64)}`, chainId: 31337 },
   person: { address: `0x${'3'.repeat(40)}`, name: 'Alice Okoro' },
   wire: { capability: 'harness.ask', mayAsk: true, mayAct: false, expiresAt: '2026-12-30T00:00:00.000Z' },
 };
 let n = 0;
-const queue = (timeoutMs?: number) => new ConsentQueue({ newId: () => `consent-${String(++n).padStart(8, '0')}`, now: () => 5, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
+const queue = (timeoutMs?: number) =>
+  new ConsentQueue({
+    newId: () => `consent-${String(++n).padStart(8, '0')}`,
+    now: () => 5,
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+  });
 
 /** The consent window's queue: one answer per request, by its id; unanswered and locked requests are declined. */
 describe('ConsentQueue', () => {
@@ -28,7 +37,10 @@ describe('ConsentQueue', () => {
   it('a decline signs nothing and says so; an unknown id is refused in words', async () => {
     const q = queue();
     const open = q.open(detail);
-    expect(await q.decide(open.id, { approve: false, reason: 'not now' })).toMatchObject({ ok: false, error: { code: 'DECLINED', message: 'You declined: not now. Nothing was signed.' } });
+    expect(await q.decide(open.id, { approve: false, reason: 'not now' })).toMatchObject({
+      ok: false,
+      error: { code: 'DECLINED', message: 'You declined: not now. Nothing was signed.' },
+    });
     expect(await open.decision).toEqual({ approve: false, reason: 'not now' });
     await expect(q.decide('consent-unknown', { approve: true, folders: [] })).rejects.toThrow(/no longer waiting/);
   });
@@ -42,7 +54,10 @@ describe('ConsentQueue', () => {
     expect(await b.decision).toMatchObject({ approve: false });
     expect(q.pending()).toEqual([]);
     const late = q.open(detail);
-    expect(await late.decision).toEqual({ approve: false, reason: 'you did not answer within four and a half minutes' });
+    expect(await late.decision).toEqual({
+      approve: false,
+      reason: 'you did not answer within four and a half minutes',
+    });
   });
 });
 
@@ -73,7 +88,10 @@ describe('ConsentQueue.watch', () => {
 
 describe('grantable', () => {
   it('narrows to what the app asked for and the person ticked, never wider', () => {
-    expect(grantable(['profile', 'readings', 'doses'], ['doses', 'guidance', 'readings', 'doses'])).toEqual(['doses', 'readings']);
+    expect(grantable(['profile', 'readings', 'doses'], ['doses', 'guidance', 'readings', 'doses'])).toEqual([
+      'doses',
+      'readings',
+    ]);
     expect(grantable([], ['profile'])).toEqual([]);
   });
 });

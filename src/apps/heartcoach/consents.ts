@@ -14,7 +14,14 @@ export type Decision = { approve: true; folders: CabinetFolderName[] } | { appro
 export type Outcome = { ok: boolean; summary: string; error?: { code: string; message: string } };
 export type ConsentDetail = Omit<ConsentView, 'id' | 'createdAt' | 'locked'>;
 
-type Entry = { view: Omit<ConsentView, 'locked'>; decide(d: Decision): void; settle(o: Outcome): void; outcome: Promise<Outcome>; decided: boolean; watchers: Set<(o: Outcome) => void> };
+type Entry = {
+  view: Omit<ConsentView, 'locked'>;
+  decide(d: Decision): void;
+  settle(o: Outcome): void;
+  outcome: Promise<Outcome>;
+  decided: boolean;
+  watchers: Set<(o: Outcome) => void>;
+};
 
 export type OpenConsent = { id: string; decision: Promise<Decision>; settle(outcome: Outcome): void };
 
@@ -31,12 +38,18 @@ export class ConsentQueue {
   constructor(private readonly deps: { newId: () => string; now: () => number; timeoutMs?: number }) {}
 
   open(detail: ConsentDetail): OpenConsent {
-    const id = this.deps.newId().replace(/[^A-Za-z0-9_-]/g, '').slice(0, 64);
+    const id = this.deps
+      .newId()
+      .replace(/[^A-Za-z0-9_-]/g, '')
+      .slice(0, 64);
     let decide!: (d: Decision) => void;
     let settle!: (o: Outcome) => void;
     const decision = new Promise<Decision>((resolve) => (decide = resolve));
     const outcome = new Promise<Outcome>((resolve) => (settle = resolve));
-    const timer = setTimeout(() => this.resolve(id, { approve: false, reason: TIMEOUT_REASON }), this.deps.timeoutMs ?? CONSENT_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => this.resolve(id, { approve: false, reason: TIMEOUT_REASON }),
+      this.deps.timeoutMs ?? CONSENT_TIMEOUT_MS,
+    );
     const entry: Entry = {
       view: { ...detail, id, createdAt: this.deps.now() },
       decided: false,
@@ -58,14 +71,22 @@ export class ConsentQueue {
 
   view(id: string): Omit<ConsentView, 'locked'> {
     const entry = this.entries.get(id);
-    if (entry === undefined) throw new HomeError('CONSENT_GONE', 'That request is no longer waiting: it was answered, declined, or your Home was locked.');
+    if (entry === undefined)
+      throw new HomeError(
+        'CONSENT_GONE',
+        'That request is no longer waiting: it was answered, declined, or your Home was locked.',
+      );
     return entry.view;
   }
 
   /** The person's answer, once; resolves with what it did. */
   async decide(id: string, decision: Decision): Promise<Outcome> {
     const entry = this.entries.get(id);
-    if (entry === undefined || entry.decided) throw new HomeError('CONSENT_GONE', 'That request is no longer waiting: it was answered, declined, or your Home was locked.');
+    if (entry === undefined || entry.decided)
+      throw new HomeError(
+        'CONSENT_GONE',
+        'That request is no longer waiting: it was answered, declined, or your Home was locked.',
+      );
     this.resolve(id, decision);
     return entry.outcome;
   }
@@ -97,6 +118,11 @@ export class ConsentQueue {
     if (entry === undefined || entry.decided) return;
     entry.decided = true;
     entry.decide(decision);
-    if (!decision.approve) entry.settle({ ok: false, summary: `Declined: ${decision.reason}. Nothing was signed.`, error: toWireError(new HomeError('DECLINED', `You declined: ${decision.reason}. Nothing was signed.`)) });
+    if (!decision.approve)
+      entry.settle({
+        ok: false,
+        summary: `Declined: ${decision.reason}. Nothing was signed.`,
+        error: toWireError(new HomeError('DECLINED', `You declined: ${decision.reason}. Nothing was signed.`)),
+      });
   }
 }

@@ -21,7 +21,7 @@ import { memoryConnections } from './connections';
  * embedded chain, PGlite desk, and the real Anthropic SDK against the scripted Messages server. What the gateway
  * received is read from the model's recorded brief — the only place the cabinet goes.
  */
-describe('HeartCoach connected to the person\'s agent', () => {
+describe("HeartCoach connected to the person's agent", () => {
   let gw: TestGateway;
   let home: DemoHomeParts;
   let parts: AppParts;
@@ -36,26 +36,48 @@ describe('HeartCoach connected to the person\'s agent', () => {
     const keys = fixedKeys({ owner: DEMO_PEOPLE.alice.privateKey, harness: DEMO_SERVICES['harness-agent'].privateKey });
     const store = memoryConnections();
     parts = { vault: home.vault, chain: async () => home.chain, keys, store, fetch, now: () => clock.now() };
-    agent = createHomeAgent({ vault: home.vault, chain: home.chain, keys, clock, agents: heartcoachAgents({ vault: home.vault, store, now: () => clock.now() }) });
+    agent = createHomeAgent({
+      vault: home.vault,
+      chain: home.chain,
+      keys,
+      clock,
+      agents: heartcoachAgents({ vault: home.vault, store, now: () => clock.now() }),
+    });
   }, 120_000);
   afterAll(() => gw.close());
 
   it('before connecting, a heart question waits with a sentence and nothing is sent', async () => {
     const reply = await agent.ask({ message: 'How is my week going?', surface: 'sidepanel' });
-    expect(reply.ok && reply.data.reply).toMatchObject({ kind: 'waiting', text: expect.stringMatching(/^HeartCoach is not connected to your Home/) });
+    expect(reply.ok && reply.data.reply).toMatchObject({
+      kind: 'waiting',
+      text: expect.stringMatching(/^HeartCoach is not connected to your Home/),
+    });
     expect(gw.model.requests).toHaveLength(0);
   });
 
   it('connects with three folders: the page signs in with the proof, the agent holds its own session and the grant', async () => {
     const card = await readAppCard(fetch, gw.url, home.chain.chainId);
     expect(card).toMatchObject({ name: 'HeartCoach', agent: gw.gateway.deps.service.address, origin: gw.url });
-    const connected = await connectApp(parts, { card, nonce: await nonce(), connectAgent: true, folders: ['readings', 'profile', 'doses'] });
+    const connected = await connectApp(parts, {
+      card,
+      nonce: await nonce(),
+      connectAgent: true,
+      folders: ['readings', 'profile', 'doses'],
+    });
     expect(connected.connected).toMatchObject({ folders: ['doses', 'profile', 'readings'] });
-    const page = await fetch(`${gw.url}/auth/siwe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: connected.message, signature: connected.signature }) });
+    const page = await fetch(`${gw.url}/auth/siwe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: connected.message, signature: connected.signature }),
+    });
     expect(page.status).toBe(200);
     expect(((await page.json()) as { subject: { name: string } }).subject.name).toBe('Alice Okoro');
     const stored = await parts.store.get(gw.url);
-    expect(stored).toMatchObject({ agent: gw.gateway.deps.service.address, cardDigest: card.digest, session: { subject: connected.address } });
+    expect(stored).toMatchObject({
+      agent: gw.gateway.deps.service.address,
+      cardDigest: card.digest,
+      session: { subject: connected.address },
+    });
     expect(await home.vault.settings.get('gateway.url')).toBe(gw.url);
   });
 
@@ -68,7 +90,10 @@ describe('HeartCoach connected to the person\'s agent', () => {
     expect(reply.result.text).toMatch(/^HeartCoach says: A steady week: your readings are in range\./);
     expect(lastBrief()).toMatch(/Doses today: /);
     expect(lastBrief()).toMatch(/Not shared with HeartCoach: symptoms, prefs, guidance/);
-    expect(reply.receipts.map((r) => [r.toolId, r.presentedRef])).toEqual([['heartcoach.consult', 'informational'], ['cabinet.guidance.file', 'self']]);
+    expect(reply.receipts.map((r) => [r.toolId, r.presentedRef])).toEqual([
+      ['heartcoach.consult', 'informational'],
+      ['cabinet.guidance.file', 'self'],
+    ]);
     const filed = (await home.vault.records.list('cabinet.guidance', reply.receipts[0]!.binding.subject)).rows;
     expect(filed.some((r) => r.data.question === 'How is my week going?')).toBe(true);
   });
@@ -89,15 +114,24 @@ describe('HeartCoach connected to the person\'s agent', () => {
     const result = await agent.ask({ message: 'Log 2400 steps for today', surface: 'sidepanel' });
     if (!result.ok || result.data.reply.kind !== 'done') throw new Error(JSON.stringify(result));
     const reply = result.data.reply;
-    expect(reply.receipts.map((r) => r.toolId)).toEqual(['heartcoach.consult', 'cabinet.readings.log', 'cabinet.guidance.file']);
-    const steps = (await home.vault.records.list('cabinet.readings', reply.receipts[0]!.binding.subject)).rows.filter((r) => r.data.metric === 'steps' && r.data.value === 2400);
+    expect(reply.receipts.map((r) => r.toolId)).toEqual([
+      'heartcoach.consult',
+      'cabinet.readings.log',
+      'cabinet.guidance.file',
+    ]);
+    const steps = (await home.vault.records.list('cabinet.readings', reply.receipts[0]!.binding.subject)).rows.filter(
+      (r) => r.data.metric === 'steps' && r.data.value === 2400,
+    );
     expect(steps).toHaveLength(1);
     expect(reply.result.text).toMatch(/✓ logged 2400 steps/);
   });
 
   it('a session the gateway no longer accepts is refreshed once, and the consultation goes through', async () => {
     const stored = (await parts.store.get(gw.url))!;
-    await parts.store.put({ ...stored, session: { ...stored.session!, accessToken: `${stored.session!.accessToken.slice(0, -4)}AAAA` } });
+    await parts.store.put({
+      ...stored,
+      session: { ...stored.session!, accessToken: `${stored.session!.accessToken.slice(0, -4)}AAAA` },
+    });
     const result = await agent.ask({ message: 'How is my week going?', surface: 'sidepanel' });
     expect(result.ok && result.data.reply.kind).toBe('done');
     expect((await parts.store.get(gw.url))!.session!.accessToken).not.toBe(stored.session!.accessToken);
@@ -108,6 +142,9 @@ describe('HeartCoach connected to the person\'s agent', () => {
     expect(await disconnectApp(parts, gw.url)).toEqual({ origin: gw.url, revoked: true });
     expect(await readRevoked(home.chain, live.hash as `0x${string}`)).toEqual({ ok: true, revoked: true });
     const result = await agent.ask({ message: 'How is my week going?', surface: 'sidepanel' });
-    expect(result.ok && result.data.reply).toMatchObject({ kind: 'waiting', text: expect.stringMatching(/not connected/) });
+    expect(result.ok && result.data.reply).toMatchObject({
+      kind: 'waiting',
+      text: expect.stringMatching(/not connected/),
+    });
   });
 });

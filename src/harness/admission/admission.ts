@@ -26,16 +26,27 @@ export function admitPlan(input: AdmissionInput): AdmissionVerdict {
   if (violations.length === 0) return { kind: 'continue', plan: input.plan };
   if (violations.some((x) => x.recovery === 'refuse')) return { kind: 'refuse', violations };
   if (violations.every((x) => x.recovery === 'ask' && x.stepIndex !== null && x.arg !== undefined)) {
-    const emptied = emptiedDuplicateActs(input.plan, new Set(violations.map((x) => `${x.stepIndex}:${x.arg}`)), input.tools);
+    const emptied = emptiedDuplicateActs(
+      input.plan,
+      new Set(violations.map((x) => `${x.stepIndex}:${x.arg}`)),
+      input.tools,
+    );
     if (emptied !== null) return withDropped(admitPlan({ ...input, plan: emptied.plan }), emptied.dropped);
     const missing = new Map<string, MissingArg>();
-    for (const x of violations) missing.set(`${x.stepIndex}:${x.arg}`, { stepIndex: x.stepIndex!, arg: x.arg!, reason: x.message });
+    for (const x of violations)
+      missing.set(`${x.stepIndex}:${x.arg}`, { stepIndex: x.stepIndex!, arg: x.arg!, reason: x.message });
     const plan: Plan = {
       ...input.plan,
       steps: input.plan.steps.map((step, i) => {
         const args = { ...step.args };
         for (const m of missing.values()) if (m.stepIndex === i) delete args[m.arg];
-        const dropsItem = [...missing.values()].some((m) => m.stepIndex === i && typeof step.args[m.arg] === 'object' && step.args[m.arg] !== null && '$item' in (step.args[m.arg] as object));
+        const dropsItem = [...missing.values()].some(
+          (m) =>
+            m.stepIndex === i &&
+            typeof step.args[m.arg] === 'object' &&
+            step.args[m.arg] !== null &&
+            '$item' in (step.args[m.arg] as object),
+        );
         return dropsItem ? { ...step, args, forEach: undefined } : { ...step, args };
       }),
     };
@@ -50,4 +61,7 @@ function withDropped(verdict: AdmissionVerdict, dropped: Violation[]): Admission
 
 /** Violations in words, for the re-plan and the refusal. */
 export const describeViolations = (violations: readonly Violation[]): string[] =>
-  violations.map((x) => `${x.rule}${x.stepIndex !== null ? ` (step ${x.stepIndex + 1}${x.arg !== undefined ? `, ${x.arg}` : ''})` : ''}: ${x.message}`);
+  violations.map(
+    (x) =>
+      `${x.rule}${x.stepIndex !== null ? ` (step ${x.stepIndex + 1}${x.arg !== undefined ? `, ${x.arg}` : ''})` : ''}: ${x.message}`,
+  );

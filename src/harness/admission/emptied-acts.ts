@@ -16,7 +16,13 @@ import type { ToolIndex } from '../tools/tools';
 export type EmptiedActs = { plan: Plan; dropped: Violation[] };
 
 const refsIn = (value: ArgValue | undefined): string[] =>
-  value === undefined ? [] : Array.isArray(value) ? value.flatMap(refsIn) : isRef(value) ? [value.$ref.split('.')[0]!] : [];
+  value === undefined
+    ? []
+    : Array.isArray(value)
+      ? value.flatMap(refsIn)
+      : isRef(value)
+        ? [value.$ref.split('.')[0]!]
+        : [];
 
 function referencedIds(plan: Plan): Set<string> {
   const ids = new Set<string>();
@@ -35,7 +41,9 @@ function referencedIds(plan: Plan): Set<string> {
 export function emptiedDuplicateActs(plan: Plan, asked: ReadonlySet<string>, tools: ToolIndex): EmptiedActs | null {
   const isAct = (step: PlanStep) => tools.get(step.toolId)?.capability.informational === false;
   const emptied = (step: PlanStep, i: number) =>
-    isAct(step) && [...asked].some((key) => key.startsWith(`${i}:`)) && Object.keys(step.args).every((name) => asked.has(`${i}:${name}`));
+    isAct(step) &&
+    [...asked].some((key) => key.startsWith(`${i}:`)) &&
+    Object.keys(step.args).every((name) => asked.has(`${i}:${name}`));
   const referenced = referencedIds(plan);
   const leave = new Set<number>();
   const byTool = new Map<string, number[]>();
@@ -51,7 +59,9 @@ export function emptiedDuplicateActs(plan: Plan, asked: ReadonlySet<string>, too
   if (leave.size === 0) return null;
   // Steps keep the ids they were referred to by, so references still point where they did.
   const keepIds = referenced.size > 0;
-  const steps = plan.steps.flatMap((step, i) => (leave.has(i) ? [] : [keepIds ? { ...step, id: stepIdOf(step, i) } : step]));
+  const steps = plan.steps.flatMap((step, i) =>
+    leave.has(i) ? [] : [keepIds ? { ...step, id: stepIdOf(step, i) } : step],
+  );
   const dropped: Violation[] = [...leave].map((i) => ({
     rule: 'emptiedActRepeats',
     stepIndex: i,

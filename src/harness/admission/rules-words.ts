@@ -22,18 +22,83 @@ type Rule = (input: AdmissionInput) => Violation[];
 const FREE_TEXT: ReadonlySet<ArgKind> = new Set(['text', 'metric']);
 // Words that carry no content of their own: a rephrasing may add them ("who should I add?"), nothing else.
 const QUIET = new Set([
-  'a', 'an', 'the', 'to', 'of', 'for', 'on', 'in', 'at', 'by', 'with', 'from', 'about', 'and', 'or', 'but', 'if', 'that', 'this', 'these', 'those', 'it',
-  'is', 'are', 'was', 'be', 'been', 'am', 'do', 'does', 'did', 'can', 'could', 'should', 'would', 'will', 'may', 'might', 'must', 'please',
-  'i', 'me', 'my', 'we', 'us', 'our', 'you', 'your', 'what', 'who', 'whom', 'which', 'how', 'when', 'where', 'why', 's', 't',
+  'a',
+  'an',
+  'the',
+  'to',
+  'of',
+  'for',
+  'on',
+  'in',
+  'at',
+  'by',
+  'with',
+  'from',
+  'about',
+  'and',
+  'or',
+  'but',
+  'if',
+  'that',
+  'this',
+  'these',
+  'those',
+  'it',
+  'is',
+  'are',
+  'was',
+  'be',
+  'been',
+  'am',
+  'do',
+  'does',
+  'did',
+  'can',
+  'could',
+  'should',
+  'would',
+  'will',
+  'may',
+  'might',
+  'must',
+  'please',
+  'i',
+  'me',
+  'my',
+  'we',
+  'us',
+  'our',
+  'you',
+  'your',
+  'what',
+  'who',
+  'whom',
+  'which',
+  'how',
+  'when',
+  'where',
+  'why',
+  's',
+  't',
 ]);
 
-const v = (rule: string, stepIndex: number, message: string, recovery: Violation['recovery'], arg: string): Violation => ({ rule, stepIndex, message: message.slice(0, 500), recovery, arg });
+const v = (
+  rule: string,
+  stepIndex: number,
+  message: string,
+  recovery: Violation['recovery'],
+  arg: string,
+): Violation => ({ rule, stepIndex, message: message.slice(0, 500), recovery, arg });
 
-const tokens = (text: string): string[] => normalizeWords(text).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+const tokens = (text: string): string[] =>
+  normalizeWords(text)
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** Whether the person's words carry this literal: as a phrase, or word for word (quiet words aside). */
 export function carriedByWords(value: ArgValue, words: string): boolean {
-  if (typeof value === 'number' || typeof value === 'boolean') return tokens(words).includes(String(value).toLowerCase());
+  if (typeof value === 'number' || typeof value === 'boolean')
+    return tokens(words).includes(String(value).toLowerCase());
   if (typeof value !== 'string') return false;
   if (mentions(words, value)) return true;
   const said = new Set(tokens(words));
@@ -41,21 +106,39 @@ export function carriedByWords(value: ArgValue, words: string): boolean {
   return wanted.length > 0 && wanted.every((t) => said.has(t));
 }
 
-const quote = (value: ArgValue) => (typeof value === 'string' ? `"${value.slice(0, 80)}"` : 'what another step produced');
+const quote = (value: ArgValue) =>
+  typeof value === 'string' ? `"${value.slice(0, 80)}"` : 'what another step produced';
 
 export const outsideAgentsHearTheWords: Rule = ({ plan, tools, words }) =>
   plan.steps.flatMap((step, i) => {
     const tool = tools.get(step.toolId);
     if (tool === undefined || tool.capability.executor !== 'outside-agent') return [];
     const out: Violation[] = [];
-    if (step.forEach !== undefined) out.push(v('outsideAgentsHearTheWords', i, `${tool.capability.label || tool.id} is sent your question once, not once per item of a list.`, 'replan', 'question'));
+    if (step.forEach !== undefined)
+      out.push(
+        v(
+          'outsideAgentsHearTheWords',
+          i,
+          `${tool.capability.label || tool.id} is sent your question once, not once per item of a list.`,
+          'replan',
+          'question',
+        ),
+      );
     for (const spec of tool.capability.args) {
       if (spec.kind !== 'question' && !FREE_TEXT.has(spec.kind)) continue;
       const value = step.args[spec.name];
       if (value === undefined || value === null || value === '') continue;
       const fromElsewhere = isRef(value) || isItem(value) || Array.isArray(value);
       if (fromElsewhere || !carriedByWords(value, words)) {
-        out.push(v('outsideAgentsHearTheWords', i, `An outside agent is sent only what you asked; ${quote(value)} is not in your words.`, 'replan', spec.name));
+        out.push(
+          v(
+            'outsideAgentsHearTheWords',
+            i,
+            `An outside agent is sent only what you asked; ${quote(value)} is not in your words.`,
+            'replan',
+            spec.name,
+          ),
+        );
       }
     }
     return out;
@@ -69,7 +152,15 @@ export const selfWritesInTheirWords: Rule = ({ plan, tools, words }) =>
       if (!FREE_TEXT.has(spec.kind) || !(spec.name in step.args)) return [];
       const value = step.args[spec.name]!;
       if (value === null || value === '' || carriedByWords(value, words)) return [];
-      return [v('selfWritesInTheirWords', i, `${quote(value)} is not in your words, and nothing is written for you that you did not say.`, spec.required ? 'ask' : 'replan', spec.name)];
+      return [
+        v(
+          'selfWritesInTheirWords',
+          i,
+          `${quote(value)} is not in your words, and nothing is written for you that you did not say.`,
+          spec.required ? 'ask' : 'replan',
+          spec.name,
+        ),
+      ];
     });
   });
 

@@ -32,24 +32,46 @@ const NUMERIC: ReadonlySet<ArgKind> = new Set(['amount', 'count', 'dose']);
 const PARTY: ReadonlySet<ArgKind> = new Set(['recipient', 'person', 'organization']);
 const META = new Set(['ask.clarify', 'ask.unsupported']);
 
-const v = (rule: string, stepIndex: number | null, message: string, recovery: Violation['recovery'], arg?: string): Violation => ({
-  rule, stepIndex, message: message.slice(0, 500), recovery, ...(arg !== undefined ? { arg } : {}),
+const v = (
+  rule: string,
+  stepIndex: number | null,
+  message: string,
+  recovery: Violation['recovery'],
+  arg?: string,
+): Violation => ({
+  rule,
+  stepIndex,
+  message: message.slice(0, 500),
+  recovery,
+  ...(arg !== undefined ? { arg } : {}),
 });
 
-const eachArg = (input: AdmissionInput, fn: (step: PlanStep, i: number, spec: CapabilityArg, value: ArgValue) => Violation[]) =>
+const eachArg = (
+  input: AdmissionInput,
+  fn: (step: PlanStep, i: number, spec: CapabilityArg, value: ArgValue) => Violation[],
+) =>
   input.plan.steps.flatMap((step, i) => {
     const tool = input.tools.get(step.toolId);
     if (tool === undefined) return [];
-    return tool.capability.args.flatMap((spec) => (spec.name in step.args ? fn(step, i, spec, step.args[spec.name]!) : []));
+    return tool.capability.args.flatMap((spec) =>
+      spec.name in step.args ? fn(step, i, spec, step.args[spec.name]!) : [],
+    );
   });
 
 export const maxSteps: Rule = ({ plan }) =>
-  plan.steps.length > 4 ? [v('maxSteps', null, `A plan may have at most four steps; this one has ${plan.steps.length}.`, 'replan')] : [];
+  plan.steps.length > 4
+    ? [v('maxSteps', null, `A plan may have at most four steps; this one has ${plan.steps.length}.`, 'replan')]
+    : [];
 
-export const nonEmpty: Rule = ({ plan }) => (plan.steps.length === 0 ? [v('questionRule', null, 'The plan does nothing: a question must be answered by reads and answers.', 'replan')] : []);
+export const nonEmpty: Rule = ({ plan }) =>
+  plan.steps.length === 0
+    ? [v('questionRule', null, 'The plan does nothing: a question must be answered by reads and answers.', 'replan')]
+    : [];
 
 export const knownTools: Rule = ({ plan, tools }) =>
-  plan.steps.flatMap((s, i) => (tools.has(s.toolId) ? [] : [v('knownTools', i, `${s.toolId} is not a tool this agent offers.`, 'replan')]));
+  plan.steps.flatMap((s, i) =>
+    tools.has(s.toolId) ? [] : [v('knownTools', i, `${s.toolId} is not a tool this agent offers.`, 'replan')],
+  );
 
 /** Args match the tool's declared schema: known names, literal kinds, declared values; a missing required arg is asked for. */
 export const argsMatchSchema: Rule = ({ plan, tools }) =>
@@ -59,19 +81,25 @@ export const argsMatchSchema: Rule = ({ plan, tools }) =>
     const declared = new Map(tool.capability.args.map((a) => [a.name, a]));
     const out: Violation[] = [];
     for (const name of Object.keys(step.args)) {
-      if (!declared.has(name)) out.push(v('argsMatchSchema', i, `${step.toolId} has no argument "${name}".`, 'replan', name));
+      if (!declared.has(name))
+        out.push(v('argsMatchSchema', i, `${step.toolId} has no argument "${name}".`, 'replan', name));
     }
     for (const spec of tool.capability.args) {
       const value = step.args[spec.name];
       if (value === undefined || value === null || value === '') {
         if (spec.required && !(spec.kind === 'choice' && META.has(step.toolId))) {
-          out.push(v('argsMatchSchema', i, `${spec.description || spec.name} is needed and was not said.`, 'ask', spec.name));
+          out.push(
+            v('argsMatchSchema', i, `${spec.description || spec.name} is needed and was not said.`, 'ask', spec.name),
+          );
         }
         continue;
       }
-      if (Array.isArray(value) && !(spec.kind === 'choice')) out.push(v('argsMatchSchema', i, `${spec.name} must be one value, not a list.`, 'replan', spec.name));
+      if (Array.isArray(value) && !(spec.kind === 'choice'))
+        out.push(v('argsMatchSchema', i, `${spec.name} must be one value, not a list.`, 'replan', spec.name));
       if (spec.values !== undefined && typeof value === 'string' && !spec.values.includes(value)) {
-        out.push(v('argsMatchSchema', i, `${spec.name} must be one of ${spec.values.join(', ')}.`, 'replan', spec.name));
+        out.push(
+          v('argsMatchSchema', i, `${spec.name} must be one of ${spec.values.join(', ')}.`, 'replan', spec.name),
+        );
       }
     }
     return out;
@@ -84,7 +112,15 @@ export const numbersFromTheWords: Rule = (input) => {
     if (!NUMERIC.has(spec.kind) || value === null) return [];
     const n = isRef(value) || isItem(value) || Array.isArray(value) ? null : canonicalNumber(value);
     if (n !== null && said.has(n)) return [];
-    return [v('numbersFromTheWords', i, `The ${spec.name} ${n ?? '(taken from elsewhere)'} is not a number you said.`, 'ask', spec.name)];
+    return [
+      v(
+        'numbersFromTheWords',
+        i,
+        `The ${spec.name} ${n ?? '(taken from elsewhere)'} is not a number you said.`,
+        'ask',
+        spec.name,
+      ),
+    ];
   });
 };
 
@@ -93,7 +129,9 @@ function partyFromWords(value: ArgValue, input: AdmissionInput, kind: ArgKind): 
   if (typeof value !== 'string') return false;
   if (isAddress(value, { strict: false })) {
     const lower = value.toLowerCase();
-    return input.words.toLowerCase().includes(lower) || input.designated.addresses.some((a) => a.toLowerCase() === lower);
+    return (
+      input.words.toLowerCase().includes(lower) || input.designated.addresses.some((a) => a.toLowerCase() === lower)
+    );
   }
   if (mentions(input.words, value)) return true;
   return kind === 'organization' && input.designated.names.some((n) => n.toLowerCase() === value.toLowerCase());
@@ -123,20 +161,71 @@ export const partiesFromTheWords: Rule = (input) =>
       if (value === null || value === '') return [];
       if (isItem(value)) {
         const list = step.forEach;
-        if (list === undefined) return [v('partiesFromTheWords', i, `${spec.name} refers to an item but the step fans out over nothing.`, 'replan', spec.name)];
+        if (list === undefined)
+          return [
+            v(
+              'partiesFromTheWords',
+              i,
+              `${spec.name} refers to an item but the step fans out over nothing.`,
+              'replan',
+              spec.name,
+            ),
+          ];
         if (Array.isArray(list)) {
           const bad = list.filter((item) => !partyFromWords(item, input, spec.kind));
-          return bad.length === 0 ? [] : [v('partiesFromTheWords', i, `${bad.join(', ')} ${bad.length === 1 ? 'is' : 'are'} not in your words.`, 'ask', spec.name)];
+          return bad.length === 0
+            ? []
+            : [
+                v(
+                  'partiesFromTheWords',
+                  i,
+                  `${bad.join(', ')} ${bad.length === 1 ? 'is' : 'are'} not in your words.`,
+                  'ask',
+                  spec.name,
+                ),
+              ];
         }
-        if (spec.kind === 'recipient') return [v('partiesFromTheWords', i, `A recipient of money must be someone you named, not a list read from elsewhere.`, 'ask', spec.name)];
-        return refersToVaultRead(list.$ref, input) ? [] : [v('partiesFromTheWords', i, `${spec.name} would come from another step's words, not from you or your vault.`, 'ask', spec.name)];
+        if (spec.kind === 'recipient')
+          return [
+            v(
+              'partiesFromTheWords',
+              i,
+              `A recipient of money must be someone you named, not a list read from elsewhere.`,
+              'ask',
+              spec.name,
+            ),
+          ];
+        return refersToVaultRead(list.$ref, input)
+          ? []
+          : [
+              v(
+                'partiesFromTheWords',
+                i,
+                `${spec.name} would come from another step's words, not from you or your vault.`,
+                'ask',
+                spec.name,
+              ),
+            ];
       }
       if (isRef(value)) {
-        if (spec.kind === 'recipient') return [v('partiesFromTheWords', i, `A recipient of money must be someone you named.`, 'ask', spec.name)];
-        return refersToVaultRead(value.$ref, input) ? [] : [v('partiesFromTheWords', i, `${spec.name} would come from another step's words, not from you or your vault.`, 'ask', spec.name)];
+        if (spec.kind === 'recipient')
+          return [v('partiesFromTheWords', i, `A recipient of money must be someone you named.`, 'ask', spec.name)];
+        return refersToVaultRead(value.$ref, input)
+          ? []
+          : [
+              v(
+                'partiesFromTheWords',
+                i,
+                `${spec.name} would come from another step's words, not from you or your vault.`,
+                'ask',
+                spec.name,
+              ),
+            ];
       }
       if (partyFromWords(value, input, spec.kind)) return [];
-      return [v('partiesFromTheWords', i, `"${String(value).slice(0, 80)}" is not someone you named.`, 'ask', spec.name)];
+      return [
+        v('partiesFromTheWords', i, `"${String(value).slice(0, 80)}" is not someone you named.`, 'ask', spec.name),
+      ];
     });
   });
 
@@ -159,7 +248,9 @@ export const actsFromTheWords: Rule = (input) => {
 
 function namedByWords(tool: Tool, acts: Tool[], step: PlanStep, input: AdmissionInput): boolean {
   const terms = tool.capability.terms;
-  const shared = new Set(acts.filter((t) => t.id !== tool.id).flatMap((t) => t.capability.terms.map((x) => x.toLowerCase())));
+  const shared = new Set(
+    acts.filter((t) => t.id !== tool.id).flatMap((t) => t.capability.terms.map((x) => x.toLowerCase())),
+  );
   if (terms.some((t) => !shared.has(t.toLowerCase()) && mentionsStem(input.words, t))) return true;
   if (!terms.some((t) => mentionsStem(input.words, t))) return false;
   const orgs = tool.capability.args.filter((a) => a.kind === 'organization').map((a) => step.args[a.name]);
@@ -172,14 +263,17 @@ export const referencesHold: Rule = ({ plan, specialists }) =>
     const earlier = new Set(plan.steps.slice(0, i).map(stepIdOf));
     const out: Violation[] = [];
     const check = (value: ArgValue, arg?: string) => {
-      if (isRef(value) && !earlier.has(value.$ref.split('.')[0]!)) out.push(v('referencesHold', i, `${value.$ref} is not an earlier step.`, 'replan', arg));
-      if (isItem(value) && step.forEach === undefined) out.push(v('referencesHold', i, 'An item is used outside a fan-out.', 'replan', arg));
+      if (isRef(value) && !earlier.has(value.$ref.split('.')[0]!))
+        out.push(v('referencesHold', i, `${value.$ref} is not an earlier step.`, 'replan', arg));
+      if (isItem(value) && step.forEach === undefined)
+        out.push(v('referencesHold', i, 'An item is used outside a fan-out.', 'replan', arg));
       if (Array.isArray(value)) value.forEach((x) => check(x, arg));
     };
     for (const [name, value] of Object.entries(step.args)) check(value, name);
     if (step.forEach !== undefined && !Array.isArray(step.forEach)) check(step.forEach);
     if (step.when !== undefined) check({ $ref: step.when.$ref });
-    if (step.executor !== undefined && !specialists.includes(step.executor)) out.push(v('executorDeclared', i, `${step.executor} is not a specialist of this playbook.`, 'replan'));
+    if (step.executor !== undefined && !specialists.includes(step.executor))
+      out.push(v('executorDeclared', i, `${step.executor} is not a specialist of this playbook.`, 'replan'));
     return out;
   });
 
@@ -190,7 +284,11 @@ export const metaStandsAlone: Rule = ({ plan, tools }) =>
     if (plan.steps.length > 1) return [v('metaStandsAlone', i, `${step.toolId} must be the only step.`, 'replan')];
     if (step.toolId !== 'ask.clarify') return [];
     const options = step.args.options;
-    const ok = Array.isArray(options) && options.length >= 2 && options.length <= 12 && options.every((o) => typeof o === 'string' && tools.has(o));
+    const ok =
+      Array.isArray(options) &&
+      options.length >= 2 &&
+      options.length <= 12 &&
+      options.every((o) => typeof o === 'string' && tools.has(o));
     return ok ? [] : [v('metaStandsAlone', i, 'ask.clarify must offer two to twelve of the offered tools.', 'replan')];
   });
 
@@ -198,10 +296,23 @@ export const metaStandsAlone: Rule = ({ plan, tools }) =>
 export const suppliedPlansRead: Rule = ({ plan, tools, origin }) =>
   origin !== 'supplied'
     ? []
-    : plan.steps.flatMap((s, i) => (tools.get(s.toolId)?.capability.informational === true ? [] : [v('suppliedPlansRead', i, 'A supplied plan may only read.', 'refuse')]));
+    : plan.steps.flatMap((s, i) =>
+        tools.get(s.toolId)?.capability.informational === true
+          ? []
+          : [v('suppliedPlansRead', i, 'A supplied plan may only read.', 'refuse')],
+      );
 
 /** Every rule, in the order the harness lists them; all run, and all violations are reported at once. */
 export const ADMISSION_RULES: readonly Rule[] = [
-  knownTools, maxSteps, nonEmpty, argsMatchSchema, numbersFromTheWords, partiesFromTheWords, actsFromTheWords, referencesHold, metaStandsAlone, suppliedPlansRead,
+  knownTools,
+  maxSteps,
+  nonEmpty,
+  argsMatchSchema,
+  numbersFromTheWords,
+  partiesFromTheWords,
+  actsFromTheWords,
+  referencesHold,
+  metaStandsAlone,
+  suppliedPlansRead,
   ...WORDS_RULES,
 ];

@@ -13,7 +13,10 @@ describe('normalizeAddressee (seed 001 step 0.1)', () => {
   });
 
   it('refuses another chain, other namespaces and anything that is not an address, in words', () => {
-    expect(normalizeAddressee(`eip155:1:${lower}`, 31337)).toMatchObject({ ok: false, reason: expect.stringMatching(/chain 1/) });
+    expect(normalizeAddressee(`eip155:1:${lower}`, 31337)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/chain 1/),
+    });
     for (const bad of ['alice', `solana:1:${lower}`, '0x1234', `${lower}00`, ` eip155:31337:${lower}x`]) {
       expect(normalizeAddressee(bad, 31337).ok).toBe(false);
     }

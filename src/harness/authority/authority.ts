@@ -23,7 +23,15 @@ export type AuthorityDecision =
   | { kind: 'self' }
   | { kind: 'allow'; requirement: Requirement; mandateHash: Hex; obligations: string[] }
   | { kind: 'authority-required'; requirement: Requirement; standing: Standing; fresh: boolean }
-  | { kind: 'approval-required'; requirement: Requirement; mandateHash: Hex; approvalDigest: Hex; approvers: Address[]; quorum: number; have: Address[] }
+  | {
+      kind: 'approval-required';
+      requirement: Requirement;
+      mandateHash: Hex;
+      approvalDigest: Hex;
+      approvers: Address[];
+      quorum: number;
+      have: Address[];
+    }
   | { kind: 'deny'; code: string; reason: string; requirement: Requirement | null };
 
 export type AuthorizeInput = {
@@ -49,12 +57,32 @@ export async function authorizeStep(ctx: HarnessContext, input: AuthorizeInput):
   if (c.selfAuthorized && input.door === 'session' && own && risk === 'low') return { kind: 'self' };
 
   const playbookDigest = input.run.playbookDigest;
-  if (playbookDigest === null) return { kind: 'deny', code: 'NO_PLAYBOOK', reason: 'This agent has no playbook, so it does nothing that needs a mandate.', requirement: null };
+  if (playbookDigest === null)
+    return {
+      kind: 'deny',
+      code: 'NO_PLAYBOOK',
+      reason: 'This agent has no playbook, so it does nothing that needs a mandate.',
+      requirement: null,
+    };
   const delegator = await delegatorOf(ctx, input);
-  if (delegator === null) return { kind: 'deny', code: 'NO_DEFAULT_PAYER', reason: 'You have no default payer marked, so there is no account to pay from.', requirement: null };
+  if (delegator === null)
+    return {
+      kind: 'deny',
+      code: 'NO_DEFAULT_PAYER',
+      reason: 'You have no default payer marked, so there is no account to pay from.',
+      requirement: null,
+    };
   const delegate = await ctx.authority.harnessAgent();
   const nowSeconds = Math.floor(ctx.clock.now() / 1000);
-  const requirement = buildRequirement({ ...input, delegator, delegate, risk, nowSeconds, windowSeconds: ctx.settings.mandateWindowSeconds, playbookDigest });
+  const requirement = buildRequirement({
+    ...input,
+    delegator,
+    delegate,
+    risk,
+    nowSeconds,
+    windowSeconds: ctx.settings.mandateWindowSeconds,
+    playbookDigest,
+  });
   const required = async (fresh: boolean): Promise<AuthorityDecision> => {
     const relation = await relationOf(ctx, input.asker, delegator);
     return { kind: 'authority-required', requirement, standing: { relation, canGrant: canGrant(relation) }, fresh };
@@ -65,16 +93,33 @@ export async function authorizeStep(ctx: HarnessContext, input: AuthorizeInput):
   const verdict = await ctx.authority.verifyMandate({ hash, now: nowSeconds });
   const problem = bindingProblem(verdict, requirement, input, nowSeconds);
   if (problem !== null) return { kind: 'deny', ...problem, requirement };
-  if (!verdict.ok) return { kind: 'deny', code: 'MANDATE_UNVERIFIED', reason: 'The mandate did not verify.', requirement };
+  if (!verdict.ok)
+    return { kind: 'deny', code: 'MANDATE_UNVERIFIED', reason: 'The mandate did not verify.', requirement };
 
-  const ladder = await applyLadder(ctx, { capability: c, risk, requirement, asker: input.asker, approvals: input.approvals, issuedAt: verdict.issuedAt, nowSeconds });
+  const ladder = await applyLadder(ctx, {
+    capability: c,
+    risk,
+    requirement,
+    asker: input.asker,
+    approvals: input.approvals,
+    issuedAt: verdict.issuedAt,
+    nowSeconds,
+  });
   switch (ladder.kind) {
     case 'deny':
       return { kind: 'deny', code: ladder.code, reason: ladder.reason, requirement };
     case 'fresh-required':
       return required(true);
     case 'approval-required':
-      return { kind: 'approval-required', requirement, mandateHash: hash, approvalDigest: ladder.approvalDigest, approvers: ladder.approvers, quorum: ladder.quorum, have: ladder.have };
+      return {
+        kind: 'approval-required',
+        requirement,
+        mandateHash: hash,
+        approvalDigest: ladder.approvalDigest,
+        approvers: ladder.approvers,
+        quorum: ladder.quorum,
+        have: ladder.have,
+      };
     case 'none':
       return { kind: 'allow', requirement, mandateHash: hash, obligations: [] };
     case 'discharged': {
@@ -105,35 +150,77 @@ async function delegatorOf(ctx: HarnessContext, input: AuthorizeInput): Promise<
 
 /** The newest mandate in the keyring signed for exactly this binding, if any. */
 async function keyringMandate(ctx: HarnessContext, requirement: Requirement): Promise<Hex | null> {
-  const held = await ctx.authority.mandatesFor({ delegator: requirement.delegator, delegate: requirement.delegate, capability: requirement.capability });
-  const match = held.filter((m) => m.bindingDigest === requirement.bindingDigest).sort((a, b) => b.issuedAt - a.issuedAt)[0];
+  const held = await ctx.authority.mandatesFor({
+    delegator: requirement.delegator,
+    delegate: requirement.delegate,
+    capability: requirement.capability,
+  });
+  const match = held
+    .filter((m) => m.bindingDigest === requirement.bindingDigest)
+    .sort((a, b) => b.issuedAt - a.issuedAt)[0];
   return match?.hash ?? null;
 }
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** Everything a signed mandate must say about this step, checked in the order that names the problem best. */
-export function bindingProblem(verdict: MandateVerdict, r: Requirement, input: Pick<AuthorizeInput, 'executing' | 'args' | 'run'>, nowSeconds: number): { code: string; reason: string } | null {
+export function bindingProblem(
+  verdict: MandateVerdict,
+  r: Requirement,
+  input: Pick<AuthorizeInput, 'executing' | 'args' | 'run'>,
+  nowSeconds: number,
+): { code: string; reason: string } | null {
   if (!verdict.ok) return { code: verdict.code, reason: verdict.reason };
   const b = verdict.binding;
-  if (digestOf(b) !== verdict.bindingDigest) return { code: 'MANDATE_BINDING_BROKEN', reason: 'The mandate’s intent binding does not match its own digest; it was refused.' };
-  if (!same(verdict.delegate, r.delegate)) return { code: 'MANDATE_WRONG_DELEGATE', reason: 'The mandate was granted to another agent, not to this harness.' };
-  if (!same(verdict.delegator, r.delegator)) return { code: 'MANDATE_WRONG_DELEGATOR', reason: 'The mandate was signed by another account than the one this step acts for.' };
-  if (verdict.capability !== r.capability || b.capabilityId !== r.capability) return { code: 'MANDATE_OTHER_CAPABILITY', reason: `The mandate grants ${verdict.capability}, not ${r.capability}.` };
-  if (!same(b.planDigest, input.run.planDigest)) return { code: 'MANDATE_STALE_PLAN', reason: 'The mandate was signed for a different plan (a stale plan digest); nothing was done. Ask again and sign the new request.' };
-  if (b.stepRef !== r.stepRef) return { code: 'MANDATE_OTHER_STEP', reason: 'The mandate was signed for another step.' };
-  if (!same(b.argsDigest, r.binding.argsDigest)) return { code: 'MANDATE_OTHER_ARGS', reason: 'The mandate was signed for other arguments than this step has now.' };
+  if (digestOf(b) !== verdict.bindingDigest)
+    return {
+      code: 'MANDATE_BINDING_BROKEN',
+      reason: 'The mandate’s intent binding does not match its own digest; it was refused.',
+    };
+  if (!same(verdict.delegate, r.delegate))
+    return { code: 'MANDATE_WRONG_DELEGATE', reason: 'The mandate was granted to another agent, not to this harness.' };
+  if (!same(verdict.delegator, r.delegator))
+    return {
+      code: 'MANDATE_WRONG_DELEGATOR',
+      reason: 'The mandate was signed by another account than the one this step acts for.',
+    };
+  if (verdict.capability !== r.capability || b.capabilityId !== r.capability)
+    return {
+      code: 'MANDATE_OTHER_CAPABILITY',
+      reason: `The mandate grants ${verdict.capability}, not ${r.capability}.`,
+    };
+  if (!same(b.planDigest, input.run.planDigest))
+    return {
+      code: 'MANDATE_STALE_PLAN',
+      reason:
+        'The mandate was signed for a different plan (a stale plan digest); nothing was done. Ask again and sign the new request.',
+    };
+  if (b.stepRef !== r.stepRef)
+    return { code: 'MANDATE_OTHER_STEP', reason: 'The mandate was signed for another step.' };
+  if (!same(b.argsDigest, r.binding.argsDigest))
+    return { code: 'MANDATE_OTHER_ARGS', reason: 'The mandate was signed for other arguments than this step has now.' };
   if (!same(b.ontologyDigest, r.binding.ontologyDigest) || !same(b.playbookDigest, r.binding.playbookDigest)) {
-    return { code: 'MANDATE_VERSIONS_MOVED', reason: 'The ontology or the playbook changed since the mandate was signed; it no longer covers this step.' };
+    return {
+      code: 'MANDATE_VERSIONS_MOVED',
+      reason: 'The ontology or the playbook changed since the mandate was signed; it no longer covers this step.',
+    };
   }
-  if (!same(verdict.bindingDigest, r.bindingDigest)) return { code: 'MANDATE_OTHER_INTENT', reason: 'The mandate binds another intent than this step’s.' };
-  if (verdict.caveats.notAfter < nowSeconds) return { code: 'MANDATE_EXPIRED', reason: 'The mandate’s time window has closed.' };
-  if (!input.executing && verdict.callsUsed >= verdict.caveats.calls) return { code: 'MANDATE_EXHAUSTED', reason: 'The mandate has no calls left: it was already used.' };
+  if (!same(verdict.bindingDigest, r.bindingDigest))
+    return { code: 'MANDATE_OTHER_INTENT', reason: 'The mandate binds another intent than this step’s.' };
+  if (verdict.caveats.notAfter < nowSeconds)
+    return { code: 'MANDATE_EXPIRED', reason: 'The mandate’s time window has closed.' };
+  if (!input.executing && verdict.callsUsed >= verdict.caveats.calls)
+    return { code: 'MANDATE_EXHAUSTED', reason: 'The mandate has no calls left: it was already used.' };
   if (r.caveats.token !== undefined) {
     const max = verdict.caveats.maxAmount === undefined ? null : BigInt(verdict.caveats.maxAmount);
     const amount = usdcUnits(input.args.amount);
-    if (max === null || amount === null || amount > max) return { code: 'MANDATE_AMOUNT', reason: 'The mandate does not cover this amount.' };
-    if (verdict.caveats.recipient === undefined || r.caveats.recipient === undefined || !same(verdict.caveats.recipient, r.caveats.recipient)) {
+    if (max === null || amount === null || amount > max)
+      return { code: 'MANDATE_AMOUNT', reason: 'The mandate does not cover this amount.' };
+    if (
+      verdict.caveats.recipient === undefined ||
+      r.caveats.recipient === undefined ||
+      !same(verdict.caveats.recipient, r.caveats.recipient)
+    ) {
       return { code: 'MANDATE_RECIPIENT', reason: 'The mandate names another recipient.' };
     }
   }

@@ -17,10 +17,18 @@ import { approvalDigestOf, usdcUnits } from './requirement';
  * declared risk above the person's threshold and `riskBelowThreshold` at or below it. The threshold is the person's
  * setting, else the ontology's default. An amount or threshold that cannot be read counts as above: fail closed.
  */
-export async function riskOf(ctx: HarnessContext, capability: Capability, args: Record<string, unknown>, asker: Address): Promise<Risk> {
+export async function riskOf(
+  ctx: HarnessContext,
+  capability: Capability,
+  args: Record<string, unknown>,
+  asker: Address,
+): Promise<Risk> {
   if (capability.thresholdSetting === undefined || capability.riskBelowThreshold === undefined) return capability.risk;
   const amount = usdcUnits(args.amount);
-  const setting = (await ctx.vault.payments.highRiskThreshold(asker)) ?? ctx.ontology.settings[capability.thresholdSetting]?.defaultValue ?? null;
+  const setting =
+    (await ctx.vault.payments.highRiskThreshold(asker)) ??
+    ctx.ontology.settings[capability.thresholdSetting]?.defaultValue ??
+    null;
   const threshold = setting === null ? null : usdcUnits(setting);
   if (amount === null || threshold === null || amount > threshold) return capability.risk;
   return capability.riskBelowThreshold;
@@ -31,33 +39,74 @@ export type Approval = { approver: Address; signature: Hex };
 export type LadderOutcome =
   | { kind: 'none' }
   | { kind: 'discharged'; obligations: string[] }
-  | { kind: 'approval-required'; approvalDigest: Hex; approvers: Address[]; quorum: number; have: Address[]; obligations: string[] }
+  | {
+      kind: 'approval-required';
+      approvalDigest: Hex;
+      approvers: Address[];
+      quorum: number;
+      have: Address[];
+      obligations: string[];
+    }
   | { kind: 'fresh-required'; obligations: string[] }
   | { kind: 'deny'; code: string; reason: string };
 
 export async function applyLadder(
   ctx: HarnessContext,
-  input: { capability: Capability; risk: Risk; requirement: Requirement; asker: Address; approvals: readonly Approval[]; issuedAt: number; nowSeconds: number },
+  input: {
+    capability: Capability;
+    risk: Risk;
+    requirement: Requirement;
+    asker: Address;
+    approvals: readonly Approval[];
+    issuedAt: number;
+    nowSeconds: number;
+  },
 ): Promise<LadderOutcome> {
   const { capability, risk, requirement } = input;
   if (risk !== 'high' && risk !== 'critical') return { kind: 'none' };
-  const obligations = risk === 'high' ? ['second-party-approval'] : ['second-party-approval', 'quorum', 'fresh-authorization'];
+  const obligations =
+    risk === 'high' ? ['second-party-approval'] : ['second-party-approval', 'quorum', 'fresh-authorization'];
   const role = capability.approverRole;
-  if (role === undefined) return { kind: 'deny', code: 'NO_APPROVER_ROLE', reason: `${capability.label} is ${risk} risk but declares no approver role, so nobody can approve it.` };
+  if (role === undefined)
+    return {
+      kind: 'deny',
+      code: 'NO_APPROVER_ROLE',
+      reason: `${capability.label} is ${risk} risk but declares no approver role, so nobody can approve it.`,
+    };
   const quorum = risk === 'critical' ? Math.max(2, capability.quorum ?? 2) : Math.max(1, capability.quorum ?? 1);
   const excluded = new Set([input.asker.toLowerCase(), requirement.delegator.toLowerCase()]);
-  const approvers = (await ctx.vault.roles.holders(requirement.delegator, role)).filter((a) => !excluded.has(a.toLowerCase()));
+  const approvers = (await ctx.vault.roles.holders(requirement.delegator, role)).filter(
+    (a) => !excluded.has(a.toLowerCase()),
+  );
   if (approvers.length < quorum) {
-    return { kind: 'deny', code: 'NO_APPROVERS', reason: `This needs ${quorum} approval${quorum > 1 ? 's' : ''} from a ${role}, and only ${approvers.length} other ${approvers.length === 1 ? 'person holds' : 'people hold'} that role.` };
+    return {
+      kind: 'deny',
+      code: 'NO_APPROVERS',
+      reason: `This needs ${quorum} approval${quorum > 1 ? 's' : ''} from a ${role}, and only ${approvers.length} other ${approvers.length === 1 ? 'person holds' : 'people hold'} that role.`,
+    };
   }
   const approvalDigest = approvalDigestOf(requirement);
   const have: Address[] = [];
   for (const a of input.approvals) {
     if (!approvers.some((x) => x.toLowerCase() === a.approver.toLowerCase())) {
-      return { kind: 'deny', code: 'APPROVER_NOT_DECLARED', reason: `${a.approver} does not hold the ${role} role, so their signature cannot approve this.` };
+      return {
+        kind: 'deny',
+        code: 'APPROVER_NOT_DECLARED',
+        reason: `${a.approver} does not hold the ${role} role, so their signature cannot approve this.`,
+      };
     }
-    const verdict = await ctx.authority.verifySignature({ signer: a.approver, digest: approvalDigest, signature: a.signature, purpose: 'approval' });
-    if (!verdict.ok) return { kind: 'deny', code: 'APPROVAL_FORGED', reason: `The co-signature presented for ${a.approver} does not verify (${verdict.reason}); nothing was done.` };
+    const verdict = await ctx.authority.verifySignature({
+      signer: a.approver,
+      digest: approvalDigest,
+      signature: a.signature,
+      purpose: 'approval',
+    });
+    if (!verdict.ok)
+      return {
+        kind: 'deny',
+        code: 'APPROVAL_FORGED',
+        reason: `The co-signature presented for ${a.approver} does not verify (${verdict.reason}); nothing was done.`,
+      };
     if (!have.some((h) => h.toLowerCase() === a.approver.toLowerCase())) have.push(a.approver);
   }
   if (have.length < quorum) return { kind: 'approval-required', approvalDigest, approvers, quorum, have, obligations };

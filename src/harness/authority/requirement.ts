@@ -81,4 +81,9 @@ export function buildRequirement(input: {
 
 /** What a second party co-signs (DESIGN §3): the step's exact binding, so an approval cannot be moved to another act. */
 export const approvalDigestOf = (requirement: Requirement): Hex =>
-  digestOf({ kind: 'home-agent.approval.v1', bindingDigest: requirement.bindingDigest, delegator: requirement.delegator, capability: requirement.capability });
+  digestOf({
+    kind: 'home-agent.approval.v1',
+    bindingDigest: requirement.bindingDigest,
+    delegator: requirement.delegator,
+    capability: requirement.capability,
+  });

@@ -6,7 +6,12 @@ import type { Observation } from '../model-port';
  * least one when there are any, attribute every outside agent it draws on, and say no number that neither the
  * person nor an observation said. Problems come back in words for the one recompose.
  */
-export function checkGroundedComposition(input: { text: string; citations: readonly string[]; observations: readonly Observation[]; words: string }): string[] {
+export function checkGroundedComposition(input: {
+  text: string;
+  citations: readonly string[];
+  observations: readonly Observation[];
+  words: string;
+}): string[] {
   const problems: string[] = [];
   const ids = new Set(input.observations.map((o) => o.id));
   const unknown = input.citations.filter((c) => !ids.has(c));
@@ -25,4 +30,8 @@ export function checkGroundedComposition(input: { text: string; citations: reado
 
 /** The grounded fallback: the observations themselves, attributed, in order. */
 export const groundedFallback = (observations: readonly Observation[]): string =>
-  observations.map((o) => (o.attribution !== undefined && !o.text.startsWith(o.attribution) ? `${o.attribution} says: ${o.text}` : o.text)).join(' ');
+  observations
+    .map((o) =>
+      o.attribution !== undefined && !o.text.startsWith(o.attribution) ? `${o.attribution} says: ${o.text}` : o.text,
+    )
+    .join(' ');

@@ -11,17 +11,41 @@ import { labelOf, type ExecInput, type StepFailure, type StepResult } from './st
 export async function redeemPayment(ctx: HarnessContext, input: ExecInput): Promise<StepResult | StepFailure> {
   const units = usdcUnits(input.args.amount);
   if (units === null || input.mandateHash === null || typeof input.args.recipient !== 'string') {
-    return { failed: true, code: 'PAYMENT_UNBOUND', reason: 'The payment has no amount, recipient or mandate to run under; nothing was sent.' };
+    return {
+      failed: true,
+      code: 'PAYMENT_UNBOUND',
+      reason: 'The payment has no amount, recipient or mandate to run under; nothing was sent.',
+    };
   }
   const to = getAddress(input.args.recipient);
-  const tx = await ctx.chain.redeemTransfer({ mandateHash: input.mandateHash, token: 'usdc', to, amount: units.toString(), effectKey: input.effectKey });
+  const tx = await ctx.chain.redeemTransfer({
+    mandateHash: input.mandateHash,
+    token: 'usdc',
+    to,
+    amount: units.toString(),
+    effectKey: input.effectKey,
+  });
   if (tx.status === 'refused') return { failed: true, code: 'PAYMENT_REFUSED', reason: `${tx.reason} No USDC moved.` };
-  if (tx.status !== 'success') return { failed: true, code: 'PAYMENT_REVERTED', reason: 'The chain refused the payment (the transaction reverted); no USDC moved.' };
-  const readBack = await ctx.chain.reconcile({ effectKey: input.effectKey, mandateHash: input.mandateHash, txHash: tx.txHash });
+  if (tx.status !== 'success')
+    return {
+      failed: true,
+      code: 'PAYMENT_REVERTED',
+      reason: 'The chain refused the payment (the transaction reverted); no USDC moved.',
+    };
+  const readBack = await ctx.chain.reconcile({
+    effectKey: input.effectKey,
+    mandateHash: input.mandateHash,
+    txHash: tx.txHash,
+  });
   return paymentResult(input, tx.txHash, readBack.kind === 'found' ? 'confirmed' : 'committed', false);
 }
 
-export function paymentResult(input: ExecInput, txHash: `0x${string}`, observation: StepResult['observation'], reconciled: boolean): StepResult {
+export function paymentResult(
+  input: ExecInput,
+  txHash: `0x${string}`,
+  observation: StepResult['observation'],
+  reconciled: boolean,
+): StepResult {
   const amount = formatUnits(usdcUnits(input.args.amount) ?? 0n, USDC_DECIMALS);
   const to = labelOf(input, input.args.recipient);
   return {

@@ -1,4 +1,13 @@
-import { Cabinet, CoachInsight, Dose, Prefs, Profile, Reading, Symptom, type CabinetFolder } from '../../protocol/heartcoach';
+import {
+  Cabinet,
+  CoachInsight,
+  Dose,
+  Prefs,
+  Profile,
+  Reading,
+  Symptom,
+  type CabinetFolder,
+} from '../../protocol/heartcoach';
 import type { HarnessContext } from '../context';
 import type { Address, DamagedRow, VaultRecord } from '../ports';
 
@@ -18,7 +27,11 @@ const CAPS = { readings: 2000, doses: 2000, symptoms: 500, guidance: 200 } as co
 
 const newestFirst = (a: { at: string }, b: { at: string }) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0);
 
-export async function grantedCabinet(ctx: HarnessContext, person: Address, granted: readonly string[]): Promise<GrantedCabinet> {
+export async function grantedCabinet(
+  ctx: HarnessContext,
+  person: Address,
+  granted: readonly string[],
+): Promise<GrantedCabinet> {
   const folders = FOLDERS.filter((f) => granted.includes(f));
   const cabinet: Cabinet = {};
   let skipped = 0;
@@ -30,7 +43,10 @@ export async function grantedCabinet(ctx: HarnessContext, person: Address, grant
     return read.rows;
   };
   /** Each row's data through its folder's schema; what does not fit is counted and left out. */
-  const fit = <T>(list: VaultRecord[], parse: (data: unknown) => { success: true; data: T } | { success: false }): T[] => {
+  const fit = <T>(
+    list: VaultRecord[],
+    parse: (data: unknown) => { success: true; data: T } | { success: false },
+  ): T[] => {
     const out: T[] = [];
     for (const row of list) {
       const parsed = parse(row.data);
@@ -66,7 +82,14 @@ export async function grantedCabinet(ctx: HarnessContext, person: Address, grant
         // The wire carries the earlier-insight view of each filed CoachInsight, not the whole record.
         cabinet.guidance = fit(await rows('guidance', CAPS.guidance), (d) => CoachInsight.safeParse(d))
           .sort(newestFirst)
-          .map((i) => ({ id: i.id, at: i.at, question: i.question, say: i.say, tier: i.tier, ...(i.theme !== undefined ? { theme: i.theme } : {}) }));
+          .map((i) => ({
+            id: i.id,
+            at: i.at,
+            question: i.question,
+            say: i.say,
+            tier: i.tier,
+            ...(i.theme !== undefined ? { theme: i.theme } : {}),
+          }));
         break;
     }
   }

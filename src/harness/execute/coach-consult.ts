@@ -34,24 +34,55 @@ const kept = 'Your question is kept: ask again to send it.';
 export async function consultHeartCoach(ctx: HarnessContext, input: ExecInput): Promise<StepResult | StepFailure> {
   const person = input.addressee;
   if (input.asker.toLowerCase() !== person.toLowerCase()) {
-    return { failed: true, code: 'NOT_YOUR_CABINET', reason: 'HeartCoach is consulted over your own cabinet only, from your own agent.' };
+    return {
+      failed: true,
+      code: 'NOT_YOUR_CABINET',
+      reason: 'HeartCoach is consulted over your own cabinet only, from your own agent.',
+    };
   }
   const held = await ctx.vault.grants.cabinet({ person, agent: HEARTCOACH.id });
   if (held === null) {
-    return { failed: true, code: 'HEARTCOACH_NOT_CONNECTED', reason: `HeartCoach is not connected to your Home: connect it in the options page and choose the folders it may read. ${kept}` };
+    return {
+      failed: true,
+      code: 'HEARTCOACH_NOT_CONNECTED',
+      reason: `HeartCoach is not connected to your Home: connect it in the options page and choose the folders it may read. ${kept}`,
+    };
   }
   const { cabinet, folders, skipped, damaged } = await grantedCabinet(ctx, person, held.folders);
   const kind = consultationKindOf(input.args.kind, input.words);
   const question = String(input.args.question ?? input.words).slice(0, 4000);
   const data: ConsultationPart = { cabinet, grant: held.grant, kind };
-  const answer = await ctx.agents.send({ agent: HEARTCOACH.id, capability: coachSkillFor(kind), text: question, asker: input.asker, data, timeoutMs: ctx.settings.outsideAgentTimeoutMs });
-  if (answer.kind === 'unavailable') return { failed: true, code: 'OUTSIDE_AGENT_UNAVAILABLE', reason: `HeartCoach did not answer (${answer.reason}). ${kept}` };
+  const answer = await ctx.agents.send({
+    agent: HEARTCOACH.id,
+    capability: coachSkillFor(kind),
+    text: question,
+    asker: input.asker,
+    data,
+    timeoutMs: ctx.settings.outsideAgentTimeoutMs,
+  });
+  if (answer.kind === 'unavailable')
+    return {
+      failed: true,
+      code: 'OUTSIDE_AGENT_UNAVAILABLE',
+      reason: `HeartCoach did not answer (${answer.reason}). ${kept}`,
+    };
   if (answer.kind === 'refused') {
-    return { failed: true, code: answer.code.toUpperCase().replace(/[^A-Z0-9_]/g, '_').slice(0, 64), reason: `HeartCoach declined: ${answer.message} ${kept}` };
+    return {
+      failed: true,
+      code: answer.code
+        .toUpperCase()
+        .replace(/[^A-Z0-9_]/g, '_')
+        .slice(0, 64),
+      reason: `HeartCoach declined: ${answer.message} ${kept}`,
+    };
   }
   const parsed = CoachAnswer.safeParse(answer.data);
   if (!parsed.success) {
-    return { failed: true, code: 'OUTSIDE_AGENT_MALFORMED', reason: `HeartCoach's answer did not have the shape it promises (${describeZodError(parsed.error).slice(0, 200)}); nothing was filed. ${kept}` };
+    return {
+      failed: true,
+      code: 'OUTSIDE_AGENT_MALFORMED',
+      reason: `HeartCoach's answer did not have the shape it promises (${describeZodError(parsed.error).slice(0, 200)}); nothing was filed. ${kept}`,
+    };
   }
   const coach = parsed.data;
   const lines = [`${HEARTCOACH.name} says: ${coach.say}`];
@@ -60,7 +91,9 @@ export async function consultHeartCoach(ctx: HarnessContext, input: ExecInput): 
   if (skipped > 0) {
     const unreadable = damaged.length > 0 ? 'could not be read or ' : '';
     const where = damaged.length > 0 ? '; the Vault section of your Home names what could not be read' : '';
-    lines.push(`(${skipped} record${skipped > 1 ? 's' : ''} in your cabinet ${unreadable}did not fit their folder and ${skipped > 1 ? 'were' : 'was'} not sent${where}.)`);
+    lines.push(
+      `(${skipped} record${skipped > 1 ? 's' : ''} in your cabinet ${unreadable}did not fit their folder and ${skipped > 1 ? 'were' : 'was'} not sent${where}.)`,
+    );
   }
   const seen = damagedSeen(damaged);
   return {

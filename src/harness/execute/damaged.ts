@@ -14,7 +14,10 @@ const KEPT = 32;
 /** What a step records of what its read left out; undefined when nothing was. */
 export function damagedSeen(damaged: readonly DamagedRow[]): DamagedSeen | undefined {
   if (damaged.length === 0) return undefined;
-  return { count: damaged.length, rows: damaged.slice(0, KEPT).map((d) => ({ table: d.table.slice(0, 40), id: d.id.slice(0, 256) })) };
+  return {
+    count: damaged.length,
+    rows: damaged.slice(0, KEPT).map((d) => ({ table: d.table.slice(0, 40), id: d.id.slice(0, 256) })),
+  };
 }
 
 /** The sentence an answer carries when `count` rows could not be read ('' when none). */

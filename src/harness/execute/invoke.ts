@@ -30,7 +30,18 @@ export async function invokeTool(ctx: HarnessContext, input: ExecInput): Promise
   if (act !== undefined && !c.informational) {
     const record = act.recordOf(input, ctx.clock.now());
     await ctx.vault.records.put(record);
-    return { text: act.done(input), value: record.data, source: 'vault', observation: 'committed', reconciled: false, templated: true };
+    return {
+      text: act.done(input),
+      value: record.data,
+      source: 'vault',
+      observation: 'committed',
+      reconciled: false,
+      templated: true,
+    };
   }
-  return { failed: true, code: 'NO_EXECUTOR', reason: `This Home has no way to run ${c.label || c.id} yet; nothing was done.` };
+  return {
+    failed: true,
+    code: 'NO_EXECUTOR',
+    reason: `This Home has no way to run ${c.label || c.id} yet; nothing was done.`,
+  };
 }

@@ -17,7 +17,13 @@ export type LocalAct = {
 
 const lower = (a: unknown) => String(a).toLowerCase();
 const tags = (v: unknown): string[] =>
-  typeof v === 'string' ? v.split(',').map((t) => t.trim().slice(0, 60)).filter((t) => t.length > 0).slice(0, 20) : [];
+  typeof v === 'string'
+    ? v
+        .split(',')
+        .map((t) => t.trim().slice(0, 60))
+        .filter((t) => t.length > 0)
+        .slice(0, 20)
+    : [];
 
 const LOCAL_ACTS: Record<string, LocalAct> = {
   'person.contact.invite': {
@@ -25,11 +31,17 @@ const LOCAL_ACTS: Record<string, LocalAct> = {
       id: `contact:${lower(input.addressee)}:${lower(input.args.person)}`,
       type: 'contact',
       owner: input.addressee,
-      data: { label: labelOf(input, input.args.person), aliases: [], address: lower(input.args.person), note: `Added by your agent (${input.runRef}).` },
+      data: {
+        label: labelOf(input, input.args.person),
+        aliases: [],
+        address: lower(input.args.person),
+        note: `Added by your agent (${input.runRef}).`,
+      },
       createdAt: now,
       updatedAt: now,
     }),
-    holds: async (ctx, input) => (await ctx.vault.contacts.list(input.addressee)).some((c) => lower(c.address) === lower(input.args.person)),
+    holds: async (ctx, input) =>
+      (await ctx.vault.contacts.list(input.addressee)).some((c) => lower(c.address) === lower(input.args.person)),
     done: (input) => `I added ${labelOf(input, input.args.person)} to your contacts.`,
     already: (input) => `${labelOf(input, input.args.person)} is already your contact.`,
   },
@@ -38,13 +50,24 @@ const LOCAL_ACTS: Record<string, LocalAct> = {
       id: `membership:${lower(input.args.organization)}:${lower(input.args.person)}`,
       type: 'membership',
       owner: input.args.organization as Address,
-      data: { principal: lower(input.args.organization), member: lower(input.args.person), memberLabel: labelOf(input, input.args.person), memberAliases: [], roles: ['member'] },
+      data: {
+        principal: lower(input.args.organization),
+        member: lower(input.args.person),
+        memberLabel: labelOf(input, input.args.person),
+        memberAliases: [],
+        roles: ['member'],
+      },
       createdAt: now,
       updatedAt: now,
     }),
-    holds: async (ctx, input) => (await ctx.vault.memberships.ofOrganization(input.args.organization as Address)).some((m) => lower(m.member) === lower(input.args.person)),
-    done: (input) => `I invited ${labelOf(input, input.args.person)} to join ${labelOf(input, input.args.organization)}.`,
-    already: (input) => `${labelOf(input, input.args.person)} is already in ${labelOf(input, input.args.organization)}.`,
+    holds: async (ctx, input) =>
+      (await ctx.vault.memberships.ofOrganization(input.args.organization as Address)).some(
+        (m) => lower(m.member) === lower(input.args.person),
+      ),
+    done: (input) =>
+      `I invited ${labelOf(input, input.args.person)} to join ${labelOf(input, input.args.organization)}.`,
+    already: (input) =>
+      `${labelOf(input, input.args.person)} is already in ${labelOf(input, input.args.organization)}.`,
   },
   'memory.remember': {
     recordOf: (input, now) => ({

@@ -11,7 +11,8 @@ const NAMES: Record<string, string> = { heartcoach: 'HeartCoach' };
 
 export async function consultOutsideAgent(ctx: HarnessContext, input: ExecInput): Promise<StepResult | StepFailure> {
   const declared = input.tool.capability.outsideAgent;
-  if (declared === undefined) return { failed: true, code: 'NO_OUTSIDE_AGENT', reason: `No outside agent answers ${input.tool.id}.` };
+  if (declared === undefined)
+    return { failed: true, code: 'NO_OUTSIDE_AGENT', reason: `No outside agent answers ${input.tool.id}.` };
   // HeartCoach's consultation carries the granted cabinet and answers in its own shape (coach-consult.ts).
   if (declared.agent === HEARTCOACH.id) return consultHeartCoach(ctx, input);
   const agent = { id: declared.agent, name: NAMES[declared.agent] ?? declared.agent };
@@ -22,8 +23,18 @@ export async function consultOutsideAgent(ctx: HarnessContext, input: ExecInput)
     asker: input.asker,
     timeoutMs: ctx.settings.outsideAgentTimeoutMs,
   });
-  if (answer.kind === 'refused') return { failed: true, code: answer.code.toUpperCase().replace(/[^A-Z0-9_]/g, '_'), reason: `${agent.name} declined: ${answer.message}` };
-  if (answer.kind === 'unavailable') return { failed: true, code: 'OUTSIDE_AGENT_UNAVAILABLE', reason: `${agent.name} did not answer (${answer.reason}). Your question is kept; ask again later.` };
+  if (answer.kind === 'refused')
+    return {
+      failed: true,
+      code: answer.code.toUpperCase().replace(/[^A-Z0-9_]/g, '_'),
+      reason: `${agent.name} declined: ${answer.message}`,
+    };
+  if (answer.kind === 'unavailable')
+    return {
+      failed: true,
+      code: 'OUTSIDE_AGENT_UNAVAILABLE',
+      reason: `${agent.name} did not answer (${answer.reason}). Your question is kept; ask again later.`,
+    };
   return {
     text: `${agent.name} says: ${answer.text}`,
     value: answer.text,

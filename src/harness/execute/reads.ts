@@ -13,57 +13,117 @@ import { labelOf, listInWords, type ExecInput, type StepFailure, type StepResult
  */
 type Read = (ctx: HarnessContext, input: ExecInput) => Promise<StepResult | StepFailure>;
 
-const rowsResult = (text: string, rows: StepResult['rows'] & object, source: StepResult['source'] = 'vault', damaged: readonly DamagedRow[] = []): StepResult => {
+const rowsResult = (
+  text: string,
+  rows: StepResult['rows'] & object,
+  source: StepResult['source'] = 'vault',
+  damaged: readonly DamagedRow[] = [],
+): StepResult => {
   const seen = damagedSeen(damaged);
-  return { text: withDamaged(text, damaged), rows, value: rows, source, observation: 'committed', reconciled: false, templated: true, ...(seen !== undefined ? { damaged: seen } : {}) };
+  return {
+    text: withDamaged(text, damaged),
+    rows,
+    value: rows,
+    source,
+    observation: 'committed',
+    reconciled: false,
+    templated: true,
+    ...(seen !== undefined ? { damaged: seen } : {}),
+  };
 };
 
 /** The sentence for an empty list: "none yet" only when nothing was left out, else that none could be read. */
-const noneSaid = (damaged: readonly DamagedRow[], none: string, unreadable: string) => (damaged.length === 0 ? none : unreadable);
+const noneSaid = (damaged: readonly DamagedRow[], none: string, unreadable: string) =>
+  damaged.length === 0 ? none : unreadable;
 
 const READS: Record<string, Read> = {
   'person.contact.list': async (ctx, input) => {
     const read = await ctx.vault.contacts.read(input.addressee);
-    const rows = read.rows.map((c) => ({ name: c.label, address: getAddress(c.address), aliases: c.aliases.join(', ') }));
-    const text = rows.length === 0 ? noneSaid(read.damaged, 'You have no contacts yet.', 'No contact could be read.') : `You have ${rows.length} contact${rows.length === 1 ? '' : 's'}: ${listInWords(rows.map((r) => r.name))}.`;
+    const rows = read.rows.map((c) => ({
+      name: c.label,
+      address: getAddress(c.address),
+      aliases: c.aliases.join(', '),
+    }));
+    const text =
+      rows.length === 0
+        ? noneSaid(read.damaged, 'You have no contacts yet.', 'No contact could be read.')
+        : `You have ${rows.length} contact${rows.length === 1 ? '' : 's'}: ${listInWords(rows.map((r) => r.name))}.`;
     return rowsResult(text, rows, 'vault', read.damaged);
   },
   'organization.members.list': async (ctx, input) => {
     const org = input.args.organization as Address;
     const relation = await relationOf(ctx, input.asker, org);
-    if (relation === 'stranger') return { failed: true, code: 'NOT_A_MEMBER', reason: `You are not a member or steward of ${labelOf(input, org)}, so its members are not yours to read.` };
+    if (relation === 'stranger')
+      return {
+        failed: true,
+        code: 'NOT_A_MEMBER',
+        reason: `You are not a member or steward of ${labelOf(input, org)}, so its members are not yours to read.`,
+      };
     const read = await ctx.vault.memberships.readOfOrganization(org);
     const rows = read.rows.map((m) => ({ name: m.label, roles: m.roles.join(', '), address: getAddress(m.member) }));
     const name = labelOf(input, org);
     const described = rows.map((r) => (r.roles === 'member' ? r.name : `${r.name} (${r.roles})`));
-    const text = rows.length === 0 ? noneSaid(read.damaged, `${name} has no members yet.`, `No member of ${name} could be read.`) : `${name} has ${rows.length} member${rows.length === 1 ? '' : 's'}: ${listInWords(described)}.`;
+    const text =
+      rows.length === 0
+        ? noneSaid(read.damaged, `${name} has no members yet.`, `No member of ${name} could be read.`)
+        : `${name} has ${rows.length} member${rows.length === 1 ? '' : 's'}: ${listInWords(described)}.`;
     return rowsResult(text, rows, 'vault', read.damaged);
   },
   'organization.affiliations.list': async (ctx, input) => {
     const read = await ctx.vault.memberships.readOfPerson(input.asker);
-    const rows = read.rows.map((a) => ({ organization: a.label, roles: a.roles.join(', '), address: getAddress(a.organization) }));
-    const text = rows.length === 0 ? noneSaid(read.damaged, 'You belong to no organizations.', 'None of your memberships could be read.') : `You belong to ${listInWords(rows.map((r) => `${r.organization} (${r.roles})`))}.`;
+    const rows = read.rows.map((a) => ({
+      organization: a.label,
+      roles: a.roles.join(', '),
+      address: getAddress(a.organization),
+    }));
+    const text =
+      rows.length === 0
+        ? noneSaid(read.damaged, 'You belong to no organizations.', 'None of your memberships could be read.')
+        : `You belong to ${listInWords(rows.map((r) => `${r.organization} (${r.roles})`))}.`;
     return rowsResult(text, rows, 'vault', read.damaged);
   },
   'records.list': async (ctx, input) => {
     const type = String(input.args.type ?? '').toLowerCase();
-    if (type === '' || type === 'keys') return { failed: true, code: 'NO_SUCH_RECORDS', reason: 'Say which kind of records to list.' };
+    if (type === '' || type === 'keys')
+      return { failed: true, code: 'NO_SUCH_RECORDS', reason: 'Say which kind of records to list.' };
     const read = await ctx.vault.records.read({ type, owner: input.addressee, limit: 200 });
-    const rows = read.rows.map((r) => ({ id: r.id, type: r.type, updatedAt: r.updatedAt, summary: JSON.stringify(r.data).slice(0, 200) }));
-    const text = rows.length === 0 ? noneSaid(read.damaged, `There are no ${type} records.`, `No ${type} record could be read.`) : `There ${rows.length === 1 ? 'is 1' : `are ${rows.length}`} ${type} record${rows.length === 1 ? '' : 's'}.`;
+    const rows = read.rows.map((r) => ({
+      id: r.id,
+      type: r.type,
+      updatedAt: r.updatedAt,
+      summary: JSON.stringify(r.data).slice(0, 200),
+    }));
+    const text =
+      rows.length === 0
+        ? noneSaid(read.damaged, `There are no ${type} records.`, `No ${type} record could be read.`)
+        : `There ${rows.length === 1 ? 'is 1' : `are ${rows.length}`} ${type} record${rows.length === 1 ? '' : 's'}.`;
     return rowsResult(text, rows, 'vault', read.damaged);
   },
   'receipts.list': async (ctx, input) => {
     const read = await ctx.vault.receipts.readRecent({ subject: input.addressee, limit: 20 });
-    const rows = read.rows.map((r) => ({ runRef: r.runRef, stepRef: r.stepRef, toolId: r.toolId, observation: r.observation, at: r.createdAt, txHash: r.txHash ?? null }));
-    const text = rows.length === 0 ? noneSaid(read.damaged, 'There are no receipts yet.', 'No receipt could be read.') : `Your ${rows.length} most recent receipt${rows.length === 1 ? '' : 's'}: ${listInWords(rows.slice(0, 5).map((r) => r.toolId))}.`;
+    const rows = read.rows.map((r) => ({
+      runRef: r.runRef,
+      stepRef: r.stepRef,
+      toolId: r.toolId,
+      observation: r.observation,
+      at: r.createdAt,
+      txHash: r.txHash ?? null,
+    }));
+    const text =
+      rows.length === 0
+        ? noneSaid(read.damaged, 'There are no receipts yet.', 'No receipt could be read.')
+        : `Your ${rows.length} most recent receipt${rows.length === 1 ? '' : 's'}: ${listInWords(rows.slice(0, 5).map((r) => r.toolId))}.`;
     return rowsResult(text, rows, 'vault', read.damaged);
   },
   'balance.read': async (ctx, input) => {
     const holder = (await ctx.vault.payments.defaultPayer(input.asker)) ?? input.addressee;
     const balance = await ctx.chain.balanceOf({ token: 'usdc', holder });
     const amount = formatUnits(BigInt(balance.amount), balance.decimals);
-    return rowsResult(`Your balance is ${amount} USDC.`, [{ holder: getAddress(holder), token: 'USDC', amount }], 'chain');
+    return rowsResult(
+      `Your balance is ${amount} USDC.`,
+      [{ holder: getAddress(holder), token: 'USDC', amount }],
+      'chain',
+    );
   },
 };
 
@@ -75,11 +135,20 @@ const cabinetRead =
       return { failed: true, code: 'NOT_YOUR_CABINET', reason: 'A cabinet is read only by its own person.' };
     }
     const read = await ctx.vault.records.read({ type: `cabinet.${folder}`, owner: input.addressee, limit: 200 });
-    const rows = read.rows.map((r) => ({ id: r.id, updatedAt: r.updatedAt, summary: JSON.stringify(r.data).slice(0, 300) }));
-    const text = rows.length === 0 ? noneSaid(read.damaged, `Your ${folder} folder is empty.`, `No item in your ${folder} folder could be read.`) : `Your ${folder} folder has ${rows.length} item${rows.length === 1 ? '' : 's'}.`;
+    const rows = read.rows.map((r) => ({
+      id: r.id,
+      updatedAt: r.updatedAt,
+      summary: JSON.stringify(r.data).slice(0, 300),
+    }));
+    const text =
+      rows.length === 0
+        ? noneSaid(read.damaged, `Your ${folder} folder is empty.`, `No item in your ${folder} folder could be read.`)
+        : `Your ${folder} folder has ${rows.length} item${rows.length === 1 ? '' : 's'}.`;
     return rowsResult(text, rows, 'vault', read.damaged);
   };
 
 export function readFor(toolId: string, folder?: string): Read | undefined {
-  return READS[toolId] ?? (folder !== undefined && toolId === `cabinet.${folder}.read` ? cabinetRead(folder) : undefined);
+  return (
+    READS[toolId] ?? (folder !== undefined && toolId === `cabinet.${folder}.read` ? cabinetRead(folder) : undefined)
+  );
 }

@@ -11,11 +11,21 @@ import type { ExecInput, StepFailure, StepResult } from './step-result';
  */
 export async function applyInstructionSkill(ctx: HarnessContext, input: ExecInput): Promise<StepResult | StepFailure> {
   const skill = input.tool.skill;
-  if (skill === null) return { failed: true, code: 'NOT_A_SKILL', reason: `${input.tool.id} is not an instruction skill.` };
+  if (skill === null)
+    return { failed: true, code: 'NOT_A_SKILL', reason: `${input.tool.id} is not an instruction skill.` };
   if (digestOfText(skill.body) !== skill.bodyDigest) {
-    return { failed: true, code: 'SKILL_COMMITMENT_MOVED', reason: `The ${skill.label} skill's text no longer matches its pinned digest, so it was not used.` };
+    return {
+      failed: true,
+      code: 'SKILL_COMMITMENT_MOVED',
+      reason: `The ${skill.label} skill's text no longer matches its pinned digest, so it was not used.`,
+    };
   }
-  if (ctx.model === null) return { failed: true, code: 'MODEL_UNCONFIGURED', reason: `The ${skill.label} skill needs a model, and none is configured on this Home.` };
+  if (ctx.model === null)
+    return {
+      failed: true,
+      code: 'MODEL_UNCONFIGURED',
+      reason: `The ${skill.label} skill needs a model, and none is configured on this Home.`,
+    };
   const brief = input.words.length < 80;
   const res = await callModel(ctx, input.trace, 'skill-apply', SkillApplyResponseSchema, (m) =>
     m.applySkill({
@@ -28,7 +38,15 @@ export async function applyInstructionSkill(ctx: HarnessContext, input: ExecInpu
       maxTokens: brief ? 600 : 1400,
     }),
   );
-  if (!res.ok) return { failed: true, code: 'SKILL_FAILED', reason: `The ${skill.label} skill could not answer (${res.reason}).` };
+  if (!res.ok)
+    return { failed: true, code: 'SKILL_FAILED', reason: `The ${skill.label} skill could not answer (${res.reason}).` };
   const text = skill.answerTemplate.replaceAll('{label}', skill.label).replaceAll('{text}', res.value.text);
-  return { text, value: res.value.text, source: 'instruction-skill', observation: 'committed', reconciled: false, templated: skill.answerTemplate.includes('{text}') };
+  return {
+    text,
+    value: res.value.text,
+    source: 'instruction-skill',
+    observation: 'committed',
+    reconciled: false,
+    templated: skill.answerTemplate.includes('{text}'),
+  };
 }

@@ -7,10 +7,20 @@ import { namesNothing, playbookDomain, typedReading } from './reading';
 
 const tools = (id: string) => {
   const a = GENERATED_ONTOLOGY.archetypes[id]!;
-  const scope: PlaybookScope = { archetypeId: a.id, archetypeVersion: a.version, digest: a.definitionDigest, capabilityIds: a.capabilityIds, skillIds: a.skillIds, instructions: '', specialists: [], declaredEffects: [] };
+  const scope: PlaybookScope = {
+    archetypeId: a.id,
+    archetypeVersion: a.version,
+    digest: a.definitionDigest,
+    capabilityIds: a.capabilityIds,
+    skillIds: a.skillIds,
+    instructions: '',
+    specialists: [],
+    declaredEffects: [],
+  };
   return buildTools(GENERATED_ONTOLOGY, scope);
 };
-const read = (words: string, id: string) => typedReading({ words, ontology: GENERATED_ONTOLOGY, tools: tools(id), relation: 'self', outcome: null });
+const read = (words: string, id: string) =>
+  typedReading({ words, ontology: GENERATED_ONTOLOGY, tools: tools(id), relation: 'self', outcome: null });
 
 describe('the typed reading (seed 001 step 3.4)', () => {
   it('names the domain terms and tools the words carry, with cluster neighbours', () => {
@@ -27,8 +37,12 @@ describe('the typed reading (seed 001 step 3.4)', () => {
   });
 
   it('types an open intent only when exactly one outcome class is named', () => {
-    expect(classifyOpenIntent('Write the inquiry letter', GENERATED_ONTOLOGY.outcomeClasses)).toEqual({ class: 'inquiry-letter' });
-    expect(classifyOpenIntent('Write the inquiry letter and put it on our tracker', GENERATED_ONTOLOGY.outcomeClasses)).toBe(null);
+    expect(classifyOpenIntent('Write the inquiry letter', GENERATED_ONTOLOGY.outcomeClasses)).toEqual({
+      class: 'inquiry-letter',
+    });
+    expect(
+      classifyOpenIntent('Write the inquiry letter and put it on our tracker', GENERATED_ONTOLOGY.outcomeClasses),
+    ).toBe(null);
     expect(classifyOpenIntent('hello', GENERATED_ONTOLOGY.outcomeClasses)).toBe(null);
   });
 });

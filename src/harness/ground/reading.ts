@@ -42,7 +42,8 @@ export function typedReading(input: {
   const neighbours = new Set<string>();
   for (const id of named) {
     const cluster = input.ontology.domainClasses[id]?.cluster;
-    for (const n of cluster === undefined ? [] : (input.ontology.clusters[cluster] ?? [])) if (!named.has(n)) neighbours.add(n);
+    for (const n of cluster === undefined ? [] : (input.ontology.clusters[cluster] ?? []))
+      if (!named.has(n)) neighbours.add(n);
   }
   const toolsNamed = [...input.tools.values()]
     .filter((t) => t.capability.kind !== 'meta')
@@ -65,11 +66,16 @@ export function typedReading(input: {
  * agent) is outside what this agent knows how to do.
  */
 export function playbookDomain(ontology: OntologyView, tools: ToolIndex): DomainClass[] {
-  const toolTerms = new Set([...tools.values()].flatMap((t) => [...t.capability.terms, ...(t.skill?.covers ?? [])]).map((x) => x.toLowerCase()));
-  const linked = Object.values(ontology.domainClasses).filter((c) => c.terms.some((t) => toolTerms.has(t.toLowerCase())));
+  const toolTerms = new Set(
+    [...tools.values()].flatMap((t) => [...t.capability.terms, ...(t.skill?.covers ?? [])]).map((x) => x.toLowerCase()),
+  );
+  const linked = Object.values(ontology.domainClasses).filter((c) =>
+    c.terms.some((t) => toolTerms.has(t.toLowerCase())),
+  );
   const clusters = new Set(linked.map((c) => c.cluster));
   return Object.values(ontology.domainClasses).filter((c) => clusters.has(c.cluster));
 }
 
 /** The scope rule: the words name nothing this agent offers — no tool term, no skill cover, no domain term. */
-export const namesNothing = (reading: TypedReading): boolean => reading.toolsNamed.length === 0 && reading.terms.length === 0;
+export const namesNothing = (reading: TypedReading): boolean =>
+  reading.toolsNamed.length === 0 && reading.terms.length === 0;

@@ -7,7 +7,11 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Straight quotes, one space, trimmed. */
 export function normalizeWords(text: string): string {
-  return text.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Whether `phrase` occurs in `text` as whole words (letters and digits on neither side), case-insensitive. */
@@ -18,8 +22,26 @@ export function mentions(text: string, phrase: string): boolean {
 }
 
 const NUMBER_WORDS: Record<string, string> = {
-  zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10',
-  eleven: '11', twelve: '12', fifteen: '15', twenty: '20', thirty: '30', forty: '40', fifty: '50', hundred: '100', dozen: '12',
+  zero: '0',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+  ten: '10',
+  eleven: '11',
+  twelve: '12',
+  fifteen: '15',
+  twenty: '20',
+  thirty: '30',
+  forty: '40',
+  fifty: '50',
+  hundred: '100',
+  dozen: '12',
 };
 
 /** A decimal string in canonical form ("2.50" → "2.5", "1,000" → "1000"), or null when it is not a number. */
@@ -43,7 +65,9 @@ export function numbersIn(text: string): Set<string> {
     const n = canonicalNumber(m[0]);
     if (n !== null) found.add(n);
   }
-  for (const m of normalizeWords(text).toLowerCase().matchAll(/\p{L}+/gu)) {
+  for (const m of normalizeWords(text)
+    .toLowerCase()
+    .matchAll(/\p{L}+/gu)) {
     const n = NUMBER_WORDS[m[0]];
     if (n !== undefined) found.add(n);
   }
@@ -64,5 +88,8 @@ export function mentionsStem(text: string, term: string): boolean {
   if (t.length === 0) return false;
   if (/\s/.test(t)) return mentions(text, t);
   const base = t.replace(/e$/, '');
-  return new RegExp(`(^|[^\\p{L}\\p{N}])(?:${escape(t)}|${escape(base)})(?:s|es|d|ed|ing)?(?=$|[^\\p{L}\\p{N}])`, 'iu').test(normalizeWords(text));
+  return new RegExp(
+    `(^|[^\\p{L}\\p{N}])(?:${escape(t)}|${escape(base)})(?:s|es|d|ed|ing)?(?=$|[^\\p{L}\\p{N}])`,
+    'iu',
+  ).test(normalizeWords(text));
 }

@@ -13,12 +13,17 @@ export type Acceptance =
   | { outcome: 'none-fits' | 'below-floor' | 'no-margin' | 'refused-judgement' | 'decline'; rule: string };
 
 /** Checks a distribution against the offered options: every id offered, numbers summing to one (± 0.02). */
-export function checkDistribution(distribution: Record<string, number>, options: readonly string[]): { ok: true; normalized: Record<string, number> } | { ok: false; reason: string } {
+export function checkDistribution(
+  distribution: Record<string, number>,
+  options: readonly string[],
+): { ok: true; normalized: Record<string, number> } | { ok: false; reason: string } {
   const offered = new Set(options);
   const unknown = Object.keys(distribution).filter((id) => !offered.has(id));
-  if (unknown.length > 0) return { ok: false, reason: `the judge named options that were not offered: ${unknown.join(', ')}` };
+  if (unknown.length > 0)
+    return { ok: false, reason: `the judge named options that were not offered: ${unknown.join(', ')}` };
   const sum = Object.values(distribution).reduce((a, b) => a + b, 0);
-  if (Math.abs(sum - 1) > 0.02) return { ok: false, reason: `the judge's distribution sums to ${sum.toFixed(3)}, not 1` };
+  if (Math.abs(sum - 1) > 0.02)
+    return { ok: false, reason: `the judge's distribution sums to ${sum.toFixed(3)}, not 1` };
   const normalized: Record<string, number> = {};
   for (const id of options) normalized[id] = (distribution[id] ?? 0) / sum;
   return { ok: true, normalized };
@@ -26,7 +31,10 @@ export function checkDistribution(distribution: Record<string, number>, options:
 
 const ranked = (d: Record<string, number>) => Object.entries(d).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
 
-export function acceptDistribution(d: Record<string, number>, s: Pick<HarnessSettings, 'floor' | 'margin' | 'split' | 'splitMass'>): Acceptance {
+export function acceptDistribution(
+  d: Record<string, number>,
+  s: Pick<HarnessSettings, 'floor' | 'margin' | 'split' | 'splitMass'>,
+): Acceptance {
   const order = ranked(d);
   const [top, second] = [order[0], order[1]];
   if (top === undefined) return { outcome: 'refused-judgement', rule: 'an empty distribution' };
@@ -35,12 +43,21 @@ export function acceptDistribution(d: Record<string, number>, s: Pick<HarnessSet
   let rejected: Acceptance;
   if (top[1] < s.floor) rejected = { outcome: 'below-floor', rule: `top ${top[1].toFixed(2)} < floor ${s.floor}` };
   else if (lead < s.margin) rejected = { outcome: 'no-margin', rule: `lead ${lead.toFixed(2)} < margin ${s.margin}` };
-  else return { outcome: 'chosen', choice: top[0], rule: `top ${top[1].toFixed(2)} ≥ ${s.floor}, lead ${lead.toFixed(2)} ≥ ${s.margin}` };
+  else
+    return {
+      outcome: 'chosen',
+      choice: top[0],
+      rule: `top ${top[1].toFixed(2)} ≥ ${s.floor}, lead ${lead.toFixed(2)} ≥ ${s.margin}`,
+    };
   if (s.split === 'clarify') {
     const skills = order.filter(([id]) => id !== NOT_APPLICABLE).slice(0, 2);
     const mass = skills.reduce((a, [, p]) => a + p, 0);
     if (skills.length === 2 && mass >= s.splitMass) {
-      return { outcome: 'clarify', options: skills.map(([id]) => id), rule: `${rejected.rule}; split of two with mass ${mass.toFixed(2)} ≥ ${s.splitMass}` };
+      return {
+        outcome: 'clarify',
+        options: skills.map(([id]) => id),
+        rule: `${rejected.rule}; split of two with mass ${mass.toFixed(2)} ≥ ${s.splitMass}`,
+      };
     }
   }
   return rejected;
@@ -58,7 +75,10 @@ export function calibrate(d: Record<string, number>, temperature: number): Recor
 /** The conformal set rule (spec 416 W3): one skill routes; several → ask among exactly those; otherwise decline. */
 export function acceptConformal(d: Record<string, number>, map: CalibrationMap): Acceptance {
   const p = calibrate(d, map.temperature);
-  const set = Object.entries(p).filter(([, v]) => v >= 1 - map.qHat).map(([id]) => id).sort();
+  const set = Object.entries(p)
+    .filter(([, v]) => v >= 1 - map.qHat)
+    .map(([id]) => id)
+    .sort();
   const skills = set.filter((id) => id !== NOT_APPLICABLE);
   const rule = `conformal set {${set.join(', ')}} at 1 − q̂ = ${(1 - map.qHat).toFixed(3)}, T = ${map.temperature}`;
   if (skills.length === 1 && !set.includes(NOT_APPLICABLE)) return { outcome: 'chosen', choice: skills[0]!, rule };

@@ -23,7 +23,9 @@ async function judge(script: ModelScript, settings = {}) {
 
 describe('judgeSkill (seed 001 step 4)', () => {
   it('asks once over the skills’ cards plus n/a and accepts by the rule', async () => {
-    const { outcome, trace, model } = await judge({ judge: [distribution({ 'model-risk-check': 0.8, [NOT_APPLICABLE]: 0.2 })] });
+    const { outcome, trace, model } = await judge({
+      judge: [distribution({ 'model-risk-check': 0.8, [NOT_APPLICABLE]: 0.2 })],
+    });
     expect(outcome).toEqual({ kind: 'chosen', toolId: 'model-risk-check' });
     const request = model.calls[0]!.request as { options: { id: string; card: string }[] };
     expect(request.options.at(-1)!.id).toBe(NOT_APPLICABLE);
@@ -36,13 +38,24 @@ describe('judgeSkill (seed 001 step 4)', () => {
     const fast = await judge({ judge: [distribution({ 'model-risk-check': 0.8, [NOT_APPLICABLE]: 0.2 })] });
     expect((fast.model.calls[0]!.request as { profile: string }).profile).toBe('fast');
     expect(fast.trace.selection).toMatchObject({ arm: 'fast', profile: 'fast' });
-    const thorough = await judge({ judge: [distribution({ 'model-risk-check': 0.8, [NOT_APPLICABLE]: 0.2 })] }, { judgeProfile: 'thorough' });
+    const thorough = await judge(
+      { judge: [distribution({ 'model-risk-check': 0.8, [NOT_APPLICABLE]: 0.2 })] },
+      { judgeProfile: 'thorough' },
+    );
     expect((thorough.model.calls[0]!.request as { profile: string }).profile).toBe('thorough');
-    expect(thorough.trace.selection).toMatchObject({ arm: 'thorough', profile: 'thorough', outcome: 'chosen', choice: 'model-risk-check' });
+    expect(thorough.trace.selection).toMatchObject({
+      arm: 'thorough',
+      profile: 'thorough',
+      outcome: 'chosen',
+      choice: 'model-risk-check',
+    });
   });
 
   it('a judgement that does not parse, or names an unoffered option, is refused and hands the ask to the planner', async () => {
-    for (const bad of [{ distribution: { nope: 1 }, usage: { model: 'm', inputTokens: 1, outputTokens: 1 } }, { text: 'the first one' }]) {
+    for (const bad of [
+      { distribution: { nope: 1 }, usage: { model: 'm', inputTokens: 1, outputTokens: 1 } },
+      { text: 'the first one' },
+    ]) {
       const { outcome, trace } = await judge({ judge: [bad as never] });
       expect(outcome).toEqual({ kind: 'handed-to-planner' });
       expect(trace.selection?.outcome).toBe('refused-judgement');
@@ -51,7 +64,10 @@ describe('judgeSkill (seed 001 step 4)', () => {
 
   it('re-asks once inside the borderline band and decides on the average', async () => {
     const { outcome, trace, model } = await judge({
-      judge: [distribution({ 'model-risk-check': 0.55, 'intake-screening-model-review': 0.35, [NOT_APPLICABLE]: 0.1 }), distribution({ 'model-risk-check': 0.75, 'intake-screening-model-review': 0.15, [NOT_APPLICABLE]: 0.1 })],
+      judge: [
+        distribution({ 'model-risk-check': 0.55, 'intake-screening-model-review': 0.35, [NOT_APPLICABLE]: 0.1 }),
+        distribution({ 'model-risk-check': 0.75, 'intake-screening-model-review': 0.15, [NOT_APPLICABLE]: 0.1 }),
+      ],
     });
     expect(model.count('judge')).toBe(2);
     expect(trace.selection?.distributions).toHaveLength(3);
@@ -61,13 +77,29 @@ describe('judgeSkill (seed 001 step 4)', () => {
 
   it('cites the calibration map on a conformal decision', async () => {
     const calibration = { digest: `0x${'22'.repeat(32)}` as const, temperature: 1, qHat: 0.5 };
-    const { trace } = await judge({ judge: [distribution({ 'model-risk-check': 0.9, [NOT_APPLICABLE]: 0.1 })] }, { calibration });
-    expect(trace.selection).toMatchObject({ arm: 'conformal', calibrationDigest: calibration.digest, outcome: 'chosen' });
+    const { trace } = await judge(
+      { judge: [distribution({ 'model-risk-check': 0.9, [NOT_APPLICABLE]: 0.1 })] },
+      { calibration },
+    );
+    expect(trace.selection).toMatchObject({
+      arm: 'conformal',
+      calibrationDigest: calibration.digest,
+      outcome: 'chosen',
+    });
   });
 
   it('cards carry purpose, produces and exclusions', async () => {
     const { ctx } = await demoContext();
-    const tools = buildTools(ctx.ontology, { archetypeId: 'o', archetypeVersion: '1', digest: `0x${'00'.repeat(32)}`, capabilityIds: [], skillIds: ['funding-tracker-update'], instructions: '', specialists: [], declaredEffects: [] });
+    const tools = buildTools(ctx.ontology, {
+      archetypeId: 'o',
+      archetypeVersion: '1',
+      digest: `0x${'00'.repeat(32)}`,
+      capabilityIds: [],
+      skillIds: ['funding-tracker-update'],
+      instructions: '',
+      specialists: [],
+      declaredEffects: [],
+    });
     expect(skillCard(tools.get('funding-tracker-update')!)).toMatch(/Not for: /);
   });
 });

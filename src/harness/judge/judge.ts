@@ -14,11 +14,10 @@ import { acceptConformal, acceptDistribution, checkDistribution, type Acceptance
  * (arm, candidates, distributions, choice, rule) is recorded in the trace and on the receipts.
  */
 export type JudgeOutcome =
-  | { kind: 'chosen'; toolId: string }
-  | { kind: 'clarify'; options: string[] }
-  | { kind: 'handed-to-planner' };
+  { kind: 'chosen'; toolId: string } | { kind: 'clarify'; options: string[] } | { kind: 'handed-to-planner' };
 
-export const NOT_APPLICABLE_CARD = 'No offered skill fits: the request is out of scope, merely adjacent to a skill, or too small or personal for any of them.';
+export const NOT_APPLICABLE_CARD =
+  'No offered skill fits: the request is out of scope, merely adjacent to a skill, or too small or personal for any of them.';
 
 /** The judge's card for a skill: one line of purpose, Produces: …, Not for: … (from covers and excludes). */
 export function skillCard(tool: Tool): string {
@@ -38,11 +37,20 @@ export async function judgeSkill(
   input: { words: string; reading: TypedReading; tools: ToolIndex; material: readonly Material[]; trace: PlannerTrace },
 ): Promise<JudgeOutcome> {
   const skills = skillTools(input.tools);
-  const options: JudgeOption[] = [...skills.map((t) => ({ id: t.id, card: skillCard(t) })), { id: NOT_APPLICABLE, card: NOT_APPLICABLE_CARD }];
+  const options: JudgeOption[] = [
+    ...skills.map((t) => ({ id: t.id, card: skillCard(t) })),
+    { id: NOT_APPLICABLE, card: NOT_APPLICABLE_CARD },
+  ];
   const ids = options.map((o) => o.id);
   const ask = async () => {
     const res = await callModel(ctx, input.trace, 'judge', JudgeResponseSchema, (m) =>
-      m.judgeSkills({ profile: ctx.settings.judgeProfile, question: input.words, reading: input.reading, options, material: input.material }),
+      m.judgeSkills({
+        profile: ctx.settings.judgeProfile,
+        question: input.words,
+        reading: input.reading,
+        options,
+        material: input.material,
+      }),
     );
     if (!res.ok) return { ok: false as const, reason: res.reason };
     return checkDistribution(res.value.distribution, ids);
@@ -65,7 +73,10 @@ export async function judgeSkill(
         distributions.push(d);
       }
     }
-    acceptance = ctx.settings.calibration !== null ? acceptConformal(d, ctx.settings.calibration) : acceptDistribution(d, ctx.settings);
+    acceptance =
+      ctx.settings.calibration !== null
+        ? acceptConformal(d, ctx.settings.calibration)
+        : acceptDistribution(d, ctx.settings);
   }
   input.trace.selection = selectionTrace(ctx, ids, distributions, acceptance);
   if (acceptance.outcome === 'chosen') return { kind: 'chosen', toolId: acceptance.choice };
@@ -73,7 +84,12 @@ export async function judgeSkill(
   return { kind: 'handed-to-planner' };
 }
 
-function selectionTrace(ctx: HarnessContext, ids: string[], distributions: Record<string, number>[], a: Acceptance): SelectionTrace {
+function selectionTrace(
+  ctx: HarnessContext,
+  ids: string[],
+  distributions: Record<string, number>[],
+  a: Acceptance,
+): SelectionTrace {
   const calibration = ctx.settings.calibration;
   return {
     arm: calibration !== null ? 'conformal' : ctx.settings.judgeProfile,

@@ -14,7 +14,13 @@ const producesOf = (t: Tool) => t.skill?.produces ?? t.capability.produces;
 const consumesOf = (t: Tool) => t.skill?.consumes ?? t.capability.consumes;
 
 /** Producers prepended, depth-first, for every input the pick lacks; returns the chain ending at the pick. */
-function withProducers(pick: Tool, tools: Tool[], supplied: ReadonlySet<string>, depth: number, missing: string[]): string[] {
+function withProducers(
+  pick: Tool,
+  tools: Tool[],
+  supplied: ReadonlySet<string>,
+  depth: number,
+  missing: string[],
+): string[] {
   const chain: string[] = [];
   for (const cls of consumesOf(pick)) {
     if (supplied.has(cls)) continue;
@@ -23,7 +29,8 @@ function withProducers(pick: Tool, tools: Tool[], supplied: ReadonlySet<string>,
       missing.push(cls);
       continue;
     }
-    for (const id of withProducers(producer, tools, supplied, depth + 1, missing)) if (!chain.includes(id)) chain.push(id);
+    for (const id of withProducers(producer, tools, supplied, depth + 1, missing))
+      if (!chain.includes(id)) chain.push(id);
   }
   chain.push(pick.id);
   return chain;
@@ -39,13 +46,20 @@ export function plansAround(input: { pick: Tool; tools: ToolIndex; supplied: Rea
 
   const missing: string[] = [];
   const before = withProducers(input.pick, skills, input.supplied, 0, missing);
-  if (before.length > 1 && before.length <= MAX_STEPS) options.push({ id: `before:${before[0]}`, tools: before, missing });
+  if (before.length > 1 && before.length <= MAX_STEPS)
+    options.push({ id: `before:${before[0]}`, tools: before, missing });
 
   for (const consumer of skills) {
     if (consumer.id === input.pick.id) continue;
     if (!consumesOf(consumer).some((c) => producesOf(input.pick).includes(c))) continue;
-    const consumerMissing = consumesOf(consumer).filter((c) => !input.supplied.has(c) && !producesOf(input.pick).includes(c));
-    options.push({ id: `after:${consumer.id}`, tools: [input.pick.id, consumer.id], missing: [...aloneMissing, ...consumerMissing] });
+    const consumerMissing = consumesOf(consumer).filter(
+      (c) => !input.supplied.has(c) && !producesOf(input.pick).includes(c),
+    );
+    options.push({
+      id: `after:${consumer.id}`,
+      tools: [input.pick.id, consumer.id],
+      missing: [...aloneMissing, ...consumerMissing],
+    });
   }
   return options;
 }

@@ -19,14 +19,29 @@ export async function choosePlanAround(
 ): Promise<PlanAround> {
   const alone = input.options[0]!;
   if (input.options.length === 1 || ctx.settings.planChoice !== 'choice' || ctx.model === null) {
-    record(input, null, alone, input.options.length === 1 ? 'one plan around the pick' : 'plan-choice off: the pick alone');
+    record(
+      input,
+      null,
+      alone,
+      input.options.length === 1 ? 'one plan around the pick' : 'plan-choice off: the pick alone',
+    );
     return alone;
   }
-  const summaries = input.options.map((o) => ({ id: o.id, tools: o.tools, missing: o.missing, summary: o.tools.join(' → ') }));
+  const summaries = input.options.map((o) => ({
+    id: o.id,
+    tools: o.tools,
+    missing: o.missing,
+    summary: o.tools.join(' → '),
+  }));
   const res = await callModel(ctx, input.trace, 'plan-choice', PlanChoiceResponseSchema, (m) =>
     m.choosePlan({ question: input.words, reading: input.reading, pick: input.pick, options: summaries }),
   );
-  const checked = res.ok ? checkDistribution(res.value.distribution, input.options.map((o) => o.id)) : res;
+  const checked = res.ok
+    ? checkDistribution(
+        res.value.distribution,
+        input.options.map((o) => o.id),
+      )
+    : res;
   if (!checked.ok) {
     record(input, null, alone, `plan-choice refused (${checked.reason}): the pick alone`);
     return alone;
@@ -37,9 +52,16 @@ export async function choosePlanAround(
   return top;
 }
 
-function record(input: { options: PlanAround[]; trace: PlannerTrace }, distribution: Record<string, number> | null, choice: PlanAround, rule: string) {
+function record(
+  input: { options: PlanAround[]; trace: PlannerTrace },
+  distribution: Record<string, number> | null,
+  choice: PlanAround,
+  rule: string,
+) {
   input.trace.planChoice = {
-    options: input.options.slice(0, 8).map((o) => ({ id: o.id, tools: o.tools.slice(0, 4), missing: o.missing.slice(0, 8) })),
+    options: input.options
+      .slice(0, 8)
+      .map((o) => ({ id: o.id, tools: o.tools.slice(0, 4), missing: o.missing.slice(0, 8) })),
     distribution,
     choice: choice.id,
     rule,

@@ -11,17 +11,24 @@ export type ArgRef = { $ref: string };
 export type ArgItem = { $item: true | string };
 export type ArgValue = ArgLiteral | ArgRef | ArgItem | ArgValue[];
 
-const RefPath = z.string().regex(/^[A-Za-z][\w-]{0,31}(\.[A-Za-z_][\w]{0,31}){0,3}$/, 'a step reference like s1 or s1.rows');
+const RefPath = z
+  .string()
+  .regex(/^[A-Za-z][\w-]{0,31}(\.[A-Za-z_][\w]{0,31}){0,3}$/, 'a step reference like s1 or s1.rows');
 
 export const ArgLiteralSchema = z.union([z.string().max(2000), z.number().finite(), z.boolean(), z.null()]);
 export const ArgRefSchema = z.strictObject({ $ref: RefPath });
-export const ArgItemSchema = z.strictObject({ $item: z.union([z.literal(true), z.string().regex(/^[A-Za-z_]\w{0,31}$/)]) });
+export const ArgItemSchema = z.strictObject({
+  $item: z.union([z.literal(true), z.string().regex(/^[A-Za-z_]\w{0,31}$/)]),
+});
 export const ArgValueSchema: z.ZodType<ArgValue> = z.lazy(() =>
   z.union([ArgLiteralSchema, ArgRefSchema, ArgItemSchema, z.array(ArgValueSchema).max(32)]),
 );
 
 export const PlanStepSchema = z.strictObject({
-  id: z.string().regex(/^[A-Za-z][\w-]{0,31}$/).optional(),
+  id: z
+    .string()
+    .regex(/^[A-Za-z][\w-]{0,31}$/)
+    .optional(),
   toolId: z.string().min(1).max(120),
   args: z.record(z.string().regex(/^[A-Za-z_]\w{0,63}$/), ArgValueSchema).default({}),
   forEach: z.union([ArgRefSchema, z.array(ArgLiteralSchema).min(1).max(16)]).optional(),
@@ -37,8 +44,10 @@ export const PlanSchema = z.strictObject({
 });
 export type Plan = z.infer<typeof PlanSchema>;
 
-export const isRef = (v: unknown): v is ArgRef => typeof v === 'object' && v !== null && !Array.isArray(v) && '$ref' in v;
-export const isItem = (v: unknown): v is ArgItem => typeof v === 'object' && v !== null && !Array.isArray(v) && '$item' in v;
+export const isRef = (v: unknown): v is ArgRef =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && '$ref' in v;
+export const isItem = (v: unknown): v is ArgItem =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && '$item' in v;
 
 /** The id a step is referred to by: its own id, else its position (s1, s2, …). */
 export const stepIdOf = (step: PlanStep, index: number): string => step.id ?? `s${index + 1}`;

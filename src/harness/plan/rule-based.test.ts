@@ -6,7 +6,11 @@ import { ruleBasedPlan } from './rule-based';
 
 const plan = (words: string, id: 'person-agent' | 'organization-agent' = 'person-agent') => {
   const tools = toolsOf(id);
-  return ruleBasedPlan({ words, tools, reading: typedReading({ words, ontology: GENERATED_ONTOLOGY, tools, relation: 'self', outcome: null }) });
+  return ruleBasedPlan({
+    words,
+    tools,
+    reading: typedReading({ words, ontology: GENERATED_ONTOLOGY, tools, relation: 'self', outcome: null }),
+  });
 };
 
 describe('the rule-based planner: what plans without a model', () => {
@@ -16,7 +20,10 @@ describe('the rule-based planner: what plans without a model', () => {
   });
 
   it('two tools tied become a question between exactly those two; nothing named is unsupported', () => {
-    expect(plan('minutes and budget', 'organization-agent').steps[0]).toMatchObject({ toolId: 'ask.clarify', args: { options: ['board-minutes', 'budget-variance'] } });
+    expect(plan('minutes and budget', 'organization-agent').steps[0]).toMatchObject({
+      toolId: 'ask.clarify',
+      args: { options: ['board-minutes', 'budget-variance'] },
+    });
     expect(plan('tell me a joke').steps).toEqual([{ toolId: 'ask.unsupported', args: { question: 'tell me a joke' } }]);
   });
 });

@@ -17,14 +17,22 @@ export function ruleBasedPlan(input: { words: string; tools: ToolIndex; reading:
     .filter((s) => s.score >= 1)
     .sort((a, b) => b.score - a.score || (a.tool.id < b.tool.id ? -1 : 1));
   const [first, second] = scored;
-  if (first === undefined) return { steps: [{ toolId: 'ask.unsupported', args: { question: input.words } }], rationale: 'rule-based: nothing offered is named' };
+  if (first === undefined)
+    return {
+      steps: [{ toolId: 'ask.unsupported', args: { question: input.words } }],
+      rationale: 'rule-based: nothing offered is named',
+    };
   if (second !== undefined && second.score === first.score) {
-    return { steps: [{ toolId: 'ask.clarify', args: { question: input.words, options: [first.tool.id, second.tool.id] } }], rationale: 'rule-based: two tools tie' };
+    return {
+      steps: [{ toolId: 'ask.clarify', args: { question: input.words, options: [first.tool.id, second.tool.id] } }],
+      rationale: 'rule-based: two tools tie',
+    };
   }
   return { steps: [stepFor(first.tool, input.words)], rationale: `rule-based: ${first.tool.id} named by its terms` };
 }
 
-const scoreOf = (t: Tool, words: string) => [...t.capability.terms, ...(t.skill?.covers ?? [])].filter((term) => mentions(words, term)).length;
+const scoreOf = (t: Tool, words: string) =>
+  [...t.capability.terms, ...(t.skill?.covers ?? [])].filter((term) => mentions(words, term)).length;
 
 /** A single step for a tool, with only what the words plainly carry. */
 export function stepFor(tool: Tool, words: string): PlanStep {
@@ -32,7 +40,8 @@ export function stepFor(tool: Tool, words: string): PlanStep {
   const numbers = [...numbersIn(words)];
   for (const a of tool.capability.args) {
     if ((a.kind === 'question' || a.kind === 'text') && a.required) args[a.name] = words;
-    if ((a.kind === 'amount' || a.kind === 'count' || a.kind === 'dose') && numbers.length === 1) args[a.name] = numbers[0]!;
+    if ((a.kind === 'amount' || a.kind === 'count' || a.kind === 'dose') && numbers.length === 1)
+      args[a.name] = numbers[0]!;
   }
   return { toolId: tool.id, args };
 }

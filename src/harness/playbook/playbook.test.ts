@@ -19,9 +19,15 @@ describe('loadPlaybook (seed 001 step 1)', () => {
     const { ctx, world, vault } = await demoContext();
     const pin = (await vault.playbooks.get(world.who.alice))!;
     vault.assign({ ...pin, definitionDigest: `0x${'ab'.repeat(32)}` as Hex });
-    expect(await loadPlaybook(ctx, { addressee: world.who.alice })).toMatchObject({ kind: 'bare', reason: expect.stringMatching(/digest moved/) });
+    expect(await loadPlaybook(ctx, { addressee: world.who.alice })).toMatchObject({
+      kind: 'bare',
+      reason: expect.stringMatching(/digest moved/),
+    });
     vault.assign({ ...pin, agent: world.who.thompsonFamily, archetypeVersion: '0.9.0' });
-    expect(await loadPlaybook(ctx, { addressee: world.who.thompsonFamily })).toMatchObject({ kind: 'bare', reason: expect.stringMatching(/version 0.9.0/) });
+    expect(await loadPlaybook(ctx, { addressee: world.who.thompsonFamily })).toMatchObject({
+      kind: 'bare',
+      reason: expect.stringMatching(/version 0.9.0/),
+    });
     expect(await loadPlaybook(ctx, { addressee: world.who.bob })).toMatchObject({ kind: 'bare' });
   });
 

@@ -49,16 +49,21 @@ async function readPlaybook(ctx: HarnessContext, addressee: Address): Promise<Pl
   const assignment = await ctx.vault.playbooks.get(addressee);
   if (assignment === null) return { kind: 'bare', reason: 'no archetype is assigned to this agent' };
   const archetype = ctx.ontology.archetypes[assignment.archetypeId];
-  if (archetype === undefined) return { kind: 'bare', reason: `the assigned archetype ${assignment.archetypeId} is not in this ontology` };
+  if (archetype === undefined)
+    return { kind: 'bare', reason: `the assigned archetype ${assignment.archetypeId} is not in this ontology` };
   if (archetype.version !== assignment.archetypeVersion) {
-    return { kind: 'bare', reason: `the assignment pins version ${assignment.archetypeVersion} but the ontology has ${archetype.version}` };
+    return {
+      kind: 'bare',
+      reason: `the assignment pins version ${assignment.archetypeVersion} but the ontology has ${archetype.version}`,
+    };
   }
   const recomputed = digestOfText(archetype.definition);
   if (recomputed !== assignment.definitionDigest || recomputed !== archetype.definitionDigest) {
     return { kind: 'bare', reason: 'the definition digest moved since it was assigned' };
   }
   const effects = new Set<string>();
-  for (const id of archetype.capabilityIds) for (const e of ctx.ontology.capabilities[id]?.effects ?? []) effects.add(e);
+  for (const id of archetype.capabilityIds)
+    for (const e of ctx.ontology.capabilities[id]?.effects ?? []) effects.add(e);
   return {
     kind: 'playbook',
     scope: {

@@ -28,8 +28,14 @@ export function exportRunProvenance(input: {
   const plan = input.planDigest === null ? null : `ha:plan:${input.planDigest}`;
   const graph: Record<string, unknown>[] = [
     { '@id': agentId(input.asker), '@type': 'prov:Agent', 'ha:role': 'principal' },
-    ...(input.addressee.toLowerCase() !== input.asker.toLowerCase() ? [{ '@id': agentId(input.addressee), '@type': 'prov:Agent', 'ha:role': 'addressee' }] : []),
-    { '@id': agentId(input.harnessAgent), '@type': 'prov:SoftwareAgent', 'prov:actedOnBehalfOf': { '@id': agentId(input.asker) } },
+    ...(input.addressee.toLowerCase() !== input.asker.toLowerCase()
+      ? [{ '@id': agentId(input.addressee), '@type': 'prov:Agent', 'ha:role': 'addressee' }]
+      : []),
+    {
+      '@id': agentId(input.harnessAgent),
+      '@type': 'prov:SoftwareAgent',
+      'prov:actedOnBehalfOf': { '@id': agentId(input.asker) },
+    },
     {
       '@id': run,
       '@type': 'prov:Activity',
@@ -44,7 +50,11 @@ export function exportRunProvenance(input: {
     const used: { '@id': string }[] = plan !== null ? [{ '@id': plan }] : [];
     if (r.mandateHash !== undefined) {
       used.push({ '@id': `ha:mandate:${r.mandateHash}` });
-      graph.push({ '@id': `ha:mandate:${r.mandateHash}`, '@type': 'prov:Entity', 'prov:wasAttributedTo': { '@id': agentId(r.binding.authority ?? r.binding.principal) } });
+      graph.push({
+        '@id': `ha:mandate:${r.mandateHash}`,
+        '@type': 'prov:Entity',
+        'prov:wasAttributedTo': { '@id': agentId(r.binding.authority ?? r.binding.principal) },
+      });
     }
     graph.push({
       '@id': step,
@@ -52,7 +62,11 @@ export function exportRunProvenance(input: {
       'prov:wasInformedBy': { '@id': run },
       'prov:used': used,
       'prov:wasAssociatedWith': { '@id': agentId(r.binding.actor) },
-      'prov:qualifiedAssociation': { '@type': 'prov:Association', 'prov:agent': { '@id': agentId(r.binding.actor) }, ...(plan !== null ? { 'prov:hadPlan': { '@id': plan } } : {}) },
+      'prov:qualifiedAssociation': {
+        '@type': 'prov:Association',
+        'prov:agent': { '@id': agentId(r.binding.actor) },
+        ...(plan !== null ? { 'prov:hadPlan': { '@id': plan } } : {}),
+      },
       'ha:toolId': r.toolId,
       'ha:presentedRef': r.presentedRef,
     });

@@ -45,7 +45,10 @@ export function buildReceipt(r: ReceiptInput): StepReceipt {
     stepRef: r.stepRef,
     toolId: r.tool.id,
     status: r.status,
-    skillRef: r.playbook === null ? null : { skillId: r.playbook.archetypeId, version: r.playbook.version, commitment: r.playbook.digest },
+    skillRef:
+      r.playbook === null
+        ? null
+        : { skillId: r.playbook.archetypeId, version: r.playbook.version, commitment: r.playbook.digest },
     skill: { id: r.tool.id, version: r.ontologyVersion.slice(0, 40), contractDigest: digestOf(r.tool.capability) },
     binding: {
       intentDigest: r.intentDigest,

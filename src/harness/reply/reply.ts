@@ -49,14 +49,29 @@ export function describeStep(tool: Tool, args: Record<string, unknown>, label: (
 
 export function authorityRequiredReply(
   state: RunState,
-  input: { decision: Extract<AuthorityDecision, { kind: 'authority-required' }>; tool: Tool; parties: PartyRef[]; label: (v: unknown) => string; grantLink: string; alsoApprove: `0x${string}`[] },
+  input: {
+    decision: Extract<AuthorityDecision, { kind: 'authority-required' }>;
+    tool: Tool;
+    parties: PartyRef[];
+    label: (v: unknown) => string;
+    grantLink: string;
+    alsoApprove: `0x${string}`[];
+  },
 ): HarnessReply {
   const { requirement, standing, fresh } = input.decision;
   const what = describeStep(input.tool, requirement.args, input.label);
   const who = input.label(requirement.delegator);
-  const grant = standing.canGrant ? `You can grant it${standing.relation === 'steward' ? ` as ${who}'s steward` : ''} at your Home.` : `Only ${who}'s steward can grant it.`;
-  const remembered = input.parties.filter((p) => p.note !== undefined).map((p) => ` (${p.note})`).join('');
-  const more = input.alsoApprove.length === 0 ? '' : ` ${input.alsoApprove.length} more step${input.alsoApprove.length > 1 ? 's' : ''} of this plan need${input.alsoApprove.length > 1 ? '' : 's'} a mandate from ${who} too: you can review and sign ${input.alsoApprove.length > 1 ? 'them' : 'it'} with this one.`;
+  const grant = standing.canGrant
+    ? `You can grant it${standing.relation === 'steward' ? ` as ${who}'s steward` : ''} at your Home.`
+    : `Only ${who}'s steward can grant it.`;
+  const remembered = input.parties
+    .filter((p) => p.note !== undefined)
+    .map((p) => ` (${p.note})`)
+    .join('');
+  const more =
+    input.alsoApprove.length === 0
+      ? ''
+      : ` ${input.alsoApprove.length} more step${input.alsoApprove.length > 1 ? 's' : ''} of this plan need${input.alsoApprove.length > 1 ? '' : 's'} a mandate from ${who} too: you can review and sign ${input.alsoApprove.length > 1 ? 'them' : 'it'} with this one.`;
   const summary = `${what}${remembered} — this needs ${fresh ? 'a fresh' : 'a'} mandate from ${who} to this agent (${requirement.risk} risk). ${grant}${more}`;
   return {
     kind: 'authority_required',
@@ -81,11 +96,20 @@ export function promptReply(state: RunState, resumeToken: `0x${string}`, prompt:
 
 export function doneReply(
   state: RunState,
-  input: { composed: Composed; receipts: StepReceipt[]; effects: Extract<HarnessReply, { kind: 'done' }>['effects']; decisions: Extract<HarnessReply, { kind: 'done' }>['decisions']; partial: boolean },
+  input: {
+    composed: Composed;
+    receipts: StepReceipt[];
+    effects: Extract<HarnessReply, { kind: 'done' }>['effects'];
+    decisions: Extract<HarnessReply, { kind: 'done' }>['decisions'];
+    partial: boolean;
+  },
 ): HarnessReply {
   return {
     kind: 'done',
-    result: { text: input.composed.text.slice(0, 8000), ...(input.composed.results !== undefined ? { results: input.composed.results } : {}) },
+    result: {
+      text: input.composed.text.slice(0, 8000),
+      ...(input.composed.results !== undefined ? { results: input.composed.results } : {}),
+    },
     receipts: input.receipts.slice(0, 32),
     fulfillment: input.partial ? 'partial' : 'fulfilled',
     effects: input.effects.slice(0, 32),
@@ -100,10 +124,32 @@ export function doneReply(
  * answer); the same ask resumed by its runRef tries again. `commitment` names what is awaited, so a resume cannot
  * be mistaken for another wait.
  */
-export function waitingReply(state: RunState, input: { on: string; commitment: `0x${string}`; text: string }): HarnessReply {
-  return { kind: 'waiting', on: input.on.slice(0, 200), commitment: input.commitment, text: input.text.slice(0, 2000), spoken: spoken(input.text), plannerTrace: state.trace };
+export function waitingReply(
+  state: RunState,
+  input: { on: string; commitment: `0x${string}`; text: string },
+): HarnessReply {
+  return {
+    kind: 'waiting',
+    on: input.on.slice(0, 200),
+    commitment: input.commitment,
+    text: input.text.slice(0, 2000),
+    spoken: spoken(input.text),
+    plannerTrace: state.trace,
+  };
 }
 
-export function refusedReply(state: RunState, outcome: Extract<HarnessReply, { kind: 'refused' }>['outcome'], error: WireError, receipts: StepReceipt[]): HarnessReply {
-  return { kind: 'refused', outcome, error, receipts: receipts.slice(0, 32), spoken: spoken(error.message), plannerTrace: state.trace };
+export function refusedReply(
+  state: RunState,
+  outcome: Extract<HarnessReply, { kind: 'refused' }>['outcome'],
+  error: WireError,
+  receipts: StepReceipt[],
+): HarnessReply {
+  return {
+    kind: 'refused',
+    outcome,
+    error,
+    receipts: receipts.slice(0, 32),
+    spoken: spoken(error.message),
+    plannerTrace: state.trace,
+  };
 }

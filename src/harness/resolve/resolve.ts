@@ -57,7 +57,8 @@ export async function resolveStepArgs(
     };
     if (isAddress(word, { strict: false })) {
       const address = getAddress(word);
-      const source = address === getAddress(input.asker) ? 'asker' : address === getAddress(input.addressee) ? 'addressee' : 'words';
+      const source =
+        address === getAddress(input.asker) ? 'asker' : address === getAddress(input.addressee) ? 'addressee' : 'words';
       ref(address, word, source);
       continue;
     }
@@ -65,7 +66,9 @@ export async function resolveStepArgs(
       ref(getAddress(input.asker), 'you', 'asker');
       continue;
     }
-    const candidates = dedupe((await ctx.vault.parties.named(input.asker, word)).filter((p) => namesParty(p, word) && fitsKind(p, spec.kind)));
+    const candidates = dedupe(
+      (await ctx.vault.parties.named(input.asker, word)).filter((p) => namesParty(p, word) && fitsKind(p, spec.kind)),
+    );
     const chosen = input.chosen[spec.name];
     if (chosen !== undefined) {
       const pick = candidates.find((c) => c.address.toLowerCase() === chosen.toLowerCase());
@@ -79,12 +82,31 @@ export async function resolveStepArgs(
       continue;
     }
     if (candidates.length === 0) {
-      return { kind: 'data', arg: spec.name, argKind: spec.kind, word, reason: `I don't know anyone called "${word}" — say who you mean (a name in your contacts, or an address).` };
+      return {
+        kind: 'data',
+        arg: spec.name,
+        argKind: spec.kind,
+        word,
+        reason: `I don't know anyone called "${word}" — say who you mean (a name in your contacts, or an address).`,
+      };
     }
-    const remembered = await ctx.vault.confirmations.find({ asker: input.asker, word: word.toLowerCase(), capability: input.tool.id, argument: spec.name });
-    const pick = remembered === null ? undefined : candidates.find((c) => c.address.toLowerCase() === remembered.chosen.toLowerCase());
+    const remembered = await ctx.vault.confirmations.find({
+      asker: input.asker,
+      word: word.toLowerCase(),
+      capability: input.tool.id,
+      argument: spec.name,
+    });
+    const pick =
+      remembered === null
+        ? undefined
+        : candidates.find((c) => c.address.toLowerCase() === remembered.chosen.toLowerCase());
     if (pick !== undefined) {
-      ref(getAddress(pick.address), shortLabel(pick), 'remembered', `remembered: you chose ${describe(pick)} for this before`);
+      ref(
+        getAddress(pick.address),
+        shortLabel(pick),
+        'remembered',
+        `remembered: you chose ${describe(pick)} for this before`,
+      );
       continue;
     }
     return { kind: 'choice', arg: spec.name, word, candidates: candidates.slice(0, 12) };
@@ -92,7 +114,8 @@ export async function resolveStepArgs(
   return { kind: 'resolved', args, parties, argSources };
 }
 
-const fitsKind = (p: Party, kind: ArgKind) => (kind === 'organization' ? p.kind === 'organization' : kind === 'person' ? p.kind === 'person' : true);
+const fitsKind = (p: Party, kind: ArgKind) =>
+  kind === 'organization' ? p.kind === 'organization' : kind === 'person' ? p.kind === 'person' : true;
 
 function dedupe(parties: Party[]): Party[] {
   const seen = new Map<string, Party>();

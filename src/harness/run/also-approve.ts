@@ -27,7 +27,10 @@ export const ALSO_APPROVE_MAX = 8;
 
 type Ahead = { planIndex: number; stepRef: string; item: unknown };
 
-export async function alsoApproveFor(env: RunEnv, at: { planIndex: number; stepRef: string; requirement: Requirement; results: ResultsById }): Promise<Requirement[]> {
+export async function alsoApproveFor(
+  env: RunEnv,
+  at: { planIndex: number; stepRef: string; requirement: Requirement; results: ResultsById },
+): Promise<Requirement[]> {
   if (isControlRun(env.ctx)) return [];
   const also: Requirement[] = [];
   for (const ahead of stepsAhead(env, at)) {
@@ -57,7 +60,8 @@ function stepsAhead(env: RunEnv, at: { planIndex: number; stepRef: string; resul
   return out;
 }
 
-const standsAlone = (step: PlanStep): boolean => step.forEach === undefined && step.when === undefined && !Object.values(step.args).some(isRef);
+const standsAlone = (step: PlanStep): boolean =>
+  step.forEach === undefined && step.when === undefined && !Object.values(step.args).some(isRef);
 
 /** The requirement a step ahead would park on now, or null when it needs anything else first (or nothing). */
 async function requirementAhead(env: RunEnv, ahead: Ahead, results: ResultsById): Promise<Requirement | null> {
@@ -74,16 +78,33 @@ async function requirementAhead(env: RunEnv, ahead: Ahead, results: ResultsById)
     sources[arg] = 'supplied';
   }
   if (tool.capability.args.some((a) => a.required && bound[a.name] === undefined && a.kind !== 'choice')) return null;
-  const resolved = await resolveStepArgs(ctx, { tool, args: bound, asker: state.asker, addressee: state.addressee, chosen: known?.chosen ?? {}, sources });
+  const resolved = await resolveStepArgs(ctx, {
+    tool,
+    args: bound,
+    asker: state.asker,
+    addressee: state.addressee,
+    chosen: known?.chosen ?? {},
+    sources,
+  });
   if (resolved.kind !== 'resolved') return null;
   const act = localActFor(tool.id);
-  if (act !== undefined && (await act.holds(ctx, { args: resolved.args, addressee: state.addressee, asker: state.asker }))) return null;
+  if (
+    act !== undefined &&
+    (await act.holds(ctx, { args: resolved.args, addressee: state.addressee, asker: state.asker }))
+  )
+    return null;
   const decision = await authorizeStep(ctx, {
     tool,
     args: resolved.args,
     argSources: resolved.argSources,
     stepRef: ahead.stepRef,
-    run: { runRef: state.runRef, planDigest: state.planDigest!, ontologyDigest: state.ontologyDigest, playbookDigest: state.playbook?.digest ?? null, words: personWords(state) },
+    run: {
+      runRef: state.runRef,
+      planDigest: state.planDigest!,
+      ontologyDigest: state.ontologyDigest,
+      playbookDigest: state.playbook?.digest ?? null,
+      words: personWords(state),
+    },
     asker: state.asker,
     addressee: state.addressee,
     door: state.door.kind === 'session' && env.door.kind === 'session' ? 'session' : 'ask-as-me',

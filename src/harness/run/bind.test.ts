@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { StepResult } from '../execute/step-result';
 import { bindArgs, itemsOf, lookup, whenHolds } from './bind';
 
-const result = (value: unknown, text = 'a sentence', rows?: StepResult['rows']): StepResult => ({ text, value, source: 'vault', observation: 'committed', reconciled: false, templated: true, ...(rows !== undefined ? { rows } : {}) });
+const result = (value: unknown, text = 'a sentence', rows?: StepResult['rows']): StepResult => ({
+  text,
+  value,
+  source: 'vault',
+  observation: 'committed',
+  reconciled: false,
+  templated: true,
+  ...(rows !== undefined ? { rows } : {}),
+});
 const results = new Map([
   ['s1', result({ found: true, who: { address: '0xabc' } }, 'found it', [{ name: 'bob' }])],
   ['s2', result(['bob', 'carol'])],
@@ -17,7 +25,11 @@ describe('binding arguments to earlier results', () => {
   });
 
   it('binds $ref and $item, dropping what leads nowhere so it is asked for', () => {
-    expect(bindArgs({ toolId: 't', args: { a: { $ref: 's1.found' }, b: { $item: 'name' }, c: { $ref: 's9' } } }, results, { name: 'carol' })).toEqual({ a: true, b: 'carol' });
+    expect(
+      bindArgs({ toolId: 't', args: { a: { $ref: 's1.found' }, b: { $item: 'name' }, c: { $ref: 's9' } } }, results, {
+        name: 'carol',
+      }),
+    ).toEqual({ a: true, b: 'carol' });
   });
 
   it('fans out over a literal list or an earlier list, and branches on when', () => {

@@ -19,7 +19,8 @@ export function lookup(path: string, results: ResultsById): unknown {
   return value;
 }
 
-const field = (v: unknown, f: string): unknown => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>)[f] : undefined);
+const field = (v: unknown, f: string): unknown =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>)[f] : undefined;
 
 export function bindValue(value: ArgValue, results: ResultsById, item: unknown): unknown {
   if (isRef(value)) return lookup(value.$ref, results);

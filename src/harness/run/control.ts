@@ -20,7 +20,10 @@ export const CONTROL_OFF: ControlSwitches = Object.freeze({ admission: 'off', au
 
 /** Whether this context is a control run (both guards off). */
 export function isControlRun(ctx: object): boolean {
-  return Object.prototype.hasOwnProperty.call(ctx, CONTROL_RUN) && (ctx as Record<symbol, unknown>)[CONTROL_RUN] === CONTROL_OFF;
+  return (
+    Object.prototype.hasOwnProperty.call(ctx, CONTROL_RUN) &&
+    (ctx as Record<symbol, unknown>)[CONTROL_RUN] === CONTROL_OFF
+  );
 }
 
 /** Authority switched off: reads need none, every act runs as if the person had authorized it. */

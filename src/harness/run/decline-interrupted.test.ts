@@ -23,9 +23,15 @@ describe('a decline of a run stopped mid-act', () => {
     expect(await w.usdc(w.who.bob)).toBe(bob + 5_000_000n);
     w.restart();
 
-    const declined = await w.ask({ runRef: required.runRef, supplied: [{ kind: 'decline', reason: 'changed my mind' }] });
+    const declined = await w.ask({
+      runRef: required.runRef,
+      supplied: [{ kind: 'decline', reason: 'changed my mind' }],
+    });
     expect(declined.ok).toBe(false);
-    expect(declined.ok ? null : declined.error).toMatchObject({ code: 'ACT_UNDER_WAY', message: expect.stringMatching(/may already have happened/) });
+    expect(declined.ok ? null : declined.error).toMatchObject({
+      code: 'ACT_UNDER_WAY',
+      message: expect.stringMatching(/may already have happened/),
+    });
     expect(await w.receipts(required.runRef)).toHaveLength(0);
 
     const done = expectKind(replyOf(await w.ask({ runRef: required.runRef })), 'done');

@@ -50,7 +50,8 @@ export function labelMap(env: RunEnv): Map<string, string> {
   return map;
 }
 
-export const resumeTokenOf = (state: RunState, what: Record<string, unknown>): Hex => digestOf({ runRef: state.runRef, ...what });
+export const resumeTokenOf = (state: RunState, what: Record<string, unknown>): Hex =>
+  digestOf({ runRef: state.runRef, ...what });
 
 export function stepStateOf(state: RunState, stepRef: string, planIndex: number, item?: unknown): StepState {
   const found = state.steps.find((s) => s.stepRef === stepRef);
@@ -72,7 +73,14 @@ export async function checkpoint(env: RunEnv): Promise<void> {
   const s = env.state;
   s.updatedAt = env.ctx.clock.now();
   const state = RunStateSchema.parse(s);
-  await env.ctx.vault.runs.put({ runRef: s.runRef, addressee: s.addressee, asker: s.asker, status: s.status, expiresAt: s.expiresAt, state });
+  await env.ctx.vault.runs.put({
+    runRef: s.runRef,
+    addressee: s.addressee,
+    asker: s.asker,
+    status: s.status,
+    expiresAt: s.expiresAt,
+    state,
+  });
 }
 
 /** Records an admission verdict in the trace, inside its cap. */

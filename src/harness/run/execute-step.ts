@@ -28,7 +28,14 @@ export async function executeStep(env: RunEnv, p: Prepared): Promise<PhaseOutcom
       const spent = await ctx.authority.consumeCall({ hash: decision.mandateHash, effectKey: p.input.effectKey });
       if (!spent.ok) {
         st.status = 'refused';
-        return stop(refusedReply(state, 'denied', { code: spent.code, message: spent.reason }, await ctx.vault.receipts.ofRun(state.runRef)));
+        return stop(
+          refusedReply(
+            state,
+            'denied',
+            { code: spent.code, message: spent.reason },
+            await ctx.vault.receipts.ofRun(state.runRef),
+          ),
+        );
       }
     }
   }
@@ -38,11 +45,24 @@ export async function executeStep(env: RunEnv, p: Prepared): Promise<PhaseOutcom
     // An outside agent that did not answer, or declined, leaves the question kept: the same run resumed asks again.
     st.status = 'pending';
     const on = tool.capability.outsideAgent?.agent ?? tool.id;
-    return stop(waitingReply(state, { on, commitment: digestOf({ runRef: state.runRef, stepRef: st.stepRef, code: result.code }), text: result.reason }));
+    return stop(
+      waitingReply(state, {
+        on,
+        commitment: digestOf({ runRef: state.runRef, stepRef: st.stepRef, code: result.code }),
+        text: result.reason,
+      }),
+    );
   }
   if (isFailure(result)) {
     st.status = 'refused';
-    return stop(refusedReply(state, 'failed', { code: result.code, message: result.reason }, await ctx.vault.receipts.ofRun(state.runRef)));
+    return stop(
+      refusedReply(
+        state,
+        'failed',
+        { code: result.code, message: result.reason },
+        await ctx.vault.receipts.ofRun(state.runRef),
+      ),
+    );
   }
   if (result.txHash !== undefined) st.txHash = result.txHash;
   await finishStep(env, {

@@ -14,7 +14,17 @@ import type { StepState } from './run-state';
  */
 export async function finishStep(
   env: RunEnv,
-  done: { st: StepState; tool: Tool; planStep: PlanStep; input: ExecInput; argSources: Record<string, string>; presentedRef: string; result: StepResult; status: StepReceipt['status']; authority?: `0x${string}` },
+  done: {
+    st: StepState;
+    tool: Tool;
+    planStep: PlanStep;
+    input: ExecInput;
+    argSources: Record<string, string>;
+    presentedRef: string;
+    result: StepResult;
+    status: StepReceipt['status'];
+    authority?: `0x${string}`;
+  },
 ): Promise<StepReceipt> {
   const { ctx, state } = env;
   const { st, tool, result } = done;
@@ -24,12 +34,22 @@ export async function finishStep(
   const rows = result.rows;
   if (rows !== undefined && rows.length > ctx.settings.artifactRows) {
     const id = `run.artifact:${state.runRef}:${st.stepRef}`;
-    await ctx.vault.provenance.put({ id, runRef: state.runRef, kind: 'run.artifact', body: rows, at: now, expiresAt: state.expiresAt });
+    await ctx.vault.provenance.put({
+      id,
+      runRef: state.runRef,
+      kind: 'run.artifact',
+      body: rows,
+      at: now,
+      expiresAt: state.expiresAt,
+    });
     result.rows = rows.slice(0, ctx.settings.artifactRows);
     result.text += ` (${rows.length} rows in all; the rest are kept as ${id}.)`;
   }
   const mandateHash = done.presentedRef.startsWith('mandate:') ? (done.presentedRef.slice(8) as `0x${string}`) : null;
-  const resource = Object.values(done.input.args).find((v): v is `0x${string}` => typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v)) ?? null;
+  const resource =
+    Object.values(done.input.args).find(
+      (v): v is `0x${string}` => typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v),
+    ) ?? null;
   const receipt = buildReceipt({
     id: `receipt:${state.runRef}:${st.stepRef}`,
     runRef: state.runRef,
@@ -55,7 +75,15 @@ export async function finishStep(
     status: done.status,
     attests: {
       text: result.text.slice(0, 500),
-      ...(state.trace.selection !== undefined ? { selection: { arm: state.trace.selection.arm, choice: state.trace.selection.choice, outcome: state.trace.selection.outcome } } : {}),
+      ...(state.trace.selection !== undefined
+        ? {
+            selection: {
+              arm: state.trace.selection.arm,
+              choice: state.trace.selection.choice,
+              outcome: state.trace.selection.outcome,
+            },
+          }
+        : {}),
       ...(st.obligations.length > 0 ? { obligations: st.obligations } : {}),
       // What the step's read could not read is part of what it observed: the receipt says so, by table and id.
       ...(result.damaged !== undefined ? { damaged: { count: result.damaged.count, rows: result.damaged.rows } } : {}),
@@ -64,7 +92,13 @@ export async function finishStep(
   });
   await ctx.vault.receipts.put(receipt);
   if (result.damaged !== undefined) traceDamaged(state.trace, st.stepRef, result.damaged);
-  ctx.trace.event({ type: `harness.step.${done.status}`, runRef: state.runRef, stepRef: st.stepRef, at: now, detail: { toolId: tool.id, observation: result.observation, presentedRef: done.presentedRef } });
+  ctx.trace.event({
+    type: `harness.step.${done.status}`,
+    runRef: state.runRef,
+    stepRef: st.stepRef,
+    at: now,
+    detail: { toolId: tool.id, observation: result.observation, presentedRef: done.presentedRef },
+  });
   st.result = result;
   st.receiptId = receipt.id;
   st.presentedRef = done.presentedRef;
@@ -73,10 +107,21 @@ export async function finishStep(
     st.effects = [];
     for (const effect of tool.capability.effects.slice(0, 16)) {
       try {
-        await ctx.effects.emit({ effect, runRef: state.runRef, stepRef: st.stepRef, toolId: tool.id, receiptId: receipt.id, subject: state.addressee });
+        await ctx.effects.emit({
+          effect,
+          runRef: state.runRef,
+          stepRef: st.stepRef,
+          toolId: tool.id,
+          receiptId: receipt.id,
+          subject: state.addressee,
+        });
         st.effects.push({ effect, status: 'emitted' });
       } catch (error) {
-        st.effects.push({ effect, status: 'failed', error: (error instanceof Error ? error.message : 'the effect failed').slice(0, 300) });
+        st.effects.push({
+          effect,
+          status: 'failed',
+          error: (error instanceof Error ? error.message : 'the effect failed').slice(0, 300),
+        });
       }
     }
     await checkpoint(env);
@@ -85,8 +130,15 @@ export async function finishStep(
 }
 
 /** The plannerTrace names the rows a step's read left out (inside its caps) and counts them in a note. */
-function traceDamaged(trace: RunEnv['state']['trace'], stepRef: string, damaged: NonNullable<StepResult['damaged']>): void {
+function traceDamaged(
+  trace: RunEnv['state']['trace'],
+  stepRef: string,
+  damaged: NonNullable<StepResult['damaged']>,
+): void {
   const listed = (trace.damaged ??= []);
   for (const row of damaged.rows) if (listed.length < 32) listed.push({ stepRef, ...row });
-  note(trace, `${stepRef}: ${damaged.count} damaged vault row${damaged.count === 1 ? '' : 's'} left out of the read and said in the answer.`);
+  note(
+    trace,
+    `${stepRef}: ${damaged.count} damaged vault row${damaged.count === 1 ? '' : 's'} left out of the read and said in the answer.`,
+  );
 }

@@ -27,11 +27,30 @@ export async function finishRun(env: RunEnv): Promise<HarnessReply> {
     };
     // What the agent filed of an outside agent's proposals is its own sentence, beside (never inside) their words.
     const filing = filingOf(s.result!.value);
-    return filing === null ? [step] : [step, { observation: { id: `${s.stepRef}.filed`, toolId: 'cabinet.guidance.file', source: 'vault', text: filing.note }, templated: true }];
+    return filing === null
+      ? [step]
+      : [
+          step,
+          {
+            observation: {
+              id: `${s.stepRef}.filed`,
+              toolId: 'cabinet.guidance.file',
+              source: 'vault',
+              text: filing.note,
+            },
+            templated: true,
+          },
+        ];
   });
-  const composed = sayDamaged(await composeAnswer(ctx, { words: state.words, steps, material: state.material, trace: state.trace }), finished);
+  const composed = sayDamaged(
+    await composeAnswer(ctx, { words: state.words, steps, material: state.material, trace: state.trace }),
+    finished,
+  );
   const acted = finished.some(
-    (s) => s.status === 'done' && (env.tools.get(state.plan!.steps[s.planIndex]!.toolId)?.capability.informational === false || (filingOf(s.result!.value)?.filed ?? 0) > 0),
+    (s) =>
+      s.status === 'done' &&
+      (env.tools.get(state.plan!.steps[s.planIndex]!.toolId)?.capability.informational === false ||
+        (filingOf(s.result!.value)?.filed ?? 0) > 0),
   );
   if (!acted) return answerReply(state, composed);
   const receipts = await ctx.vault.receipts.ofRun(state.runRef);
@@ -39,7 +58,9 @@ export async function finishRun(env: RunEnv): Promise<HarnessReply> {
     composed,
     receipts,
     effects: finished.flatMap((s) => s.effects.map((e) => ({ stepRef: s.stepRef, ...e }))),
-    decisions: finished.filter((s) => s.presentedRef !== undefined).map((s) => ({ stepRef: s.stepRef, presentedRef: s.presentedRef!, obligations: s.obligations })),
+    decisions: finished
+      .filter((s) => s.presentedRef !== undefined)
+      .map((s) => ({ stepRef: s.stepRef, presentedRef: s.presentedRef!, obligations: s.obligations })),
     partial: state.steps.some((s) => s.status === 'refused'),
   });
 }
@@ -69,6 +90,13 @@ export async function writeProvenance(env: RunEnv): Promise<boolean> {
     endedAt: ctx.clock.now(),
     receipts,
   });
-  await ctx.vault.provenance.put({ id: `run.provenance:${state.runRef}`, runRef: state.runRef, kind: 'run.provenance', body, at: ctx.clock.now(), expiresAt: state.expiresAt });
+  await ctx.vault.provenance.put({
+    id: `run.provenance:${state.runRef}`,
+    runRef: state.runRef,
+    kind: 'run.provenance',
+    body,
+    at: ctx.clock.now(),
+    expiresAt: state.expiresAt,
+  });
   return true;
 }

@@ -11,7 +11,17 @@ import type { ModelPort, ModelRole } from '../model-port';
  */
 export type ModelCallResult<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-export async function callModel<S extends z.ZodType<{ usage: { model: string; inputTokens: number; cachedInputTokens: number; outputTokens: number; costUsd?: number | undefined } }>>(
+export async function callModel<
+  S extends z.ZodType<{
+    usage: {
+      model: string;
+      inputTokens: number;
+      cachedInputTokens: number;
+      outputTokens: number;
+      costUsd?: number | undefined;
+    };
+  }>,
+>(
   ctx: HarnessContext,
   trace: PlannerTrace,
   role: ModelRole,

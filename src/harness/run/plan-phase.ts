@@ -29,21 +29,31 @@ export async function planPhase(env: RunEnv): Promise<PhaseOutcome> {
   if (state.plan !== null && state.planDigest !== null) return { kind: 'continue' };
   if (env.playbook === null && env.request.plan === undefined) {
     note(state.trace, 'bare harness: no playbook');
-    return stop(answerReply(state, { text: NO_PLAYBOOK_SENTENCE, attributions: [], composedBy: 'template' }, 'unsupported'));
+    return stop(
+      answerReply(state, { text: NO_PLAYBOOK_SENTENCE, attributions: [], composedBy: 'template' }, 'unsupported'),
+    );
   }
   let proposal: Proposal =
-    state.plan !== null && state.plannedBy !== null ? { kind: 'plan', plan: state.plan, origin: state.plannedBy } : await propose(env);
+    state.plan !== null && state.plannedBy !== null
+      ? { kind: 'plan', plan: state.plan, origin: state.plannedBy }
+      : await propose(env);
   for (let round = 0; round < 2; round++) {
     if (proposal.kind === 'stop') return proposal.outcome;
-    const verdict: ReturnType<typeof admitPlan> = isControlRun(env.ctx) ? { kind: 'continue', plan: proposal.plan } : admitPlan({
-      plan: proposal.plan,
-      words: personWords(state),
-      tools: env.tools,
-      origin: proposal.origin,
-      designated: await designated(env),
-      specialists: env.playbook?.specialists ?? [],
+    const verdict: ReturnType<typeof admitPlan> = isControlRun(env.ctx)
+      ? { kind: 'continue', plan: proposal.plan }
+      : admitPlan({
+          plan: proposal.plan,
+          words: personWords(state),
+          tools: env.tools,
+          origin: proposal.origin,
+          designated: await designated(env),
+          specialists: env.playbook?.specialists ?? [],
+        });
+    traceAdmission(state, {
+      round,
+      verdict: verdict.kind,
+      violations: 'violations' in verdict ? verdict.violations : [],
     });
-    traceAdmission(state, { round, verdict: verdict.kind, violations: 'violations' in verdict ? verdict.violations : [] });
     state.plannedBy = proposal.origin;
     if (verdict.kind === 'continue') {
       state.plan = verdict.plan;
@@ -54,17 +64,54 @@ export async function planPhase(env: RunEnv): Promise<PhaseOutcome> {
       state.plan = verdict.plan;
       state.planDigest = null;
       const fields = verdict.missing.map((m) => {
-        const spec = env.tools.get(verdict.plan.steps[m.stepIndex]!.toolId)?.capability.args.find((a) => a.name === m.arg);
-        return { stepIndex: m.stepIndex, arg: m.arg, argKind: spec?.kind ?? 'text', label: promptLabel(m.arg, spec?.kind), reason: m.reason };
+        const spec = env.tools
+          .get(verdict.plan.steps[m.stepIndex]!.toolId)
+          ?.capability.args.find((a) => a.name === m.arg);
+        return {
+          stepIndex: m.stepIndex,
+          arg: m.arg,
+          argKind: spec?.kind ?? 'text',
+          label: promptLabel(m.arg, spec?.kind),
+          reason: m.reason,
+        };
       });
-      const resumeToken = resumeTokenOf(state, { kind: 'data', scope: 'plan', fields: fields.map((f) => [f.stepIndex, f.arg]) });
+      const resumeToken = resumeTokenOf(state, {
+        kind: 'data',
+        scope: 'plan',
+        fields: fields.map((f) => [f.stepIndex, f.arg]),
+      });
       state.pending = { kind: 'data', resumeToken, scope: 'plan', stepRef: null, fields: fields.slice(0, 8) };
       const text = `Tell me ${fields.map((f) => f.label).join(' and ')} — you didn't say, and I won't guess.`;
-      return stop(promptReply(state, resumeToken, { kind: 'data', stepRef: `s${fields[0]!.stepIndex + 1}`, text, fields: fields.slice(0, 8).map(({ arg, argKind, label, reason }) => ({ arg, argKind, label, reason })) }));
+      return stop(
+        promptReply(state, resumeToken, {
+          kind: 'data',
+          stepRef: `s${fields[0]!.stepIndex + 1}`,
+          text,
+          fields: fields.slice(0, 8).map(({ arg, argKind, label, reason }) => ({ arg, argKind, label, reason })),
+        }),
+      );
     }
-    const refused = () => stop(refusedReply(state, 'plan_refused', { code: 'PLAN_REFUSED', message: `I won't do that: ${describeViolations(verdict.violations).slice(0, 3).join('; ')}.`.slice(0, 2000) }, []));
-    if (verdict.kind === 'refuse' || round === 1 || env.ctx.model === null || proposal.origin === 'supplied') return refused();
-    const replanned = await modelPlan(env.ctx, { ...(await plannerInput(env, env.tools)), violations: describeViolations(verdict.violations) });
+    const refused = () =>
+      stop(
+        refusedReply(
+          state,
+          'plan_refused',
+          {
+            code: 'PLAN_REFUSED',
+            message: `I won't do that: ${describeViolations(verdict.violations).slice(0, 3).join('; ')}.`.slice(
+              0,
+              2000,
+            ),
+          },
+          [],
+        ),
+      );
+    if (verdict.kind === 'refuse' || round === 1 || env.ctx.model === null || proposal.origin === 'supplied')
+      return refused();
+    const replanned = await modelPlan(env.ctx, {
+      ...(await plannerInput(env, env.tools)),
+      violations: describeViolations(verdict.violations),
+    });
     if (!replanned.ok) return refused();
     proposal = { kind: 'plan', plan: replanned.plan, origin: 'model' };
   }
@@ -95,7 +142,11 @@ async function propose(env: RunEnv): Promise<Proposal> {
   const words = state.words;
   if (env.request.plan !== undefined && state.skillChoice === null) {
     state.trace.plannerUsed = 'supplied';
-    return { kind: 'plan', plan: { steps: env.request.plan.steps.map((s) => ({ toolId: s.toolId, args: s.args ?? {} })) }, origin: 'supplied' };
+    return {
+      kind: 'plan',
+      plan: { steps: env.request.plan.steps.map((s) => ({ toolId: s.toolId, args: s.args ?? {} })) },
+      origin: 'supplied',
+    };
   }
   if (state.skillChoice !== null) return aroundChoice(env, state.skillChoice);
   if (ctx.settings.compiledShapes) {
@@ -112,17 +163,31 @@ async function propose(env: RunEnv): Promise<Proposal> {
     state.trace.scope = 'nothing-named';
     state.trace.plannerUsed = 'compiled';
     state.trace.shape = 'nothing-named';
-    return { kind: 'plan', plan: { steps: [{ toolId: 'ask.unsupported', args: { question: words } }] }, origin: 'compiled' };
+    return {
+      kind: 'plan',
+      plan: { steps: [{ toolId: 'ask.unsupported', args: { question: words } }] },
+      origin: 'compiled',
+    };
   }
   state.trace.scope = 'in';
   let tools = env.tools;
   if (judgeApplies(ctx, env.tools)) {
-    const judged = await judgeSkill(ctx, { words, reading, tools: env.tools, material: state.material, trace: state.trace });
+    const judged = await judgeSkill(ctx, {
+      words,
+      reading,
+      tools: env.tools,
+      material: state.material,
+      trace: state.trace,
+    });
     if (judged.kind === 'chosen') return aroundChoice(env, judged.toolId, reading);
     if (judged.kind === 'clarify') {
       state.trace.plannerUsed = 'judgment';
       state.trace.skillStage = 'clarify';
-      return { kind: 'plan', plan: { steps: [{ toolId: 'ask.clarify', args: { question: words, options: judged.options } }] }, origin: 'judgment' };
+      return {
+        kind: 'plan',
+        plan: { steps: [{ toolId: 'ask.clarify', args: { question: words, options: judged.options } }] },
+        origin: 'judgment',
+      };
     }
     state.trace.skillStage = 'handed-to-planner';
     tools = new Map([...env.tools].filter(([, t]) => t.skill === null));
@@ -143,15 +208,32 @@ async function propose(env: RunEnv): Promise<Proposal> {
 async function aroundChoice(env: RunEnv, toolId: string, known?: TypedReading): Promise<Proposal> {
   const { state } = env;
   const tool = env.tools.get(toolId);
-  if (tool === undefined) return { kind: 'stop', outcome: stop(answerReply(state, { text: unsupportedSentence(env.ctx.ontology, state.words), attributions: [], composedBy: 'template' }, 'unsupported')) };
+  if (tool === undefined)
+    return {
+      kind: 'stop',
+      outcome: stop(
+        answerReply(
+          state,
+          { text: unsupportedSentence(env.ctx.ontology, state.words), attributions: [], composedBy: 'template' },
+          'unsupported',
+        ),
+      ),
+    };
   state.trace.plannerUsed = 'judgment';
   state.trace.skillStage = 'chosen';
   if (tool.skill === null) return { kind: 'plan', plan: { steps: [stepFor(tool, state.words)] }, origin: 'judgment' };
   const reading = known ?? (await readingOf(env));
   const supplied = new Set(reading.terms.map((t) => t.classId));
   const options = plansAround({ pick: tool, tools: env.tools, supplied });
-  const chosen = await choosePlanAround(env.ctx, { words: state.words, reading, pick: tool.id, options, trace: state.trace });
-  if (chosen.missing.length > 0) note(state.trace, `missing inputs, to be asked for rather than invented: ${chosen.missing.join(', ')}`);
+  const chosen = await choosePlanAround(env.ctx, {
+    words: state.words,
+    reading,
+    pick: tool.id,
+    options,
+    trace: state.trace,
+  });
+  if (chosen.missing.length > 0)
+    note(state.trace, `missing inputs, to be asked for rather than invented: ${chosen.missing.join(', ')}`);
   return { kind: 'plan', plan: chainPlan(chosen, state.words, env.tools), origin: 'judgment' };
 }
 
@@ -177,7 +259,9 @@ async function plannerInput(env: RunEnv, tools: ToolIndex, known?: TypedReading)
     reading: known ?? (await readingOf(env)),
     tools,
     doctrine: env.playbook?.instructions ?? '',
-    heldMandates: held.map((m) => `ALREADY granted authority to ${m.capability} (mandate ${m.hash.slice(0, 10)}…): do not choose another`),
+    heldMandates: held.map(
+      (m) => `ALREADY granted authority to ${m.capability} (mandate ${m.hash.slice(0, 10)}…): do not choose another`,
+    ),
     memory: [],
     material: state.material,
     trace: state.trace,
@@ -189,5 +273,8 @@ async function designated(env: RunEnv): Promise<{ addresses: string[]; names: st
   const { state, ctx } = env;
   const payer = await ctx.vault.payments.defaultPayer(state.asker);
   const names = env.agentNames.get(state.addressee.toLowerCase());
-  return { addresses: [state.addressee, state.asker, ...(payer !== null ? [payer] : [])], names: names !== undefined ? [names] : [] };
+  return {
+    addresses: [state.addressee, state.asker, ...(payer !== null ? [payer] : [])],
+    names: names !== undefined ? [names] : [],
+  };
 }

@@ -8,7 +8,16 @@ import { describe, resolveStepArgs } from '../resolve/resolve';
 import { authorityRequiredReply, promptReply, refusedReply } from '../reply/reply';
 import type { Tool } from '../tools/tools';
 import { bindArgs, type ResultsById } from './bind';
-import { labelFor, labelMap, personWords, resumeTokenOf, stepStateOf, stop, type PhaseOutcome, type RunEnv } from './env';
+import {
+  labelFor,
+  labelMap,
+  personWords,
+  resumeTokenOf,
+  stepStateOf,
+  stop,
+  type PhaseOutcome,
+  type RunEnv,
+} from './env';
 import type { StepState } from './run-state';
 import { finishStep } from './finish-step';
 import { alsoApproveFor } from './also-approve';
@@ -30,7 +39,10 @@ export type Prepared = {
 
 export type PrepareOutcome = { kind: 'ready'; prepared: Prepared } | { kind: 'settled' } | PhaseOutcome;
 
-export async function prepareStep(env: RunEnv, at: { planIndex: number; stepRef: string; item: unknown; results: ResultsById }): Promise<PrepareOutcome> {
+export async function prepareStep(
+  env: RunEnv,
+  at: { planIndex: number; stepRef: string; item: unknown; results: ResultsById },
+): Promise<PrepareOutcome> {
   const { state, ctx } = env;
   const planStep = state.plan!.steps[at.planIndex]!;
   const tool = env.tools.get(planStep.toolId)!;
@@ -44,19 +56,59 @@ export async function prepareStep(env: RunEnv, at: { planIndex: number; stepRef:
     sources[arg] = 'supplied';
   }
   const absent = tool.capability.args.find((a) => a.required && bound[a.name] === undefined && !(a.kind === 'choice'));
-  if (absent !== undefined) return dataPrompt(env, st, at.planIndex, absent.name, absent.kind, absent.description, `${absent.description || absent.name} is needed for this step.`);
+  if (absent !== undefined)
+    return dataPrompt(
+      env,
+      st,
+      at.planIndex,
+      absent.name,
+      absent.kind,
+      absent.description,
+      `${absent.description || absent.name} is needed for this step.`,
+    );
 
-  const resolved = await resolveStepArgs(ctx, { tool, args: bound, asker: state.asker, addressee: state.addressee, chosen: st.chosen, sources });
-  if (resolved.kind === 'data') return dataPrompt(env, st, at.planIndex, resolved.arg, resolved.argKind, resolved.word, resolved.reason);
+  const resolved = await resolveStepArgs(ctx, {
+    tool,
+    args: bound,
+    asker: state.asker,
+    addressee: state.addressee,
+    chosen: st.chosen,
+    sources,
+  });
+  if (resolved.kind === 'data')
+    return dataPrompt(env, st, at.planIndex, resolved.arg, resolved.argKind, resolved.word, resolved.reason);
   if (resolved.kind === 'choice') {
-    const resumeToken = resumeTokenOf(state, { kind: 'choice', stepRef: st.stepRef, arg: resolved.arg, word: resolved.word });
+    const resumeToken = resumeTokenOf(state, {
+      kind: 'choice',
+      stepRef: st.stepRef,
+      arg: resolved.arg,
+      word: resolved.word,
+    });
     const options = resolved.candidates.map((c) => ({ value: c.address, label: describe(c) }));
-    state.pending = { kind: 'choice', resumeToken, purpose: 'party', stepRef: st.stepRef, arg: resolved.arg, word: resolved.word, options };
+    state.pending = {
+      kind: 'choice',
+      resumeToken,
+      purpose: 'party',
+      stepRef: st.stepRef,
+      arg: resolved.arg,
+      word: resolved.word,
+      options,
+    };
     const text = `Which “${resolved.word}” do you mean? ${options.map((o, i) => `${i + 1}. ${o.label}`).join('  ')}`;
-    return stop(promptReply(state, resumeToken, { kind: 'choice', stepRef: st.stepRef, text, arg: resolved.arg, word: resolved.word, options }));
+    return stop(
+      promptReply(state, resumeToken, {
+        kind: 'choice',
+        stepRef: st.stepRef,
+        text,
+        arg: resolved.arg,
+        word: resolved.word,
+        options,
+      }),
+    );
   }
   st.parties = resolved.parties.slice(0, 16);
-  for (const p of resolved.parties) if (state.trace.resolutions.length < 32) state.trace.resolutions.push({ ...p, stepRef: st.stepRef });
+  for (const p of resolved.parties)
+    if (state.trace.resolutions.length < 32) state.trace.resolutions.push({ ...p, stepRef: st.stepRef });
 
   const input: ExecInput = {
     tool,
@@ -78,34 +130,77 @@ export async function prepareStep(env: RunEnv, at: { planIndex: number; stepRef:
     // A crash left this step's effect intended: reconcile before anything else, so it never happens twice.
     const found = await reconcileStep(ctx, { ...input, ...(st.txHash !== undefined ? { txHash: st.txHash } : {}) });
     if (found.kind === 'found') {
-      await finishStep(env, { st, tool, planStep, input, argSources: resolved.argSources, presentedRef: st.presentedRef ?? 'informational', result: found.result, status: 'committed' });
+      await finishStep(env, {
+        st,
+        tool,
+        planStep,
+        input,
+        argSources: resolved.argSources,
+        presentedRef: st.presentedRef ?? 'informational',
+        result: found.result,
+        status: 'committed',
+      });
       return { kind: 'settled' };
     }
     if (found.kind === 'indeterminate') {
-      return stop(refusedReply(state, 'failed', { code: 'RECONCILE_INDETERMINATE', message: `I can't tell whether this already happened (${found.reason}), so I stopped rather than risk doing it twice.` }, []));
+      return stop(
+        refusedReply(
+          state,
+          'failed',
+          {
+            code: 'RECONCILE_INDETERMINATE',
+            message: `I can't tell whether this already happened (${found.reason}), so I stopped rather than risk doing it twice.`,
+          },
+          [],
+        ),
+      );
     }
   } else {
     const act = localActFor(tool.id);
     if (act !== undefined && !tool.capability.informational && (await act.holds(ctx, input))) {
-      const result = { text: act.already(input), value: null, source: 'vault' as const, observation: 'confirmed' as const, reconciled: false, templated: true };
-      await finishStep(env, { st, tool, planStep, input, argSources: resolved.argSources, presentedRef: 'informational', result, status: 'skipped' });
+      const result = {
+        text: act.already(input),
+        value: null,
+        source: 'vault' as const,
+        observation: 'confirmed' as const,
+        reconciled: false,
+        templated: true,
+      };
+      await finishStep(env, {
+        st,
+        tool,
+        planStep,
+        input,
+        argSources: resolved.argSources,
+        presentedRef: 'informational',
+        result,
+        status: 'skipped',
+      });
       return { kind: 'settled' };
     }
   }
 
-  const decision = isControlRun(ctx) ? unguardedDecision(tool) : await authorizeStep(ctx, {
-    tool,
-    args: resolved.args,
-    argSources: resolved.argSources,
-    stepRef: st.stepRef,
-    run: { runRef: state.runRef, planDigest: state.planDigest!, ontologyDigest: state.ontologyDigest, playbookDigest: state.playbook?.digest ?? null, words: personWords(state) },
-    asker: state.asker,
-    addressee: state.addressee,
-    door: state.door.kind === 'session' && env.door.kind === 'session' ? 'session' : 'ask-as-me',
-    suppliedMandate: st.mandateHash ?? null,
-    approvals: st.approvals,
-    executing: st.status === 'executing',
-  });
+  const decision = isControlRun(ctx)
+    ? unguardedDecision(tool)
+    : await authorizeStep(ctx, {
+        tool,
+        args: resolved.args,
+        argSources: resolved.argSources,
+        stepRef: st.stepRef,
+        run: {
+          runRef: state.runRef,
+          planDigest: state.planDigest!,
+          ontologyDigest: state.ontologyDigest,
+          playbookDigest: state.playbook?.digest ?? null,
+          words: personWords(state),
+        },
+        asker: state.asker,
+        addressee: state.addressee,
+        door: state.door.kind === 'session' && env.door.kind === 'session' ? 'session' : 'ask-as-me',
+        suppliedMandate: st.mandateHash ?? null,
+        approvals: st.approvals,
+        executing: st.status === 'executing',
+      });
   traceAuthority(env, st, decision);
   switch (decision.kind) {
     case 'informational':
@@ -113,51 +208,151 @@ export async function prepareStep(env: RunEnv, at: { planIndex: number; stepRef:
     case 'allow':
       return { kind: 'ready', prepared: { st, tool, planStep, input, argSources: resolved.argSources, decision } };
     case 'authority-required': {
-      const resumeToken = resumeTokenOf(state, { kind: 'authority', stepRef: st.stepRef, binding: decision.requirement.bindingDigest });
-      const also = await alsoApproveFor(env, { planIndex: at.planIndex, stepRef: st.stepRef, requirement: decision.requirement, results: at.results });
-      state.pending = { kind: 'authority', resumeToken, stepRef: st.stepRef, bindingDigest: decision.requirement.bindingDigest, requirement: decision.requirement, also };
+      const resumeToken = resumeTokenOf(state, {
+        kind: 'authority',
+        stepRef: st.stepRef,
+        binding: decision.requirement.bindingDigest,
+      });
+      const also = await alsoApproveFor(env, {
+        planIndex: at.planIndex,
+        stepRef: st.stepRef,
+        requirement: decision.requirement,
+        results: at.results,
+      });
+      state.pending = {
+        kind: 'authority',
+        resumeToken,
+        stepRef: st.stepRef,
+        bindingDigest: decision.requirement.bindingDigest,
+        requirement: decision.requirement,
+        also,
+      };
       const grantLink = `${ctx.settings.grantBase}?run=${encodeURIComponent(state.runRef)}`;
-      return stop(authorityRequiredReply(state, { decision, tool, parties: st.parties, label: labelFor(env), grantLink, alsoApprove: also.map((r) => r.bindingDigest) }));
+      return stop(
+        authorityRequiredReply(state, {
+          decision,
+          tool,
+          parties: st.parties,
+          label: labelFor(env),
+          grantLink,
+          alsoApprove: also.map((r) => r.bindingDigest),
+        }),
+      );
     }
     case 'approval-required': {
-      const resumeToken = resumeTokenOf(state, { kind: 'approval', stepRef: st.stepRef, digest: decision.approvalDigest, have: decision.have });
+      const resumeToken = resumeTokenOf(state, {
+        kind: 'approval',
+        stepRef: st.stepRef,
+        digest: decision.approvalDigest,
+        have: decision.have,
+      });
       const need = decision.quorum - decision.have.length;
       const label = labelFor(env);
       const text = `This is ${decision.requirement.risk} risk: it needs ${need} more approval${need > 1 ? 's' : ''} from ${decision.approvers.map(label).join(' or ')} — they co-sign the approval request in their own Home Agent.`;
       // The prompt's details are kept with the checkpoint, so any face can show the approval exchange without a turn.
       state.pending = {
-        kind: 'approval', resumeToken, stepRef: st.stepRef, approvalDigest: decision.approvalDigest,
-        text, approvers: decision.approvers, quorum: decision.quorum, have: decision.have, requirement: decision.requirement,
+        kind: 'approval',
+        resumeToken,
+        stepRef: st.stepRef,
+        approvalDigest: decision.approvalDigest,
+        text,
+        approvers: decision.approvers,
+        quorum: decision.quorum,
+        have: decision.have,
+        requirement: decision.requirement,
       };
-      return stop(promptReply(state, resumeToken, { kind: 'signature', stepRef: st.stepRef, text, approvalDigest: decision.approvalDigest, approvers: decision.approvers, quorum: decision.quorum, have: decision.have }));
+      return stop(
+        promptReply(state, resumeToken, {
+          kind: 'signature',
+          stepRef: st.stepRef,
+          text,
+          approvalDigest: decision.approvalDigest,
+          approvers: decision.approvers,
+          quorum: decision.quorum,
+          have: decision.have,
+        }),
+      );
     }
     case 'deny':
       st.status = 'refused';
-      return stop(refusedReply(state, 'denied', { code: decision.code, message: decision.reason }, await ctx.vault.receipts.ofRun(state.runRef)));
+      return stop(
+        refusedReply(
+          state,
+          'denied',
+          { code: decision.code, message: decision.reason },
+          await ctx.vault.receipts.ofRun(state.runRef),
+        ),
+      );
   }
 }
 
-function dataPrompt(env: RunEnv, st: StepState, planIndex: number, arg: string, argKind: string, label: string, reason: string): PhaseOutcome {
+function dataPrompt(
+  env: RunEnv,
+  st: StepState,
+  planIndex: number,
+  arg: string,
+  argKind: string,
+  label: string,
+  reason: string,
+): PhaseOutcome {
   const { state } = env;
   const resumeToken = resumeTokenOf(state, { kind: 'data', scope: 'step', stepRef: st.stepRef, arg });
-  state.pending = { kind: 'data', resumeToken, scope: 'step', stepRef: st.stepRef, fields: [{ stepIndex: planIndex, arg, argKind, label: label.slice(0, 200), reason: reason.slice(0, 500) }] };
-  return stop(promptReply(state, resumeToken, { kind: 'data', stepRef: st.stepRef, text: reason.slice(0, 2000), fields: [{ arg, argKind, label: label.slice(0, 200), reason: reason.slice(0, 300) }] }));
+  state.pending = {
+    kind: 'data',
+    resumeToken,
+    scope: 'step',
+    stepRef: st.stepRef,
+    fields: [{ stepIndex: planIndex, arg, argKind, label: label.slice(0, 200), reason: reason.slice(0, 500) }],
+  };
+  return stop(
+    promptReply(state, resumeToken, {
+      kind: 'data',
+      stepRef: st.stepRef,
+      text: reason.slice(0, 2000),
+      fields: [{ arg, argKind, label: label.slice(0, 200), reason: reason.slice(0, 300) }],
+    }),
+  );
 }
 
 function observationsOf(env: RunEnv, step: PlanStep, results: ResultsById): ExecInput['inputs'] {
-  const refs = Object.values(step.args).flatMap((v) => (typeof v === 'object' && v !== null && '$ref' in v ? [v.$ref.split('.')[0]!] : []));
+  const refs = Object.values(step.args).flatMap((v) =>
+    typeof v === 'object' && v !== null && '$ref' in v ? [v.$ref.split('.')[0]!] : [],
+  );
   return refs.flatMap((id) => {
     const r = results.get(id);
     const tool = env.state.plan!.steps.find((s, i) => stepIdOf(s, i) === id)?.toolId ?? id;
-    return r === undefined ? [] : [{ id, toolId: tool, source: r.source, text: r.text, ...(r.attribution !== undefined ? { attribution: r.attribution } : {}) }];
+    return r === undefined
+      ? []
+      : [
+          {
+            id,
+            toolId: tool,
+            source: r.source,
+            text: r.text,
+            ...(r.attribution !== undefined ? { attribution: r.attribution } : {}),
+          },
+        ];
   });
 }
 
 function traceAuthority(env: RunEnv, st: StepState, d: AuthorityDecision): void {
   const trace = env.state.trace.authority;
-  const presentedRef = d.kind === 'allow' ? `mandate:${d.mandateHash}` : d.kind === 'self' ? 'self' : d.kind === 'informational' ? 'informational' : 'none';
+  const presentedRef =
+    d.kind === 'allow'
+      ? `mandate:${d.mandateHash}`
+      : d.kind === 'self'
+        ? 'self'
+        : d.kind === 'informational'
+          ? 'informational'
+          : 'none';
   const outcome = d.kind === 'allow' ? 'allow' : d.kind;
-  const entry = { stepRef: st.stepRef, presentedRef, outcome, obligations: d.kind === 'allow' ? d.obligations.slice(0, 8) : [], ...(d.kind === 'deny' ? { code: d.code.slice(0, 64) } : {}) } as const;
+  const entry = {
+    stepRef: st.stepRef,
+    presentedRef,
+    outcome,
+    obligations: d.kind === 'allow' ? d.obligations.slice(0, 8) : [],
+    ...(d.kind === 'deny' ? { code: d.code.slice(0, 64) } : {}),
+  } as const;
   const i = trace.findIndex((e) => e.stepRef === st.stepRef);
   if (i >= 0) trace[i] = entry;
   else if (trace.length < 32) trace.push(entry);

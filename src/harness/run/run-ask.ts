@@ -53,11 +53,32 @@ export async function runAsk(ctx: HarnessContext, raw: unknown, door: Door): Pro
     if (admitted.kind === 'resume') {
       if (state.reply !== null) {
         // A finished run is replayed, never re-run.
-        const replayed = { ...state.reply, plannerTrace: { ...state.reply.plannerTrace, plannerUsed: 'replay' as const } } as HarnessReply;
-        return ok(envelope(state, replayed, (await ctx.vault.provenance.get(`run.provenance:${state.runRef}`)) !== null));
+        const replayed = {
+          ...state.reply,
+          plannerTrace: { ...state.reply.plannerTrace, plannerUsed: 'replay' as const },
+        } as HarnessReply;
+        return ok(
+          envelope(state, replayed, (await ctx.vault.provenance.get(`run.provenance:${state.runRef}`)) !== null),
+        );
       }
-      if ((state.playbook?.digest ?? null) !== (scope?.digest ?? null) || state.ontologyDigest !== ctx.ontology.digest) {
-        return ok(await settle(env, refusedReply(state, 'denied', { code: 'PLAYBOOK_MOVED', message: 'This agent’s playbook or ontology changed since the run began; ask again.' }, [])));
+      if (
+        (state.playbook?.digest ?? null) !== (scope?.digest ?? null) ||
+        state.ontologyDigest !== ctx.ontology.digest
+      ) {
+        return ok(
+          await settle(
+            env,
+            refusedReply(
+              state,
+              'denied',
+              {
+                code: 'PLAYBOOK_MOVED',
+                message: 'This agent’s playbook or ontology changed since the run began; ask again.',
+              },
+              [],
+            ),
+          ),
+        );
       }
       const applied = await applySupplied(env, request.supplied ?? []);
       if (applied.kind === 'reject') return { ok: false, error: applied.error };
@@ -74,15 +95,29 @@ export async function runAsk(ctx: HarnessContext, raw: unknown, door: Door): Pro
     // The world broke mid-run (a port threw). The last checkpoint stands; resuming reconciles before acting.
     const reason = error instanceof Error ? error.message.slice(0, 300) : 'unknown';
     ctx.trace.event({ type: 'harness.run.interrupted', runRef: state.runRef, at: ctx.clock.now(), detail: { reason } });
-    return { ok: false, error: { code: 'RUN_INTERRUPTED', message: 'The run stopped part-way. Ask again with this run to finish it; nothing will be done twice.', details: { runRef: state.runRef } } };
+    return {
+      ok: false,
+      error: {
+        code: 'RUN_INTERRUPTED',
+        message: 'The run stopped part-way. Ask again with this run to finish it; nothing will be done twice.',
+        details: { runRef: state.runRef },
+      },
+    };
   }
 }
 
-function newRun(ctx: HarnessContext, message: string, who: { asker: `0x${string}`; addressee: `0x${string}`; door: RunState['door'] }, scope: RunEnv['playbook'], request: AskRequest): RunState {
+function newRun(
+  ctx: HarnessContext,
+  message: string,
+  who: { asker: `0x${string}`; addressee: `0x${string}`; door: RunState['door'] },
+  scope: RunEnv['playbook'],
+  request: AskRequest,
+): RunState {
   const now = ctx.clock.now();
   const words = normalizeWords(message);
   const outcome = classifyOpenIntent(words, ctx.ontology.outcomeClasses);
-  const playbook = scope === null ? null : { archetypeId: scope.archetypeId, version: scope.archetypeVersion, digest: scope.digest };
+  const playbook =
+    scope === null ? null : { archetypeId: scope.archetypeId, version: scope.archetypeVersion, digest: scope.digest };
   const trace = newTrace();
   trace.openIntent = outcome;
   return {
@@ -101,7 +136,17 @@ function newRun(ctx: HarnessContext, message: string, who: { asker: `0x${string}
     expiresAt: now + ctx.settings.runTtlMs,
     playbook,
     ontologyDigest: ctx.ontology.digest,
-    intent: { outcome, digest: digestOf({ goal: words, outcome, asker: who.asker, addressee: who.addressee, ontology: ctx.ontology.digest, playbook: playbook?.digest ?? null }) },
+    intent: {
+      outcome,
+      digest: digestOf({
+        goal: words,
+        outcome,
+        asker: who.asker,
+        addressee: who.addressee,
+        ontology: ctx.ontology.digest,
+        playbook: playbook?.digest ?? null,
+      }),
+    },
     plan: null,
     planDigest: null,
     plannedBy: null,
@@ -119,7 +164,13 @@ async function settle(env: RunEnv, settled: HarnessReply): Promise<AskResponse> 
   // A turn the person stopped ends with that sentence; what was already carried out (a done reply) stands as it is.
   const reply = stoppedByPerson(env.ctx) && settled.kind !== 'done' ? await stoppedReply(env) : settled;
   const waiting = WAITING.has(reply.kind);
-  state.status = waiting ? 'awaiting' : reply.kind === 'done' ? 'done' : reply.kind === 'refused' ? 'refused' : 'answered';
+  state.status = waiting
+    ? 'awaiting'
+    : reply.kind === 'done'
+      ? 'done'
+      : reply.kind === 'refused'
+        ? 'refused'
+        : 'answered';
   if (!waiting) state.pending = null;
   if (reply.kind === 'waiting') state.waiting = { on: reply.on, text: reply.text };
   else delete state.waiting;
@@ -130,7 +181,12 @@ async function settle(env: RunEnv, settled: HarnessReply): Promise<AskResponse> 
 }
 
 const stoppedReply = async (env: RunEnv): Promise<HarnessReply> =>
-  refusedReply(env.state, 'declined', { code: 'ANSWER_STOPPED', message: STOPPED_SENTENCE }, await env.ctx.vault.receipts.ofRun(env.state.runRef));
+  refusedReply(
+    env.state,
+    'declined',
+    { code: 'ANSWER_STOPPED', message: STOPPED_SENTENCE },
+    await env.ctx.vault.receipts.ofRun(env.state.runRef),
+  );
 
 const envelope = (state: RunState, reply: HarnessReply, hasProvenance: boolean): AskResponse => ({
   ok: true,

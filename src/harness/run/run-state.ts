@@ -21,7 +21,12 @@ export const StepResultSchema = z.strictObject({
   reconciled: z.boolean(),
   templated: z.boolean(),
   /** Rows the step's read left out because the vault could not read them: where they are, never what they held. */
-  damaged: z.strictObject({ count: z.number().int().positive(), rows: z.array(z.strictObject({ table: Text(40), id: Text(256) })).max(32) }).optional(),
+  damaged: z
+    .strictObject({
+      count: z.number().int().positive(),
+      rows: z.array(z.strictObject({ table: Text(40), id: Text(256) })).max(32),
+    })
+    .optional(),
 });
 
 export const StepStateSchema = z.strictObject({
@@ -41,7 +46,9 @@ export const StepStateSchema = z.strictObject({
   receiptId: Text(120).optional(),
   parties: z.array(PartyRef).max(16),
   /** Declared effects emitted after the receipt, each isolated: a failed effect never fails the act. */
-  effects: z.array(z.strictObject({ effect: Text(120), status: z.enum(['emitted', 'failed']), error: Text(300).optional() })).max(16),
+  effects: z
+    .array(z.strictObject({ effect: Text(120), status: z.enum(['emitted', 'failed']), error: Text(300).optional() }))
+    .max(16),
   /** How authority was presented for this step, for the receipt and the done reply's decisions. */
   presentedRef: Text(80).optional(),
   obligations: z.array(Text(64)).max(8),
@@ -86,7 +93,18 @@ export const PendingSchema = z.discriminatedUnion('kind', [
     /** 'plan': admission dropped these args (they fill the plan); 'step': resolution found no one by that name. */
     scope: z.enum(['plan', 'step']),
     stepRef: Text(64).nullable(),
-    fields: z.array(z.strictObject({ stepIndex: z.number().int().nonnegative(), arg: Text(64), argKind: Text(32), label: Text(200), reason: Text(500) })).min(1).max(8),
+    fields: z
+      .array(
+        z.strictObject({
+          stepIndex: z.number().int().nonnegative(),
+          arg: Text(64),
+          argKind: Text(32),
+          label: Text(200),
+          reason: Text(500),
+        }),
+      )
+      .min(1)
+      .max(8),
   }),
   z.strictObject({
     kind: z.literal('choice'),
@@ -106,7 +124,11 @@ export const RunStateSchema = z.strictObject({
   status: z.enum(['running', 'awaiting', 'answered', 'done', 'refused']),
   addressee: AddressSchema,
   asker: AddressSchema,
-  door: z.strictObject({ kind: z.enum(['session', 'ask-as-me']), origin: Text(300).optional(), wireHash: DigestSchema.optional() }),
+  door: z.strictObject({
+    kind: z.enum(['session', 'ask-as-me']),
+    origin: Text(300).optional(),
+    wireHash: DigestSchema.optional(),
+  }),
   surface: AskSurface,
   words: Text(4000),
   /** The person's own answers to data prompts: part of their words for admission, never material. */
@@ -136,5 +158,14 @@ export const RunStateSchema = z.strictObject({
 export type RunState = z.infer<typeof RunStateSchema>;
 
 export const newStepState = (stepRef: string, planIndex: number, item?: unknown): StepState => ({
-  stepRef, planIndex, ...(item !== undefined ? { item } : {}), status: 'pending', chosen: {}, answers: {}, approvals: [], parties: [], effects: [], obligations: [],
+  stepRef,
+  planIndex,
+  ...(item !== undefined ? { item } : {}),
+  status: 'pending',
+  chosen: {},
+  answers: {},
+  approvals: [],
+  parties: [],
+  effects: [],
+  obligations: [],
 });

@@ -19,7 +19,13 @@ export async function stepsPhase(env: RunEnv): Promise<PhaseOutcome> {
   while (i < plan.steps.length) {
     const step = plan.steps[i]!;
     if (step.toolId === 'ask.unsupported') {
-      return stop(answerReply(env.state, { text: unsupportedSentence(env.ctx.ontology, env.state.words), attributions: [], composedBy: 'template' }, 'unsupported'));
+      return stop(
+        answerReply(
+          env.state,
+          { text: unsupportedSentence(env.ctx.ontology, env.state.words), attributions: [], composedBy: 'template' },
+          'unsupported',
+        ),
+      );
     }
     if (step.toolId === 'ask.clarify') return clarify(env, step);
     const results = resultsById(env);
@@ -37,7 +43,10 @@ export async function stepsPhase(env: RunEnv): Promise<PhaseOutcome> {
       continue;
     }
     const items = itemsOf(step, results);
-    const instances = items === null ? [{ stepRef: id, item: undefined as unknown }] : items.map((item, j) => ({ stepRef: `${id}.${j + 1}`, item }));
+    const instances =
+      items === null
+        ? [{ stepRef: id, item: undefined as unknown }]
+        : items.map((item, j) => ({ stepRef: `${id}.${j + 1}`, item }));
     for (const at of instances) {
       const prepared = await prepareStep(env, { planIndex: i, ...at, results });
       if (prepared.kind === 'stop') return prepared;
@@ -61,7 +70,17 @@ export function resultsById(env: RunEnv): ResultsById {
   const out = new Map<string, StepResult>();
   for (const [id, list] of byId) {
     const fanned = env.state.steps.some((s) => s.stepRef.startsWith(`${id}.`));
-    out.set(id, fanned ? { ...list[0]!, text: list.map((r) => r.text).join(' '), value: list.map((r) => r.value), rows: list.flatMap((r) => r.rows ?? []) } : list[0]!);
+    out.set(
+      id,
+      fanned
+        ? {
+            ...list[0]!,
+            text: list.map((r) => r.text).join(' '),
+            value: list.map((r) => r.value),
+            rows: list.flatMap((r) => r.rows ?? []),
+          }
+        : list[0]!,
+    );
   }
   return out;
 }
@@ -84,7 +103,12 @@ function readBatch(env: RunEnv, start: number): number[] {
 async function runReads(env: RunEnv, batch: number[], results: ResultsById): Promise<PhaseOutcome> {
   const ready: Prepared[] = [];
   for (const i of batch) {
-    const prepared = await prepareStep(env, { planIndex: i, stepRef: stepIdOf(env.state.plan!.steps[i]!, i), item: undefined, results });
+    const prepared = await prepareStep(env, {
+      planIndex: i,
+      stepRef: stepIdOf(env.state.plan!.steps[i]!, i),
+      item: undefined,
+      results,
+    });
     if (prepared.kind === 'stop') return prepared;
     if (prepared.kind === 'ready') ready.push(prepared.prepared);
   }
@@ -94,15 +118,43 @@ async function runReads(env: RunEnv, batch: number[], results: ResultsById): Pro
 
 function clarify(env: RunEnv, step: PlanStep): PhaseOutcome {
   const { state } = env;
-  const ids = Array.isArray(step.args.options) ? step.args.options.filter((o): o is string => typeof o === 'string') : [];
+  const ids = Array.isArray(step.args.options)
+    ? step.args.options.filter((o): o is string => typeof o === 'string')
+    : [];
   const options = ids.map((id) => {
     const tool = env.tools.get(id);
-    return { value: id, label: tool?.skill !== null && tool?.skill !== undefined ? `${tool.skill.label} — ${tool.skill.purpose}` : (tool?.capability.label ?? id) };
+    return {
+      value: id,
+      label:
+        tool?.skill !== null && tool?.skill !== undefined
+          ? `${tool.skill.label} — ${tool.skill.purpose}`
+          : (tool?.capability.label ?? id),
+    };
   });
   const resumeToken = resumeTokenOf(state, { kind: 'choice', purpose: 'skill', options: ids });
-  state.pending = { kind: 'choice', resumeToken, purpose: 'skill', stepRef: null, arg: 'skill', word: state.words.slice(0, 200), options };
+  state.pending = {
+    kind: 'choice',
+    resumeToken,
+    purpose: 'skill',
+    stepRef: null,
+    arg: 'skill',
+    word: state.words.slice(0, 200),
+    options,
+  };
   const listed = options.map((o, n) => `${n + 1}. ${o.label}`).join('; ');
   const template = env.ctx.ontology.capabilities['ask.clarify']?.answerTemplate;
-  const text = template !== undefined ? template.replaceAll('{options}', listed).replaceAll('{question}', state.words) : `Which did you mean: ${listed}?`;
-  return stop(promptReply(state, resumeToken, { kind: 'choice', stepRef: 's1', text, arg: 'skill', word: state.words.slice(0, 200), options }));
+  const text =
+    template !== undefined
+      ? template.replaceAll('{options}', listed).replaceAll('{question}', state.words)
+      : `Which did you mean: ${listed}?`;
+  return stop(
+    promptReply(state, resumeToken, {
+      kind: 'choice',
+      stepRef: 's1',
+      text,
+      arg: 'skill',
+      word: state.words.slice(0, 200),
+      options,
+    }),
+  );
 }

@@ -11,7 +11,10 @@ import { findStep, stop, type PhaseOutcome, type RunEnv } from './env';
  */
 export type SuppliedOutcome = PhaseOutcome | { kind: 'reject'; error: WireError };
 
-const stale: SuppliedOutcome = { kind: 'reject', error: { code: 'STALE_ANSWER', message: 'That answer is for a question this run is no longer asking.' } };
+const stale: SuppliedOutcome = {
+  kind: 'reject',
+  error: { code: 'STALE_ANSWER', message: 'That answer is for a question this run is no longer asking.' },
+};
 /**
  * A step left `executing` means the worker stopped while the act was under way: it may already have happened (a
  * payment sent, its receipt not yet written); every step settled with no prompt means it stopped after them, before
@@ -20,11 +23,16 @@ const stale: SuppliedOutcome = { kind: 'reject', error: { code: 'STALE_ANSWER', 
  * finishing what happened or doing it once.
  */
 const interrupted = ({ state }: RunEnv): boolean =>
-  state.steps.some((st) => st.status === 'executing') || (state.pending === null && state.steps.length > 0 && state.steps.every((st) => st.status !== 'pending'));
+  state.steps.some((st) => st.status === 'executing') ||
+  (state.pending === null && state.steps.length > 0 && state.steps.every((st) => st.status !== 'pending'));
 
 const underWay: SuppliedOutcome = {
   kind: 'reject',
-  error: { code: 'ACT_UNDER_WAY', message: 'Home Agent stopped while it was carrying this out, so it may already have happened; it cannot be dropped now. Send it again to finish it — nothing will be done twice.' },
+  error: {
+    code: 'ACT_UNDER_WAY',
+    message:
+      'Home Agent stopped while it was carrying this out, so it may already have happened; it cannot be dropped now. Send it again to finish it — nothing will be done twice.',
+  },
 };
 
 export async function applySupplied(env: RunEnv, supplied: readonly Supplied[]): Promise<SuppliedOutcome> {
@@ -35,7 +43,17 @@ export async function applySupplied(env: RunEnv, supplied: readonly Supplied[]):
       if (s.resumeToken !== undefined && s.resumeToken !== pending?.resumeToken) return stale;
       if (interrupted(env)) return underWay;
       state.pending = null;
-      return stop(refusedReply(state, 'declined', { code: 'DECLINED', message: `You declined${s.reason !== undefined ? `: ${s.reason}` : ''}. Nothing was done.` }, await ctx.vault.receipts.ofRun(state.runRef)));
+      return stop(
+        refusedReply(
+          state,
+          'declined',
+          {
+            code: 'DECLINED',
+            message: `You declined${s.reason !== undefined ? `: ${s.reason}` : ''}. Nothing was done.`,
+          },
+          await ctx.vault.receipts.ofRun(state.runRef),
+        ),
+      );
     }
     if (pending === null) return stale;
     if (s.kind === 'mandate') {
@@ -54,7 +72,8 @@ export async function applySupplied(env: RunEnv, supplied: readonly Supplied[]):
       if (pending.kind !== 'data') return stale;
       for (const f of pending.fields) {
         const value = s.values[f.arg]?.trim();
-        if (value === undefined || value === '') return { kind: 'reject', error: { code: 'ANSWER_INCOMPLETE', message: `Please give ${f.label}.` } };
+        if (value === undefined || value === '')
+          return { kind: 'reject', error: { code: 'ANSWER_INCOMPLETE', message: `Please give ${f.label}.` } };
         if (pending.scope === 'plan') {
           const step = state.plan!.steps[f.stepIndex]!;
           step.args = { ...step.args, [f.arg]: value };
@@ -67,7 +86,8 @@ export async function applySupplied(env: RunEnv, supplied: readonly Supplied[]):
     }
     if (pending.kind !== 'choice') return stale;
     const option = pending.options.find((o) => o.value.toLowerCase() === s.choice.toLowerCase());
-    if (option === undefined) return { kind: 'reject', error: { code: 'NOT_AN_OPTION', message: 'Choose one of the options offered.' } };
+    if (option === undefined)
+      return { kind: 'reject', error: { code: 'NOT_AN_OPTION', message: 'Choose one of the options offered.' } };
     if (pending.purpose === 'skill') {
       state.skillChoice = option.value;
       state.plan = null;
@@ -79,7 +99,15 @@ export async function applySupplied(env: RunEnv, supplied: readonly Supplied[]):
     st.chosen[pending.arg] = option.value;
     if (env.door.kind === 'session' && state.door.kind === 'session') {
       const capability = state.plan!.steps[st.planIndex]!.toolId;
-      await ctx.vault.confirmations.put({ asker: state.asker, word: pending.word.toLowerCase(), capability, argument: pending.arg, chosen: option.value as `0x${string}`, label: option.label, at: ctx.clock.now() });
+      await ctx.vault.confirmations.put({
+        asker: state.asker,
+        word: pending.word.toLowerCase(),
+        capability,
+        argument: pending.arg,
+        chosen: option.value as `0x${string}`,
+        label: option.label,
+        at: ctx.clock.now(),
+      });
     }
   }
   state.pending = null;

@@ -12,20 +12,41 @@ import type { StreamPiece } from './turn-controls';
  * — nothing after the stop is carried out.
  */
 const letter = (r: JudgeRequest) => r.options.map((o) => o.id).find((id) => /inquiry/.test(id))!;
-const planChoice = [(r: { options: readonly { id: string; tools: readonly string[] }[] }) => ({ distribution: Object.fromEntries(r.options.map((o) => [o.id, o.tools.length === 1 ? 0.9 : 0.1 / Math.max(1, r.options.length - 1)])), usage: { ...ZERO_USAGE } })];
+const planChoice = [
+  (r: { options: readonly { id: string; tools: readonly string[] }[] }) => ({
+    distribution: Object.fromEntries(
+      r.options.map((o) => [o.id, o.tools.length === 1 ? 0.9 : 0.1 / Math.max(1, r.options.length - 1)]),
+    ),
+    usage: { ...ZERO_USAGE },
+  }),
+];
 
 async function missio(script: Parameters<typeof scriptedModel>[0]) {
   const model = scriptedModel(script, { repeatLast: true });
   const { world } = await demoContext({ model });
-  const request = { addressee: world.who.missio, surface: 'sidepanel' as const, message: 'Write the Marlow Foundation inquiry letter.' };
-  return { model, world, ask: (controls: Parameters<ReturnType<typeof world.harness>['ask']>[2]) => world.harness().ask(request, { kind: 'session', asker: world.who.alice }, controls) };
+  const request = {
+    addressee: world.who.missio,
+    surface: 'sidepanel' as const,
+    message: 'Write the Marlow Foundation inquiry letter.',
+  };
+  return {
+    model,
+    world,
+    ask: (controls: Parameters<ReturnType<typeof world.harness>['ask']>[2]) =>
+      world.harness().ask(request, { kind: 'session', asker: world.who.alice }, controls),
+  };
 }
 
 describe('a turn’s controls', () => {
   it('streams an instruction skill’s text to the door as it is written, and passes the signal to every call', async () => {
     const seen: { role: string; signal: AbortSignal | undefined }[] = [];
     const { ask } = await missio({
-      judge: [(r) => (seen.push({ role: 'judge', signal: r.signal }), distribution({ [letter(r)]: 0.9, [NOT_APPLICABLE]: 0.1 }))],
+      judge: [
+        (r) => (
+          seen.push({ role: 'judge', signal: r.signal }),
+          distribution({ [letter(r)]: 0.9, [NOT_APPLICABLE]: 0.1 })
+        ),
+      ],
       planChoice,
       skill: [
         (r: SkillApplyRequest) => {
@@ -37,7 +58,10 @@ describe('a turn’s controls', () => {
     });
     const controller = new AbortController();
     const pieces: StreamPiece[] = [];
-    const reply = expectKind(replyOf(await ask({ signal: controller.signal, onText: (p) => pieces.push(p) })), 'answer');
+    const reply = expectKind(
+      replyOf(await ask({ signal: controller.signal, onText: (p) => pieces.push(p) })),
+      'answer',
+    );
     expect(pieces).toEqual([
       { role: 'skill-apply', call: 1, delta: 'Dear Marlow ' },
       { role: 'skill-apply', call: 1, delta: 'Foundation, ' },
@@ -63,7 +87,10 @@ describe('a turn’s controls', () => {
     });
     const res = await ask({ signal: controller.signal });
     const refused = expectKind(replyOf(res), 'refused');
-    expect(refused).toMatchObject({ outcome: 'declined', error: { code: 'ANSWER_STOPPED', message: 'You stopped this answer.' } });
+    expect(refused).toMatchObject({
+      outcome: 'declined',
+      error: { code: 'ANSWER_STOPPED', message: 'You stopped this answer.' },
+    });
     expect(res.ok && res.data.resumable).toBe(false);
     expect(model.count('skill-apply')).toBe(0);
     expect(refused.plannerTrace.calls[0]).toMatchObject({ role: 'judge', outcome: 'failed' });
@@ -83,7 +110,10 @@ describe('a turn’s controls', () => {
         },
       ],
     });
-    const refused = expectKind(replyOf(await ask({ signal: controller.signal, onText: (p) => pieces.push(p.delta) })), 'refused');
+    const refused = expectKind(
+      replyOf(await ask({ signal: controller.signal, onText: (p) => pieces.push(p.delta) })),
+      'refused',
+    );
     expect(pieces).toEqual(['Dear Marl']);
     expect(refused.error).toEqual({ code: 'ANSWER_STOPPED', message: 'You stopped this answer.' });
   });

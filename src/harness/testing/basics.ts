@@ -1,10 +1,23 @@
-import type { AuditEvent, ClockPort, DeclaredEffect, EffectSinkPort, IdPort, RemoteAgentPort, RemoteAnswer, TracePort } from '../ports';
+import type {
+  AuditEvent,
+  ClockPort,
+  DeclaredEffect,
+  EffectSinkPort,
+  IdPort,
+  RemoteAgentPort,
+  RemoteAnswer,
+  TracePort,
+} from '../ports';
 
 /** A clock that moves only when told. */
 export class FixedClock implements ClockPort {
   constructor(private ms = Date.UTC(2026, 8, 29, 9, 0, 0)) {}
-  now(): number { return this.ms; }
-  advance(ms: number): void { this.ms += ms; }
+  now(): number {
+    return this.ms;
+  }
+  advance(ms: number): void {
+    this.ms += ms;
+  }
 }
 
 /** Ids in order: run-1, run-2, receipt-1 … (a real IdPort returns unguessable ids). */
@@ -21,7 +34,9 @@ export class SequentialIds implements IdPort {
 /** Audit events, kept for assertions. */
 export class RecordingTrace implements TracePort {
   readonly events: AuditEvent[] = [];
-  event(e: AuditEvent): void { this.events.push(e); }
+  event(e: AuditEvent): void {
+    this.events.push(e);
+  }
 }
 
 /** Declared effects, kept; `failing` names effects that throw (to prove effects are isolated). */
@@ -35,7 +50,8 @@ export class RecordingEffects implements EffectSinkPort {
 }
 
 /** Outside agents answering from a script (or unavailable when none is scripted). */
-export type ScriptedAgentAnswer = RemoteAnswer | ((q: Parameters<RemoteAgentPort['send']>[0]) => RemoteAnswer | Promise<RemoteAnswer>);
+export type ScriptedAgentAnswer =
+  RemoteAnswer | ((q: Parameters<RemoteAgentPort['send']>[0]) => RemoteAnswer | Promise<RemoteAnswer>);
 
 export class ScriptedAgents implements RemoteAgentPort {
   readonly sent: Parameters<RemoteAgentPort['send']>[0][] = [];

@@ -11,13 +11,19 @@ import type { World } from './world';
  * A harness context over the demo world's fakes, for a stage's own test: `stage(ctx, input)` with the real
  * ontology and Alice's demo vault. The vault and wallet are exposed for a test to arrange or inspect.
  */
-export async function demoContext(options: { model?: ModelPort | null; settings?: Partial<HarnessSettings> } = {}): Promise<{
+export async function demoContext(
+  options: { model?: ModelPort | null; settings?: Partial<HarnessSettings> } = {},
+): Promise<{
   ctx: HarnessContext;
   world: World;
   vault: MemoryVault;
   wallet: MemoryWallet;
 }> {
-  const world = await memoryWorld({ model: options.model ?? null, ontology: GENERATED_ONTOLOGY, ...(options.settings !== undefined ? { settings: options.settings } : {}) });
+  const world = await memoryWorld({
+    model: options.model ?? null,
+    ontology: GENERATED_ONTOLOGY,
+    ...(options.settings !== undefined ? { settings: options.settings } : {}),
+  });
   const ctx = world.harness().context;
   return { ctx, world, vault: ctx.vault as MemoryVault, wallet: ctx.authority as MemoryWallet };
 }

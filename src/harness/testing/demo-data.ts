@@ -21,10 +21,22 @@ export function seedDemoVault(vault: MemoryVault, ontology: OntologyView, who: W
   const person = archetypeFor(ontology, 'person');
   const organization = archetypeFor(ontology, 'organization');
   const assign = (agent: Address, a: Archetype) =>
-    vault.assign({ agent, archetypeId: a.id, archetypeVersion: a.version, definitionDigest: a.definitionDigest, assignedBy: who.alice, assignedAt: 0 });
+    vault.assign({
+      agent,
+      archetypeId: a.id,
+      archetypeVersion: a.version,
+      definitionDigest: a.definitionDigest,
+      assignedBy: who.alice,
+      assignedAt: 0,
+    });
 
   const membership = (principal: Address, id: DemoPersonId, member: Address, roles: string[]) =>
-    vault.addRecord({ id: `membership:${principal.toLowerCase()}:${member.toLowerCase()}`, type: 'membership', owner: principal, data: { principal, member, memberLabel: DEMO_PEOPLE[id].name, memberAliases: DEMO_PEOPLE[id].aliases, roles } });
+    vault.addRecord({
+      id: `membership:${principal.toLowerCase()}:${member.toLowerCase()}`,
+      type: 'membership',
+      owner: principal,
+      data: { principal, member, memberLabel: DEMO_PEOPLE[id].name, memberAliases: DEMO_PEOPLE[id].aliases, roles },
+    });
 
   vault.addAgent({ address: who.alice, kind: 'person', name: DEMO_PEOPLE.alice.name, stewards: [who.alice] });
   assign(who.alice, person);
@@ -37,12 +49,22 @@ export function seedDemoVault(vault: MemoryVault, ontology: OntologyView, who: W
     const o = DEMO_ORGANIZATIONS[id];
     vault.addAgent({ address, kind: 'organization', name, stewards: [who.alice] });
     assign(address, organization);
-    vault.addRecord({ id: `organization:${who.alice.toLowerCase()}:${address.toLowerCase()}`, type: 'organization', owner: who.alice, data: { label: o.name, aliases: o.aliases, address, detail: name } });
+    vault.addRecord({
+      id: `organization:${who.alice.toLowerCase()}:${address.toLowerCase()}`,
+      type: 'organization',
+      owner: who.alice,
+      data: { label: o.name, aliases: o.aliases, address, detail: name },
+    });
     membership(address, 'alice', who.alice, ['steward', 'member']);
   }
 
   const contact = (id: DemoPersonId, address: Address) =>
-    vault.addRecord({ id: `contact:${who.alice.toLowerCase()}:${address.toLowerCase()}`, type: 'contact', owner: who.alice, data: { label: DEMO_PEOPLE[id].name, aliases: DEMO_PEOPLE[id].aliases, address } });
+    vault.addRecord({
+      id: `contact:${who.alice.toLowerCase()}:${address.toLowerCase()}`,
+      type: 'contact',
+      owner: who.alice,
+      data: { label: DEMO_PEOPLE[id].name, aliases: DEMO_PEOPLE[id].aliases, address },
+    });
   contact('david', who.david);
   contact('bob', who.bob);
   contact('carol', who.carol);
@@ -54,6 +76,11 @@ export function seedDemoVault(vault: MemoryVault, ontology: OntologyView, who: W
   // Bob co-signs Alice's payments above her threshold: a membership of Alice's own principal, role co-signer.
   membership(who.alice, 'bob', who.bob, ['co-signer']);
 
-  vault.addRecord({ id: `payer.default:${who.alice.toLowerCase()}`, type: 'payer.default', owner: who.alice, data: { address: who.alice, label: 'My Smart Agent', token: 'USDC' } });
+  vault.addRecord({
+    id: `payer.default:${who.alice.toLowerCase()}`,
+    type: 'payer.default',
+    owner: who.alice,
+    data: { address: who.alice, label: 'My Smart Agent', token: 'USDC' },
+  });
   vault.thresholds.set(who.alice.toLowerCase(), '100');
 }

@@ -15,9 +15,16 @@ const hashOf = (s: Supplied): Hex => (s.kind === 'mandate' ? s.mandateHash : '0x
 
 /** Ask, sign as `signer`, resume: the reply after the mandate is presented. */
 async function askAndSign(w: World, message: string, signer: 'alice' = 'alice', to?: `0x${string}`) {
-  const required = expectKind(replyOf(await w.ask({ message, ...(to !== undefined ? { to } : {}) })), 'authority_required');
+  const required = expectKind(
+    replyOf(await w.ask({ message, ...(to !== undefined ? { to } : {}) })),
+    'authority_required',
+  );
   const signed = await w.sign(required.requirement, signer);
-  return { required, signed, next: replyOf(await w.ask({ runRef: required.runRef, supplied: [signed], ...(to !== undefined ? { to } : {}) })) };
+  return {
+    required,
+    signed,
+    next: replyOf(await w.ask({ runRef: required.runRef, supplied: [signed], ...(to !== undefined ? { to } : {}) })),
+  };
 }
 
 export const LADDER_SCENARIOS: Scenario[] = [
@@ -32,7 +39,10 @@ export const LADDER_SCENARIOS: Scenario[] = [
       const prompt = expectKind(next, 'prompt');
       expect(prompt.prompt).toMatchObject({ kind: 'signature', approvers: [w.who.bob], quorum: 1, have: [] });
       const digest = prompt.prompt.kind === 'signature' ? prompt.prompt.approvalDigest : '0x';
-      const done = expectKind(replyOf(await w.ask({ runRef: prompt.runRef, supplied: [await w.approve(prompt.resumeToken, digest, 'bob')] })), 'done');
+      const done = expectKind(
+        replyOf(await w.ask({ runRef: prompt.runRef, supplied: [await w.approve(prompt.resumeToken, digest, 'bob')] })),
+        'done',
+      );
       expect(done.decisions[0]!.obligations).toEqual(['second-party-approval']);
       expect(await w.usdc(w.who.nathan)).toBe(nathan + 500_000_000n);
     },
@@ -59,19 +69,45 @@ export const LADDER_SCENARIOS: Scenario[] = [
     model: 'throwing',
     async run(w, expect) {
       const nathan = await w.usdc(w.who.nathan);
-      const { required, next } = await askAndSign(w, 'Transfer 500 USDC from the Missio Nexus treasury to nathan.treasury.', 'alice', w.who.missio);
+      const { required, next } = await askAndSign(
+        w,
+        'Transfer 500 USDC from the Missio Nexus treasury to nathan.treasury.',
+        'alice',
+        w.who.missio,
+      );
       expect(required.requirement).toMatchObject({ risk: 'critical', delegator: w.who.missio, freshSeconds: 300 });
       let prompt = expectKind(next, 'prompt');
       expect(prompt.prompt).toMatchObject({ kind: 'signature', quorum: 2 });
       const digest = prompt.prompt.kind === 'signature' ? prompt.prompt.approvalDigest : '0x';
-      prompt = expectKind(replyOf(await w.ask({ to: w.who.missio, runRef: prompt.runRef, supplied: [await w.approve(prompt.resumeToken, digest, 'nathan')] })), 'prompt');
+      prompt = expectKind(
+        replyOf(
+          await w.ask({
+            to: w.who.missio,
+            runRef: prompt.runRef,
+            supplied: [await w.approve(prompt.resumeToken, digest, 'nathan')],
+          }),
+        ),
+        'prompt',
+      );
       expect(prompt.prompt).toMatchObject({ kind: 'signature', have: [w.who.nathan] });
       w.advance(10 * 60 * 1000); // the treasurers took ten minutes: the mandate is no longer fresh
-      const stale = expectKind(replyOf(await w.ask({ to: w.who.missio, runRef: prompt.runRef, supplied: [await w.approve(prompt.resumeToken, digest, 'carol')] })), 'authority_required');
+      const stale = expectKind(
+        replyOf(
+          await w.ask({
+            to: w.who.missio,
+            runRef: prompt.runRef,
+            supplied: [await w.approve(prompt.resumeToken, digest, 'carol')],
+          }),
+        ),
+        'authority_required',
+      );
       expect(stale.summary).toMatch(/a fresh mandate/);
       expect(await w.usdc(w.who.nathan)).toBe(nathan);
       const resigned = await w.sign(stale.requirement, 'alice');
-      const done = expectKind(replyOf(await w.ask({ to: w.who.missio, runRef: stale.runRef, supplied: [resigned] })), 'done');
+      const done = expectKind(
+        replyOf(await w.ask({ to: w.who.missio, runRef: stale.runRef, supplied: [resigned] })),
+        'done',
+      );
       expect(done.decisions[0]!.obligations).toEqual(['second-party-approval', 'quorum', 'fresh-authorization']);
       expect(await w.usdc(w.who.nathan)).toBe(nathan + 500_000_000n);
     },
@@ -81,7 +117,10 @@ export const LADDER_SCENARIOS: Scenario[] = [
     title: 'a revoked mandate is refused in words',
     model: 'throwing',
     async run(w, expect) {
-      const required = expectKind(replyOf(await w.ask({ message: 'Can you get david added to Missio Nexus?' })), 'authority_required');
+      const required = expectKind(
+        replyOf(await w.ask({ message: 'Can you get david added to Missio Nexus?' })),
+        'authority_required',
+      );
       const signed = await w.sign(required.requirement, 'alice');
       await w.revoke(hashOf(signed));
       const refused = expectKind(replyOf(await w.ask({ runRef: required.runRef, supplied: [signed] })), 'refused');
@@ -97,7 +136,15 @@ export const LADDER_SCENARIOS: Scenario[] = [
       const first = expectKind(replyOf(await w.ask({ message: 'Add dave to my contacts.' })), 'authority_required');
       const signed = await w.sign(first.requirement, 'alice');
       const second = expectKind(replyOf(await w.ask({ message: 'Add dave to my contacts.' })), 'authority_required');
-      const refused = expectKind(replyOf(await w.ask({ runRef: second.runRef, supplied: [{ kind: 'mandate', mandateHash: hashOf(signed), stepRef: second.stepRef }] })), 'refused');
+      const refused = expectKind(
+        replyOf(
+          await w.ask({
+            runRef: second.runRef,
+            supplied: [{ kind: 'mandate', mandateHash: hashOf(signed), stepRef: second.stepRef }],
+          }),
+        ),
+        'refused',
+      );
       expect(refused.error.code).toBe('MANDATE_STALE_PLAN');
       expect(refused.error.message).toMatch(/different plan/);
     },
@@ -119,7 +166,10 @@ export const LADDER_SCENARIOS: Scenario[] = [
     title: 'a mandate for the organization signed by someone who does not hold it is refused',
     model: 'throwing',
     async run(w, expect) {
-      const required = expectKind(replyOf(await w.ask({ message: 'Can you get david added to Missio Nexus?' })), 'authority_required');
+      const required = expectKind(
+        replyOf(await w.ask({ message: 'Can you get david added to Missio Nexus?' })),
+        'authority_required',
+      );
       const signed = await w.sign(required.requirement, 'bob' as 'alice');
       const refused = expectKind(replyOf(await w.ask({ runRef: required.runRef, supplied: [signed] })), 'refused');
       expect(refused.error.code).toBe('MANDATE_BAD_SIGNATURE');
@@ -131,12 +181,21 @@ export const LADDER_SCENARIOS: Scenario[] = [
     model: 'throwing',
     async run(w, expect) {
       const wireHash = await w.grantWire(ORIGIN);
-      const read = expectKind(replyOf(await w.askAsMe({ message: 'How many contacts do I have?', wireHash, origin: ORIGIN })), 'answer');
+      const read = expectKind(
+        replyOf(await w.askAsMe({ message: 'How many contacts do I have?', wireHash, origin: ORIGIN })),
+        'answer',
+      );
       expect(read.text).toMatch(/You have 4 contacts/);
-      const act = expectKind(replyOf(await w.askAsMe({ message: 'Add dave to my contacts.', wireHash, origin: ORIGIN })), 'authority_required');
+      const act = expectKind(
+        replyOf(await w.askAsMe({ message: 'Add dave to my contacts.', wireHash, origin: ORIGIN })),
+        'authority_required',
+      );
       expect(act.delegator).toBe(w.who.alice);
       expect(act.grantLink).toMatch(/\?run=/);
-      const memory = expectKind(replyOf(await w.askAsMe({ message: 'Remember that I prefer morning calls.', wireHash, origin: ORIGIN })), 'authority_required');
+      const memory = expectKind(
+        replyOf(await w.askAsMe({ message: 'Remember that I prefer morning calls.', wireHash, origin: ORIGIN })),
+        'authority_required',
+      );
       expect(memory.capability).toBe('memory.remember');
       const own = expectKind(replyOf(await w.ask({ message: 'Remember that I prefer morning calls.' })), 'done');
       expect(own.receipts[0]!.presentedRef).toBe('self');
@@ -151,8 +210,14 @@ export const LADDER_SCENARIOS: Scenario[] = [
       const once = { message: 'How many contacts do I have?', wireHash, origin: ORIGIN, nonce: 'nonce-replayed-0001' };
       expectKind(replyOf(await w.askAsMe(once)), 'answer');
       expect(errorOf(await w.askAsMe(once))).toMatchObject({ code: 'ASSERTION_REPLAYED' });
-      expect(errorOf(await w.askAsMe({ ...once, nonce: 'nonce-other-origin-1', origin: 'http://evil.example' })).code).toBe('WIRE_WRONG_ORIGIN');
-      expect(errorOf(await w.askAsMe({ ...once, nonce: 'nonce-other-signer-1', assertionKey: DEMO_PEOPLE.stranger.privateKey })).code).toBe('ASSERTION_NOT_BY_DELEGATE');
+      expect(
+        errorOf(await w.askAsMe({ ...once, nonce: 'nonce-other-origin-1', origin: 'http://evil.example' })).code,
+      ).toBe('WIRE_WRONG_ORIGIN');
+      expect(
+        errorOf(
+          await w.askAsMe({ ...once, nonce: 'nonce-other-signer-1', assertionKey: DEMO_PEOPLE.stranger.privateKey }),
+        ).code,
+      ).toBe('ASSERTION_NOT_BY_DELEGATE');
       await w.revoke(wireHash);
       const revoked = errorOf(await w.askAsMe({ ...once, nonce: 'nonce-after-revoke-1' }));
       expect(revoked.code).toBe('WIRE_REVOKED');
@@ -168,7 +233,10 @@ export const LADDER_SCENARIOS: Scenario[] = [
       expect(errorOf(await w.ask({ runRef: required.runRef, as: w.who.bob })).code).toBe('NOT_YOUR_AGENT');
       expect(errorOf(await w.ask({ runRef: required.runRef, to: w.who.missio })).code).toBe('RUN_NOT_YOURS');
       expect(errorOf(await w.ask({ runRef: 'run-404' })).code).toBe('RUN_NOT_FOUND');
-      const declined = expectKind(replyOf(await w.ask({ runRef: required.runRef, supplied: [{ kind: 'decline', reason: 'not now' }] })), 'refused');
+      const declined = expectKind(
+        replyOf(await w.ask({ runRef: required.runRef, supplied: [{ kind: 'decline', reason: 'not now' }] })),
+        'refused',
+      );
       expect(declined).toMatchObject({ outcome: 'declined', error: { code: 'DECLINED' } });
       const later = expectKind(replyOf(await w.ask({ message: 'Add dave to my contacts.' })), 'authority_required');
       w.advance(8 * 24 * 3600 * 1000);

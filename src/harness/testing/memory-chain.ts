@@ -8,7 +8,14 @@ import type { MemoryWallet } from './memory-wallet';
  * that enforces its caveats the way the DelegationManager's enforcers do (revoked → revert; limited calls; amount
  * and recipient). `crashAfterRedeem` simulates a worker stopped after the transaction and before the receipt.
  */
-type Tx = { txHash: Hex; mandateHash: Hex; to: Address; amount: bigint; blockNumber: number; status: 'success' | 'reverted' };
+type Tx = {
+  txHash: Hex;
+  mandateHash: Hex;
+  to: Address;
+  amount: bigint;
+  blockNumber: number;
+  status: 'success' | 'reverted';
+};
 
 export class MemoryChain implements ChainPort {
   readonly balances = new Map<string, bigint>();
@@ -30,7 +37,9 @@ export class MemoryChain implements ChainPort {
     this.nonce += 1; // the harness agent sends a transaction either way
     this.block += 1;
     const amount = BigInt(q.amount);
-    const onChainCalls = [...this.txs.values()].filter((t) => t.mandateHash === q.mandateHash && t.status === 'success').length;
+    const onChainCalls = [...this.txs.values()].filter(
+      (t) => t.mandateHash === q.mandateHash && t.status === 'success',
+    ).length;
     const from = m?.delegator.toLowerCase() ?? '';
     const ok =
       m !== undefined &&
@@ -40,8 +49,20 @@ export class MemoryChain implements ChainPort {
       amount <= BigInt(m.caveats.maxAmount) &&
       m.caveats.recipient?.toLowerCase() === q.to.toLowerCase() &&
       (this.balances.get(from) ?? 0n) >= amount;
-    const txHash = digestOf({ nonce: this.nonce, mandateHash: q.mandateHash, to: q.to.toLowerCase(), amount: q.amount });
-    const tx: Tx = { txHash, mandateHash: q.mandateHash, to: q.to, amount, blockNumber: this.block, status: ok ? 'success' : 'reverted' };
+    const txHash = digestOf({
+      nonce: this.nonce,
+      mandateHash: q.mandateHash,
+      to: q.to.toLowerCase(),
+      amount: q.amount,
+    });
+    const tx: Tx = {
+      txHash,
+      mandateHash: q.mandateHash,
+      to: q.to,
+      amount,
+      blockNumber: this.block,
+      status: ok ? 'success' : 'reverted',
+    };
     this.txs.set(txHash, tx);
     if (ok) {
       this.balances.set(from, (this.balances.get(from) ?? 0n) - amount);
@@ -59,9 +80,15 @@ export class MemoryChain implements ChainPort {
     if (this.faults.reconcileIndeterminate) return { kind: 'indeterminate', reason: 'the chain did not answer' };
     const byHash = q.txHash !== undefined ? this.txs.get(q.txHash) : undefined;
     const tx = byHash ?? [...this.txs.values()].find((t) => t.mandateHash === q.mandateHash && t.status === 'success');
-    return tx !== undefined && tx.status === 'success' ? { kind: 'found', txHash: tx.txHash, blockNumber: tx.blockNumber } : { kind: 'absent' };
+    return tx !== undefined && tx.status === 'success'
+      ? { kind: 'found', txHash: tx.txHash, blockNumber: tx.blockNumber }
+      : { kind: 'absent' };
   }
 
-  usdc(address: Address): bigint { return this.balances.get(address.toLowerCase()) ?? 0n; }
-  fund(address: Address, amount: bigint): void { this.balances.set(address.toLowerCase(), (this.balances.get(address.toLowerCase()) ?? 0n) + amount); }
+  usdc(address: Address): bigint {
+    return this.balances.get(address.toLowerCase()) ?? 0n;
+  }
+  fund(address: Address, amount: bigint): void {
+    this.balances.set(address.toLowerCase(), (this.balances.get(address.toLowerCase()) ?? 0n) + amount);
+  }
 }

@@ -42,7 +42,9 @@ export class MemoryVault implements VaultPort {
   readonly damagedIds = new Set<string>();
 
   private allOfType(type: string, owner?: string): VaultRecord[] {
-    return [...this.recordRows.values()].filter((r) => r.type === type && (owner === undefined || low(r.owner) === low(owner)));
+    return [...this.recordRows.values()].filter(
+      (r) => r.type === type && (owner === undefined || low(r.owner) === low(owner)),
+    );
   }
 
   private byType(type: string, owner?: string): VaultRecord[] {
@@ -50,16 +52,29 @@ export class MemoryVault implements VaultPort {
   }
 
   /** A read of one type: the readable records, and the damaged ones named by table and id. */
-  private readType(type: string, owner: string | undefined, limit = Number.POSITIVE_INFINITY): { rows: VaultRecord[]; damaged: DamagedRow[] } {
+  private readType(
+    type: string,
+    owner: string | undefined,
+    limit = Number.POSITIVE_INFINITY,
+  ): { rows: VaultRecord[]; damaged: DamagedRow[] } {
     const looked = this.allOfType(type, owner).slice(0, limit);
-    return { rows: looked.filter((r) => !this.damagedIds.has(r.id)), damaged: looked.filter((r) => this.damagedIds.has(r.id)).map((r) => ({ table: 'records', id: r.id })) };
+    return {
+      rows: looked.filter((r) => !this.damagedIds.has(r.id)),
+      damaged: looked.filter((r) => this.damagedIds.has(r.id)).map((r) => ({ table: 'records', id: r.id })),
+    };
   }
 
   agents = { get: async (address: Address) => clone(this.agentRows.get(low(address)) ?? null) };
   playbooks = { get: async (agent: Address) => clone(this.assignments.get(low(agent)) ?? null) };
 
   private contact(r: VaultRecord): Party {
-    return { address: r.data.address as Address, label: String(r.data.label), aliases: (r.data.aliases as string[] | undefined) ?? [], kind: 'person', via: 'contact' };
+    return {
+      address: r.data.address as Address,
+      label: String(r.data.label),
+      aliases: (r.data.aliases as string[] | undefined) ?? [],
+      kind: 'person',
+      via: 'contact',
+    };
   }
 
   contacts = {
@@ -71,7 +86,12 @@ export class MemoryVault implements VaultPort {
   };
 
   private member(r: VaultRecord): Member {
-    return { member: r.data.member as Address, label: String(r.data.memberLabel), aliases: (r.data.memberAliases as string[]) ?? [], roles: (r.data.roles as string[]) ?? [] };
+    return {
+      member: r.data.member as Address,
+      label: String(r.data.memberLabel),
+      aliases: (r.data.memberAliases as string[]) ?? [],
+      roles: (r.data.roles as string[]) ?? [],
+    };
   }
 
   private affiliations(person: Address): ListRead<Affiliation> {
@@ -79,13 +99,18 @@ export class MemoryVault implements VaultPort {
     return {
       rows: naming
         .filter((r) => !this.damagedIds.has(r.id) && this.agentRows.get(low(r.owner))?.kind === 'organization')
-        .map((r) => ({ organization: r.owner, label: this.agentRows.get(low(r.owner))?.name ?? r.owner, roles: (r.data.roles as string[]) ?? [] })),
+        .map((r) => ({
+          organization: r.owner,
+          label: this.agentRows.get(low(r.owner))?.name ?? r.owner,
+          roles: (r.data.roles as string[]) ?? [],
+        })),
       damaged: naming.filter((r) => this.damagedIds.has(r.id)).map((r) => ({ table: 'records', id: r.id })),
     };
   }
 
   memberships = {
-    ofOrganization: async (organization: Address): Promise<Member[]> => this.byType('membership', organization).map((r) => this.member(r)),
+    ofOrganization: async (organization: Address): Promise<Member[]> =>
+      this.byType('membership', organization).map((r) => this.member(r)),
     ofPerson: async (person: Address): Promise<Affiliation[]> => this.affiliations(person).rows,
     readOfOrganization: async (organization: Address): Promise<ListRead<Member>> => {
       const read = this.readType('membership', organization);
@@ -99,7 +124,13 @@ export class MemoryVault implements VaultPort {
       const w = word.trim().toLowerCase();
       const all: Party[] = [...(await this.contacts.list(asker))];
       for (const r of this.byType('organization', asker)) {
-        all.push({ address: r.data.address as Address, label: String(r.data.label), aliases: (r.data.aliases as string[]) ?? [], kind: 'organization', via: 'organization' });
+        all.push({
+          address: r.data.address as Address,
+          label: String(r.data.label),
+          aliases: (r.data.aliases as string[]) ?? [],
+          kind: 'organization',
+          via: 'organization',
+        });
       }
       for (const agent of this.agentRows.values()) {
         if (agent.kind !== 'organization' || !agent.stewards.some((s) => low(s) === low(asker))) continue;
@@ -112,17 +143,24 @@ export class MemoryVault implements VaultPort {
   };
 
   records = {
-    list: async (q: { type: string; owner: Address; limit: number }) => clone(this.readType(q.type, q.owner, q.limit).rows),
-    read: async (q: { type: string; owner: Address; limit: number }): Promise<ListRead<VaultRecord>> => clone(this.readType(q.type, q.owner, q.limit)),
+    list: async (q: { type: string; owner: Address; limit: number }) =>
+      clone(this.readType(q.type, q.owner, q.limit).rows),
+    read: async (q: { type: string; owner: Address; limit: number }): Promise<ListRead<VaultRecord>> =>
+      clone(this.readType(q.type, q.owner, q.limit)),
     get: async (id: string) => {
-      if (this.damagedIds.has(id)) throw new HomeError('VAULT_ROW_CORRUPT', `The vault's records row "${id}" is damaged.`, { details: { table: 'records', id } });
+      if (this.damagedIds.has(id))
+        throw new HomeError('VAULT_ROW_CORRUPT', `The vault's records row "${id}" is damaged.`, {
+          details: { table: 'records', id },
+        });
       return clone(this.recordRows.get(id) ?? null);
     },
-    put: async (record: VaultRecord) => void (this.damagedIds.delete(record.id), this.recordRows.set(record.id, clone(record))),
+    put: async (record: VaultRecord) =>
+      void (this.damagedIds.delete(record.id), this.recordRows.set(record.id, clone(record))),
   };
 
   payments = {
-    defaultPayer: async (person: Address) => (this.byType('payer.default', person)[0]?.data.address as Address | undefined) ?? null,
+    defaultPayer: async (person: Address) =>
+      (this.byType('payer.default', person)[0]?.data.address as Address | undefined) ?? null,
     highRiskThreshold: async (person: Address) => this.thresholds.get(low(person)) ?? null,
   };
 
@@ -141,18 +179,30 @@ export class MemoryVault implements VaultPort {
 
   receipts = {
     put: async (r: StepReceipt) => void this.receiptRows.set(r.id, clone(r)),
-    ofRun: async (runRef: string) => clone([...this.receiptRows.values()].filter((r) => r.runRef === runRef && !this.damagedIds.has(r.id)).sort((a, b) => a.createdAt - b.createdAt || (a.stepRef < b.stepRef ? -1 : 1))),
+    ofRun: async (runRef: string) =>
+      clone(
+        [...this.receiptRows.values()]
+          .filter((r) => r.runRef === runRef && !this.damagedIds.has(r.id))
+          .sort((a, b) => a.createdAt - b.createdAt || (a.stepRef < b.stepRef ? -1 : 1)),
+      ),
     recent: async (q: { subject: Address; limit: number }) => (await this.receipts.readRecent(q)).rows,
     readRecent: async (q: { subject: Address; limit: number }): Promise<ListRead<StepReceipt>> => {
-      const looked = [...this.receiptRows.values()].filter((r) => low(r.binding.subject) === low(q.subject)).sort((a, b) => b.createdAt - a.createdAt).slice(0, q.limit);
-      return clone({ rows: looked.filter((r) => !this.damagedIds.has(r.id)), damaged: looked.filter((r) => this.damagedIds.has(r.id)).map((r) => ({ table: 'receipts', id: r.id })) });
+      const looked = [...this.receiptRows.values()]
+        .filter((r) => low(r.binding.subject) === low(q.subject))
+        .sort((a, b) => b.createdAt - a.createdAt)
+        .slice(0, q.limit);
+      return clone({
+        rows: looked.filter((r) => !this.damagedIds.has(r.id)),
+        damaged: looked.filter((r) => this.damagedIds.has(r.id)).map((r) => ({ table: 'receipts', id: r.id })),
+      });
     },
   };
 
   confirmations = {
     find: async (q: { asker: Address; word: string; capability: string; argument: string }) =>
       clone(this.confirmationRows.get(`${low(q.asker)}|${q.word.toLowerCase()}|${q.capability}|${q.argument}`) ?? null),
-    put: async (c: Confirmation) => void this.confirmationRows.set(`${low(c.asker)}|${c.word.toLowerCase()}|${c.capability}|${c.argument}`, clone(c)),
+    put: async (c: Confirmation) =>
+      void this.confirmationRows.set(`${low(c.asker)}|${c.word.toLowerCase()}|${c.capability}|${c.argument}`, clone(c)),
   };
 
   nonces = {
@@ -172,11 +222,15 @@ export class MemoryVault implements VaultPort {
   /** Cabinet grants by `<person>|<agent>` (the person's newest grant to that outside agent). */
   readonly cabinetGrants = new Map<string, CabinetGrantHeld>();
   grants = {
-    cabinet: async (q: { person: Address; agent: string }) => clone(this.cabinetGrants.get(`${low(q.person)}|${q.agent}`) ?? null),
+    cabinet: async (q: { person: Address; agent: string }) =>
+      clone(this.cabinetGrants.get(`${low(q.person)}|${q.agent}`) ?? null),
   };
 
   budget = {
-    charge: async (agent: Address, units: number): Promise<{ ok: true; remaining: number } | { ok: false; resetsAt: number }> => {
+    charge: async (
+      agent: Address,
+      units: number,
+    ): Promise<{ ok: true; remaining: number } | { ok: false; resetsAt: number }> => {
       const left = this.budgets.get(low(agent)) ?? Number.POSITIVE_INFINITY;
       if (left < units) return { ok: false, resetsAt: 0 };
       this.budgets.set(low(agent), left - units);
@@ -185,10 +239,20 @@ export class MemoryVault implements VaultPort {
   };
 
   // ── seeding helpers for tests ──
-  addAgent(agent: AgentInfo): void { this.agentRows.set(low(agent.address), agent); }
-  assign(a: ArchetypeAssignment): void { this.assignments.set(low(a.agent), a); }
-  addRecord(r: Omit<VaultRecord, 'createdAt' | 'updatedAt'>): void { this.recordRows.set(r.id, { ...r, createdAt: 0, updatedAt: 0 }); }
+  addAgent(agent: AgentInfo): void {
+    this.agentRows.set(low(agent.address), agent);
+  }
+  assign(a: ArchetypeAssignment): void {
+    this.assignments.set(low(a.agent), a);
+  }
+  addRecord(r: Omit<VaultRecord, 'createdAt' | 'updatedAt'>): void {
+    this.recordRows.set(r.id, { ...r, createdAt: 0, updatedAt: 0 });
+  }
   /** Marks a stored record or receipt as damaged: it no longer reads, as a row altered behind the vault's back. */
-  damage(id: string): void { this.damagedIds.add(id); }
-  grantCabinet(person: Address, agent: string, held: CabinetGrantHeld): void { this.cabinetGrants.set(`${low(person)}|${agent}`, held); }
+  damage(id: string): void {
+    this.damagedIds.add(id);
+  }
+  grantCabinet(person: Address, agent: string, held: CabinetGrantHeld): void {
+    this.cabinetGrants.set(`${low(person)}|${agent}`, held);
+  }
 }

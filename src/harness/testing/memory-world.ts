@@ -32,14 +32,24 @@ export async function memoryWorld(options: WorldOptions & { ontology: OntologyVi
   const agents = new ScriptedAgents({ heartcoach: scriptedHeartCoach() });
 
   const person = (id: DemoPersonId) => wallet.addAccount(DEMO_PEOPLE[id].privateKey, DEMO_PEOPLE[id].salt);
-  const org = (id: keyof typeof DEMO_ORGANIZATIONS) => wallet.addAccount(DEMO_PEOPLE[DEMO_ORGANIZATIONS[id].stewardId].privateKey, DEMO_ORGANIZATIONS[id].salt);
+  const org = (id: keyof typeof DEMO_ORGANIZATIONS) =>
+    wallet.addAccount(DEMO_PEOPLE[DEMO_ORGANIZATIONS[id].stewardId].privateKey, DEMO_ORGANIZATIONS[id].salt);
   for (const id of Object.keys(DEMO_PEOPLE) as DemoPersonId[]) person(id);
   wallet.addAccount(DEMO_SERVICES.heartcoach.privateKey, null);
   wallet.addAccount(DEMO_SERVICES['harness-agent'].privateKey, null);
   const who: Who = {
-    alice: person('alice'), bob: person('bob'), carol: person('carol'), david: person('david'), dave: person('dave'), nathan: person('nathan'), priya: person('priya'),
-    missio: org('missio-nexus'), thompsonCommunity: org('thompson-community'), thompsonFamily: org('thompson-family'),
-    harnessAgent: DEMO_SERVICES['harness-agent'].address, heartcoach: DEMO_SERVICES.heartcoach.address,
+    alice: person('alice'),
+    bob: person('bob'),
+    carol: person('carol'),
+    david: person('david'),
+    dave: person('dave'),
+    nathan: person('nathan'),
+    priya: person('priya'),
+    missio: org('missio-nexus'),
+    thompsonCommunity: org('thompson-community'),
+    thompsonFamily: org('thompson-family'),
+    harnessAgent: DEMO_SERVICES['harness-agent'].address,
+    heartcoach: DEMO_SERVICES.heartcoach.address,
   };
   seedDemoVault(vault, options.ontology, who);
   // Alice has connected HeartCoach with three folders (the e2e's starting point, issue 8).
@@ -49,7 +59,11 @@ export async function memoryWorld(options: WorldOptions & { ontology: OntologyVi
   chain.fund(who.missio, 5_000_000_000n); // 5000 USDC
 
   const ports: Ports = { model: options.model, vault, authority: wallet, chain, agents, effects, clock, ids, trace };
-  const build = () => createHarness(ports, { ontology: options.ontology, ...(options.settings !== undefined ? { settings: options.settings } : {}) });
+  const build = () =>
+    createHarness(ports, {
+      ontology: options.ontology,
+      ...(options.settings !== undefined ? { settings: options.settings } : {}),
+    });
   let harness: Harness = build();
   const keyOf = (id: DemoPersonId) => DEMO_PEOPLE[id].privateKey;
 
@@ -70,21 +84,41 @@ export async function memoryWorld(options: WorldOptions & { ontology: OntologyVi
     ontology: options.ontology,
     model: options.model instanceof ScriptedModel ? options.model : null,
     harness: () => harness,
-    ask: (input): Promise<Result<AskResponse>> => harness.ask(request(input, 'sidepanel'), { kind: 'session', asker: input.as ?? who.alice }),
+    ask: (input): Promise<Result<AskResponse>> =>
+      harness.ask(request(input, 'sidepanel'), { kind: 'session', asker: input.as ?? who.alice }),
     async askAsMe(input) {
       const body = request(input, 'page');
       const now = Math.floor(clock.now() / 1000);
       const assertion: CallerAssertion = {
-        method: 'harness.ask', nonce: input.nonce ?? `nonce-${String(++nonces).padStart(12, '0')}`, addressee: body.addressee as Address,
-        messageDigest: askDigest(body), channel: 'page-provider', surface: 'page', iat: now, exp: now + 120,
+        method: 'harness.ask',
+        nonce: input.nonce ?? `nonce-${String(++nonces).padStart(12, '0')}`,
+        addressee: body.addressee as Address,
+        messageDigest: askDigest(body),
+        channel: 'page-provider',
+        surface: 'page',
+        iat: now,
+        exp: now + 120,
       };
       const key = input.assertionKey ?? DEMO_SERVICES.heartcoach.privateKey;
       const signature = await wallet.signAs(privateKeyToAddress(key), key, digestOf(assertion));
-      return harness.ask(body, { kind: 'ask-as-me', origin: input.origin, credential: { wireHash: input.wireHash, assertion, signature } });
+      return harness.ask(body, {
+        kind: 'ask-as-me',
+        origin: input.origin,
+        credential: { wireHash: input.wireHash, assertion, signature },
+      });
     },
     async grantWire(origin) {
       const now = Math.floor(clock.now() / 1000);
-      return (await wallet.grantWire({ delegator: who.alice, delegate: who.heartcoach, origin, notBefore: now - 60, notAfter: now + 30 * 24 * 3600, key: keyOf('alice') })).hash;
+      return (
+        await wallet.grantWire({
+          delegator: who.alice,
+          delegate: who.heartcoach,
+          origin,
+          notBefore: now - 60,
+          notAfter: now + 30 * 24 * 3600,
+          key: keyOf('alice'),
+        })
+      ).hash;
     },
     async sign(requirement, signer) {
       const mandate = await wallet.signMandate(requirement, keyOf(signer), Math.floor(clock.now() / 1000));
@@ -92,7 +126,12 @@ export async function memoryWorld(options: WorldOptions & { ontology: OntologyVi
     },
     async approve(resumeToken, approvalDigest, approver, withKeyOf) {
       const account = person(approver);
-      return { kind: 'approval', resumeToken, approver: account, signature: await wallet.signAs(account, keyOf(withKeyOf ?? approver), approvalDigest) };
+      return {
+        kind: 'approval',
+        resumeToken,
+        approver: account,
+        signature: await wallet.signAs(account, keyOf(withKeyOf ?? approver), approvalDigest),
+      };
     },
     revoke: async (hash) => void wallet.revoked.add(hash),
     exhaust: async (hash: Hex) => void (await wallet.consumeCall({ hash, effectKey: digestOf({ elsewhere: hash }) })),

@@ -37,9 +37,19 @@ export function replyOf(result: Result<AskResponse>): HarnessReply & { runRef: s
 }
 
 /** Narrows a reply to one kind, failing with what it was. */
-export function expectKind<K extends HarnessReply['kind']>(reply: HarnessReply & { runRef: string }, kind: K): Extract<HarnessReply, { kind: K }> & { runRef: string } {
+export function expectKind<K extends HarnessReply['kind']>(
+  reply: HarnessReply & { runRef: string },
+  kind: K,
+): Extract<HarnessReply, { kind: K }> & { runRef: string } {
   if (reply.kind !== kind) {
-    const detail = reply.kind === 'refused' ? `${reply.error.code}: ${reply.error.message}` : reply.kind === 'prompt' ? reply.prompt.text : reply.kind === 'answer' ? reply.text : '';
+    const detail =
+      reply.kind === 'refused'
+        ? `${reply.error.code}: ${reply.error.message}`
+        : reply.kind === 'prompt'
+          ? reply.prompt.text
+          : reply.kind === 'answer'
+            ? reply.text
+            : '';
     throw new Error(`expected ${kind}, got ${reply.kind} ${detail}`);
   }
   return reply as Extract<HarnessReply, { kind: K }> & { runRef: string };

@@ -7,7 +7,8 @@ import { expectKind, replyOf, type Scenario } from './scenario';
  * otherwise; 5.6 and 5.7 (and 5.8's judged variant) are asked of Missio Nexus's agent, which carries the
  * organization playbook and its instruction skills.
  */
-const skillLike = (request: JudgeRequest, pattern: RegExp) => request.options.map((o) => o.id).find((id) => pattern.test(id))!;
+const skillLike = (request: JudgeRequest, pattern: RegExp) =>
+  request.options.map((o) => o.id).find((id) => pattern.test(id))!;
 
 export const SEED_SCENARIOS: Scenario[] = [
   {
@@ -29,7 +30,10 @@ export const SEED_SCENARIOS: Scenario[] = [
     title: '“Can you get david added to Missio Nexus?” — an act, and the mandate only she can sign',
     model: 'throwing',
     async run(w, expect) {
-      const required = expectKind(replyOf(await w.ask({ message: 'Can you get david added to Missio Nexus?' })), 'authority_required');
+      const required = expectKind(
+        replyOf(await w.ask({ message: 'Can you get david added to Missio Nexus?' })),
+        'authority_required',
+      );
       expect(required.capability).toBe('organization.membership.invite');
       expect(required.delegator).toBe(w.who.missio);
       expect(required.delegate).toBe(w.who.harnessAgent);
@@ -42,7 +46,12 @@ export const SEED_SCENARIOS: Scenario[] = [
       const receipt = done.receipts[0]!;
       expect(receipt.presentedRef).toBe(`mandate:${signed.kind === 'mandate' ? signed.mandateHash : ''}`);
       expect(receipt.actedOnBehalfOf).toBe(w.who.alice);
-      const verdict = await w.harness().context.authority.verifyMandate({ hash: receipt.mandateHash!, now: Math.floor(w.harness().context.clock.now() / 1000) });
+      const verdict = await w
+        .harness()
+        .context.authority.verifyMandate({
+          hash: receipt.mandateHash!,
+          now: Math.floor(w.harness().context.clock.now() / 1000),
+        });
       expect(verdict.ok).toBe(true);
       const members = expectKind(replyOf(await w.ask({ message: 'Who are the members of Missio Nexus?' })), 'answer');
       expect(members.results?.map((r) => r.address)).toContain(w.who.david);
@@ -66,7 +75,9 @@ export const SEED_SCENARIOS: Scenario[] = [
     title: '5.3 with a model that proposes a membership invite: no membership request reaches the person',
     model: {
       planner: [
-        planAnswer({ steps: [{ toolId: 'organization.membership.invite', args: { person: 'dave', organization: 'Missio Nexus' } }] }),
+        planAnswer({
+          steps: [{ toolId: 'organization.membership.invite', args: { person: 'dave', organization: 'Missio Nexus' } }],
+        }),
         planAnswer({ steps: [{ toolId: 'person.contact.invite', args: { person: 'dave' } }] }),
       ],
     },
@@ -86,12 +97,23 @@ export const SEED_SCENARIOS: Scenario[] = [
     model: 'throwing',
     async run(w, expect) {
       const [alice, nathan] = [await w.usdc(w.who.alice), await w.usdc(w.who.nathan)];
-      const required = expectKind(replyOf(await w.ask({ message: 'Send 2 USDC to nathan.treasury toward the retreat deposit.' })), 'authority_required');
+      const required = expectKind(
+        replyOf(await w.ask({ message: 'Send 2 USDC to nathan.treasury toward the retreat deposit.' })),
+        'authority_required',
+      );
       expect(required.capability).toBe('payment.usdc.send');
       expect(required.delegator).toBe(w.who.alice);
-      expect(required.requirement.caveats).toMatchObject({ calls: 1, token: 'usdc', maxAmount: '2000000', recipient: w.who.nathan });
+      expect(required.requirement.caveats).toMatchObject({
+        calls: 1,
+        token: 'usdc',
+        maxAmount: '2000000',
+        recipient: w.who.nathan,
+      });
       expect(required.requirement.risk).toBe('medium');
-      const done = expectKind(replyOf(await w.ask({ runRef: required.runRef, supplied: [await w.sign(required.requirement, 'alice')] })), 'done');
+      const done = expectKind(
+        replyOf(await w.ask({ runRef: required.runRef, supplied: [await w.sign(required.requirement, 'alice')] })),
+        'done',
+      );
       expect(done.receipts[0]!.txHash).toBeDefined();
       expect(done.receipts[0]!.observation).toBe('confirmed');
       expect(await w.usdc(w.who.alice)).toBe(alice - 2_000_000n);
@@ -105,7 +127,10 @@ export const SEED_SCENARIOS: Scenario[] = [
     async run(w, expect) {
       const nathan = await w.usdc(w.who.nathan);
       const nonce = await w.harnessNonce();
-      const required = expectKind(replyOf(await w.ask({ message: 'Send 2 USDC to nathan.treasury toward the retreat deposit.' })), 'authority_required');
+      const required = expectKind(
+        replyOf(await w.ask({ message: 'Send 2 USDC to nathan.treasury toward the retreat deposit.' })),
+        'authority_required',
+      );
       const signed = await w.sign(required.requirement, 'alice');
       w.crashAfterNextRedeem();
       const crashed = await w.ask({ runRef: required.runRef, supplied: [signed] });
@@ -129,7 +154,10 @@ export const SEED_SCENARIOS: Scenario[] = [
     title: '“Pay nathan.treasury back for the hymnals.” — a number nobody said',
     model: 'throwing',
     async run(w, expect) {
-      const reply = expectKind(replyOf(await w.ask({ message: 'Pay nathan.treasury back for the hymnals.' })), 'prompt');
+      const reply = expectKind(
+        replyOf(await w.ask({ message: 'Pay nathan.treasury back for the hymnals.' })),
+        'prompt',
+      );
       expect(reply.prompt).toMatchObject({ kind: 'data', fields: [{ arg: 'amount', argKind: 'amount' }] });
       expect(reply.plannerTrace.authority).toHaveLength(0);
       expect(await w.receipts(reply.runRef)).toHaveLength(0);
@@ -139,14 +167,32 @@ export const SEED_SCENARIOS: Scenario[] = [
   {
     id: '5.5-wrong-model',
     title: '5.5 with a model that plans 50 USDC: admission drops the amount and asks',
-    model: { planner: [planAnswer({ steps: [{ toolId: 'payment.usdc.send', args: { recipient: 'nathan.treasury', amount: '50' } }] })] },
+    model: {
+      planner: [
+        planAnswer({ steps: [{ toolId: 'payment.usdc.send', args: { recipient: 'nathan.treasury', amount: '50' } }] }),
+      ],
+    },
     settings: { compiledShapes: false },
     async run(w, expect) {
-      const reply = expectKind(replyOf(await w.ask({ message: 'Pay nathan.treasury back for the hymnals.' })), 'prompt');
+      const reply = expectKind(
+        replyOf(await w.ask({ message: 'Pay nathan.treasury back for the hymnals.' })),
+        'prompt',
+      );
       expect(reply.prompt).toMatchObject({ kind: 'data', fields: [{ arg: 'amount' }] });
-      expect(reply.plannerTrace.admission[0]).toMatchObject({ verdict: 'ask', violations: [{ rule: 'numbersFromTheWords', arg: 'amount' }] });
+      expect(reply.plannerTrace.admission[0]).toMatchObject({
+        verdict: 'ask',
+        violations: [{ rule: 'numbersFromTheWords', arg: 'amount' }],
+      });
       // The person answers; the amount is now in their own words, and the act reaches the mandate they must sign.
-      const answered = expectKind(replyOf(await w.ask({ runRef: reply.runRef, supplied: [{ kind: 'answer', resumeToken: reply.resumeToken, values: { amount: '12' } }] })), 'authority_required');
+      const answered = expectKind(
+        replyOf(
+          await w.ask({
+            runRef: reply.runRef,
+            supplied: [{ kind: 'answer', resumeToken: reply.resumeToken, values: { amount: '12' } }],
+          }),
+        ),
+        'authority_required',
+      );
       expect(answered.requirement.caveats.maxAmount).toBe('12000000');
     },
   },
@@ -154,16 +200,35 @@ export const SEED_SCENARIOS: Scenario[] = [
     id: '5.6',
     title: '“Is our intake screening model okay to keep using?” — two skills could, so ask',
     model: {
-      judge: [(r) => distribution({ [skillLike(r, /intake/)]: 0.45, [skillLike(r, /model-risk/)]: 0.4, [NOT_APPLICABLE]: 0.15 })],
+      judge: [
+        (r) =>
+          distribution({ [skillLike(r, /intake/)]: 0.45, [skillLike(r, /model-risk/)]: 0.4, [NOT_APPLICABLE]: 0.15 }),
+      ],
       skill: [textAnswer('Keep it, with a bias check each quarter.')],
     },
     async run(w, expect) {
-      const reply = expectKind(replyOf(await w.ask({ message: 'Is our intake screening model okay to keep using?', to: w.who.missio })), 'prompt');
+      const reply = expectKind(
+        replyOf(await w.ask({ message: 'Is our intake screening model okay to keep using?', to: w.who.missio })),
+        'prompt',
+      );
       expect(reply.prompt.kind).toBe('choice');
       const options = reply.prompt.kind === 'choice' ? reply.prompt.options.map((o) => o.value) : [];
       expect(options).toEqual(['intake-screening-model-review', 'model-risk-check']);
-      expect(reply.plannerTrace).toMatchObject({ plannerUsed: 'judgment', skillStage: 'clarify', selection: { outcome: 'clarify', options } });
-      const chosen = expectKind(replyOf(await w.ask({ to: w.who.missio, runRef: reply.runRef, supplied: [{ kind: 'choice', resumeToken: reply.resumeToken, choice: 'model-risk-check' }] })), 'answer');
+      expect(reply.plannerTrace).toMatchObject({
+        plannerUsed: 'judgment',
+        skillStage: 'clarify',
+        selection: { outcome: 'clarify', options },
+      });
+      const chosen = expectKind(
+        replyOf(
+          await w.ask({
+            to: w.who.missio,
+            runRef: reply.runRef,
+            supplied: [{ kind: 'choice', resumeToken: reply.resumeToken, choice: 'model-risk-check' }],
+          }),
+        ),
+        'answer',
+      );
       expect(chosen.text).toMatch(/bias check/);
     },
   },
@@ -171,9 +236,22 @@ export const SEED_SCENARIOS: Scenario[] = [
     id: '5.7',
     title: '“Write the Marlow Foundation inquiry letter, and once it is done put it on our funding tracker.” — several',
     model: {
-      judge: [(r) => distribution({ [skillLike(r, /inquiry/)]: 0.8, [skillLike(r, /tracker/)]: 0.15, [NOT_APPLICABLE]: 0.05 })],
-      planChoice: [(r) => ({ distribution: Object.fromEntries(r.options.map((o) => [o.id, o.tools.length === 2 ? 0.8 : 0.2 / (r.options.length - 1)])), usage: { ...ZERO_USAGE } })],
-      skill: [textAnswer('Dear Marlow Foundation, …'), (r) => textAnswer(`Added to the tracker: ${r.inputs[0]?.text.slice(0, 40) ?? 'nothing'}`)],
+      judge: [
+        (r) =>
+          distribution({ [skillLike(r, /inquiry/)]: 0.8, [skillLike(r, /tracker/)]: 0.15, [NOT_APPLICABLE]: 0.05 }),
+      ],
+      planChoice: [
+        (r) => ({
+          distribution: Object.fromEntries(
+            r.options.map((o) => [o.id, o.tools.length === 2 ? 0.8 : 0.2 / (r.options.length - 1)]),
+          ),
+          usage: { ...ZERO_USAGE },
+        }),
+      ],
+      skill: [
+        textAnswer('Dear Marlow Foundation, …'),
+        (r) => textAnswer(`Added to the tracker: ${r.inputs[0]?.text.slice(0, 40) ?? 'nothing'}`),
+      ],
     },
     async run(w, expect) {
       const message = 'Write the Marlow Foundation inquiry letter, and once it is done put it on our funding tracker.';
@@ -190,7 +268,10 @@ export const SEED_SCENARIOS: Scenario[] = [
     title: '“Should we order pizza or sandwiches for Saturday’s volunteer training?” — nothing fits',
     model: 'throwing',
     async run(w, expect) {
-      const reply = expectKind(replyOf(await w.ask({ message: "Should we order pizza or sandwiches for Saturday's volunteer training?" })), 'answer');
+      const reply = expectKind(
+        replyOf(await w.ask({ message: "Should we order pizza or sandwiches for Saturday's volunteer training?" })),
+        'answer',
+      );
       expect(reply.interaction).toBe('unsupported');
       expect(reply.text).toMatch(/^I can't help with that/);
       expect(w.model?.calls ?? []).toHaveLength(0);
@@ -201,12 +282,33 @@ export const SEED_SCENARIOS: Scenario[] = [
     title: '5.8 at the organization: the judge answers n/a, the planner gets no skills and finds nothing',
     model: {
       judge: [(r) => distribution({ [NOT_APPLICABLE]: 0.9, [skillLike(r, /volunteer/)]: 0.1 })],
-      planner: [(r: PlannerRequest) => planAnswer({ steps: [{ toolId: r.tools.some((t) => t.kind === 'skill') ? 'volunteer-roster' : 'ask.unsupported', args: { question: r.question } }] })],
+      planner: [
+        (r: PlannerRequest) =>
+          planAnswer({
+            steps: [
+              {
+                toolId: r.tools.some((t) => t.kind === 'skill') ? 'volunteer-roster' : 'ask.unsupported',
+                args: { question: r.question },
+              },
+            ],
+          }),
+      ],
     },
     async run(w, expect) {
-      const reply = expectKind(replyOf(await w.ask({ message: "Should we order pizza or sandwiches for Saturday's volunteer training?", to: w.who.missio })), 'answer');
+      const reply = expectKind(
+        replyOf(
+          await w.ask({
+            message: "Should we order pizza or sandwiches for Saturday's volunteer training?",
+            to: w.who.missio,
+          }),
+        ),
+        'answer',
+      );
       expect(reply.interaction).toBe('unsupported');
-      expect(reply.plannerTrace).toMatchObject({ skillStage: 'handed-to-planner', selection: { outcome: 'none-fits' } });
+      expect(reply.plannerTrace).toMatchObject({
+        skillStage: 'handed-to-planner',
+        selection: { outcome: 'none-fits' },
+      });
     },
   },
   {
@@ -218,7 +320,15 @@ export const SEED_SCENARIOS: Scenario[] = [
       expect(first.prompt.kind).toBe('choice');
       const options = first.prompt.kind === 'choice' ? first.prompt.options.map((o) => o.value) : [];
       expect([...options].sort()).toEqual([w.who.thompsonCommunity, w.who.thompsonFamily].sort());
-      const chose = expectKind(replyOf(await w.ask({ runRef: first.runRef, supplied: [{ kind: 'choice', resumeToken: first.resumeToken, choice: w.who.thompsonFamily }] })), 'authority_required');
+      const chose = expectKind(
+        replyOf(
+          await w.ask({
+            runRef: first.runRef,
+            supplied: [{ kind: 'choice', resumeToken: first.resumeToken, choice: w.who.thompsonFamily }],
+          }),
+        ),
+        'authority_required',
+      );
       expect(chose.delegator).toBe(w.who.thompsonFamily);
       const second = expectKind(replyOf(await w.ask({ message: 'invite carol to thompson' })), 'authority_required');
       expect(second.delegator).toBe(w.who.thompsonFamily);

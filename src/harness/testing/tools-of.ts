@@ -6,8 +6,14 @@ import { buildTools, type ToolIndex } from '../tools/tools';
 export function toolsOf(archetypeId: 'person-agent' | 'organization-agent'): ToolIndex {
   const a = GENERATED_ONTOLOGY.archetypes[archetypeId]!;
   const scope: PlaybookScope = {
-    archetypeId: a.id, archetypeVersion: a.version, digest: a.definitionDigest, capabilityIds: a.capabilityIds, skillIds: a.skillIds,
-    instructions: a.doctrine, specialists: [], declaredEffects: [],
+    archetypeId: a.id,
+    archetypeVersion: a.version,
+    digest: a.definitionDigest,
+    capabilityIds: a.capabilityIds,
+    skillIds: a.skillIds,
+    instructions: a.doctrine,
+    specialists: [],
+    declaredEffects: [],
   };
   return buildTools(GENERATED_ONTOLOGY, scope);
 }

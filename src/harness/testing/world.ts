@@ -17,11 +17,31 @@ import type { ScriptedModel } from './scripted-model';
  * embedded chain implement it in phase 2, and the same scenarios run over both.
  */
 export type Who = Record<
-  'alice' | 'bob' | 'carol' | 'david' | 'dave' | 'nathan' | 'priya' | 'missio' | 'thompsonCommunity' | 'thompsonFamily' | 'harnessAgent' | 'heartcoach',
+  | 'alice'
+  | 'bob'
+  | 'carol'
+  | 'david'
+  | 'dave'
+  | 'nathan'
+  | 'priya'
+  | 'missio'
+  | 'thompsonCommunity'
+  | 'thompsonFamily'
+  | 'harnessAgent'
+  | 'heartcoach',
   Address
 >;
 
-export type AskInput = { message?: string; to?: Address; as?: Address; material?: Material[]; plan?: SuppliedPlan; runRef?: string; supplied?: Supplied[]; provider?: string };
+export type AskInput = {
+  message?: string;
+  to?: Address;
+  as?: Address;
+  material?: Material[];
+  plan?: SuppliedPlan;
+  runRef?: string;
+  supplied?: Supplied[];
+  provider?: string;
+};
 
 export interface World {
   readonly who: Who;
@@ -32,7 +52,9 @@ export interface World {
   /** An ask from the person's own session (Alice, to her own agent, unless told otherwise). */
   ask(input: AskInput): Promise<Result<AskResponse>>;
   /** An ask-as-me from an app's page: the wire and a caller assertion signed by the app's key. */
-  askAsMe(input: AskInput & { wireHash: Hex; origin: string; nonce?: string; assertionKey?: Hex }): Promise<Result<AskResponse>>;
+  askAsMe(
+    input: AskInput & { wireHash: Hex; origin: string; nonce?: string; assertionKey?: Hex },
+  ): Promise<Result<AskResponse>>;
   /** Alice grants HeartCoach an ask-as-me wire for `origin`. */
   grantWire(origin: string): Promise<Hex>;
   /** The person signs the requirement at their Home; the mandate lands in the keyring. */

@@ -23,15 +23,26 @@ export const META_TOOLS = ['ask.clarify', 'ask.unsupported'] as const;
 export function buildTools(ontology: OntologyView, playbook: PlaybookScope | null): ToolIndex {
   const tools = new Map<string, Tool>();
   const add = (capability: Capability, skill: InstructionSkill | null) => {
-    if (tools.has(capability.id)) throw new HomeError('DUPLICATE_TOOL', `The tool ${capability.id} is offered twice.`, { details: { toolId: capability.id } });
-    tools.set(capability.id, { id: capability.id, capability, skill, examples: [...capability.utterances, ...(skill?.utterances ?? [])] });
+    if (tools.has(capability.id))
+      throw new HomeError('DUPLICATE_TOOL', `The tool ${capability.id} is offered twice.`, {
+        details: { toolId: capability.id },
+      });
+    tools.set(capability.id, {
+      id: capability.id,
+      capability,
+      skill,
+      examples: [...capability.utterances, ...(skill?.utterances ?? [])],
+    });
   };
   const skillCapabilities = new Set<string>();
   for (const skillId of playbook?.skillIds ?? []) {
     const skill = ontology.skills[skillId];
     const capability = capabilityOfSkill(ontology, skillId);
     if (skill === undefined || capability === undefined) {
-      throw new HomeError('PLAYBOOK_BROKEN', `The playbook names the skill ${skillId}, which the ontology does not define.`);
+      throw new HomeError(
+        'PLAYBOOK_BROKEN',
+        `The playbook names the skill ${skillId}, which the ontology does not define.`,
+      );
     }
     skillCapabilities.add(capability.id);
     add(capability, skill);
@@ -39,7 +50,11 @@ export function buildTools(ontology: OntologyView, playbook: PlaybookScope | nul
   for (const id of playbook?.capabilityIds ?? []) {
     if (skillCapabilities.has(id)) continue;
     const capability = ontology.capabilities[id];
-    if (capability === undefined) throw new HomeError('PLAYBOOK_BROKEN', `The playbook names the capability ${id}, which the ontology does not define.`);
+    if (capability === undefined)
+      throw new HomeError(
+        'PLAYBOOK_BROKEN',
+        `The playbook names the capability ${id}, which the ontology does not define.`,
+      );
     add(capability, null);
   }
   for (const id of META_TOOLS) {

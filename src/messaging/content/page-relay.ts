@@ -31,12 +31,19 @@ export function decidePageMessage(event: { source: unknown; data: unknown }, win
   const id = PageRequestId.safeParse((data as { id?: unknown }).id);
   if (!id.success) return { kind: 'ignore' };
   if (payloadBytes(data, PAGE_LIMITS.payloadBytes) > PAGE_LIMITS.payloadBytes) {
-    const error = new HomeError('TOO_LARGE', `A page's request is larger than Home Agent accepts (${PAGE_LIMITS.payloadBytes} bytes).`);
+    const error = new HomeError(
+      'TOO_LARGE',
+      `A page's request is larger than Home Agent accepts (${PAGE_LIMITS.payloadBytes} bytes).`,
+    );
     return { kind: 'refuse', id: id.data, error: toWireError(error) };
   }
   const envelope = PageRequestEnvelope.safeParse(data);
   if (!envelope.success) {
-    return { kind: 'refuse', id: id.data, error: toWireError(new HomeError('BAD_INPUT', describeZodError(envelope.error))) };
+    return {
+      kind: 'refuse',
+      id: id.data,
+      error: toWireError(new HomeError('BAD_INPUT', describeZodError(envelope.error))),
+    };
   }
   const relay: PageRelay = { type: 'page.relay', method: envelope.data.method };
   if (envelope.data.params !== undefined) relay.params = envelope.data.params;
@@ -80,10 +87,16 @@ export function startPageRelay(win: RelayWindow, send: (relay: PageRelay) => Pro
 export function noAnswer(error?: unknown): WireError {
   const why = error instanceof Error ? error.message : '';
   if (/context invalidated/i.test(why)) {
-    return { code: 'NO_ANSWER', message: 'Home Agent was updated, reloaded or turned off while this page was open. Reload the page.' };
+    return {
+      code: 'NO_ANSWER',
+      message: 'Home Agent was updated, reloaded or turned off while this page was open. Reload the page.',
+    };
   }
   if (/(message port|message channel) closed/i.test(why)) {
     return { code: 'NO_ANSWER', message: 'Home Agent restarted before it answered. Ask again.' };
   }
-  return { code: 'NO_ANSWER', message: 'Home Agent did not answer; it may have been updated or disabled. Reload the page.' };
+  return {
+    code: 'NO_ANSWER',
+    message: 'Home Agent did not answer; it may have been updated or disabled. Reload the page.',
+  };
 }

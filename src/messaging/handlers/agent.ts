@@ -19,7 +19,12 @@ export type AgentDeps = { agent: () => Promise<HomeAgent> };
 
 /** A door refusal (not your agent, no such run, …) reaches the face as a WireError in words. */
 export function unwrap(result: Result<AskResponse>): AskResponse {
-  if (!result.ok) throw new HomeError(result.error.code, result.error.message, result.error.details === undefined ? {} : { details: result.error.details });
+  if (!result.ok)
+    throw new HomeError(
+      result.error.code,
+      result.error.message,
+      result.error.details === undefined ? {} : { details: result.error.details },
+    );
   return result.data;
 }
 
@@ -37,10 +42,20 @@ export function agentHandlers(deps: AgentDeps) {
       request: AgentResumeRequest,
       reply: AskResponse,
       async handle({ runRef, supplied }, sender) {
-        if (sender.kind === 'overlay-frame' && supplied.some((s) => s.kind !== 'answer' && s.kind !== 'choice' && s.kind !== 'decline')) {
-          throw new HomeError('NOT_FROM_A_PAGE', 'Signing, approving and declining happen in Home Agent’s own window, not on a page.');
+        if (
+          sender.kind === 'overlay-frame' &&
+          supplied.some((s) => s.kind !== 'answer' && s.kind !== 'choice' && s.kind !== 'decline')
+        ) {
+          throw new HomeError(
+            'NOT_FROM_A_PAGE',
+            'Signing, approving and declining happen in Home Agent’s own window, not on a page.',
+          );
         }
-        return unwrap(await (await deps.agent()).resume({ runRef, supplied, surface: sender.kind === 'overlay-frame' ? 'overlay' : 'sidepanel' }));
+        return unwrap(
+          await (
+            await deps.agent()
+          ).resume({ runRef, supplied, surface: sender.kind === 'overlay-frame' ? 'overlay' : 'sidepanel' }),
+        );
       },
     }),
     defineHandler({
@@ -63,7 +78,9 @@ export function agentHandlers(deps: AgentDeps) {
       request: AgentSignRequest,
       reply: AgentSignReply,
       async handle({ runRef, expect, alsoExpect }) {
-        const { signed, response } = await (await deps.agent()).sign({ runRef, expect, surface: 'popup', ...(alsoExpect !== undefined ? { alsoExpect } : {}) });
+        const { signed, response } = await (
+          await deps.agent()
+        ).sign({ runRef, expect, surface: 'popup', ...(alsoExpect !== undefined ? { alsoExpect } : {}) });
         const also = signed.also.length > 0 ? { also: signed.also } : {};
         return { ...unwrap(response), signed: { mandateHash: signed.mandateHash, stepRef: signed.stepRef, ...also } };
       },
@@ -73,7 +90,10 @@ export function agentHandlers(deps: AgentDeps) {
       senders: ['extension-page'],
       request: AgentDeclineRequest,
       reply: AskResponse,
-      handle: async ({ runRef, reason }) => unwrap(await (await deps.agent()).decline({ runRef, surface: 'popup', ...(reason !== undefined ? { reason } : {}) })),
+      handle: async ({ runRef, reason }) =>
+        unwrap(
+          await (await deps.agent()).decline({ runRef, surface: 'popup', ...(reason !== undefined ? { reason } : {}) }),
+        ),
     }),
     defineHandler({
       type: 'agent.pending',

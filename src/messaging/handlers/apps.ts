@@ -58,7 +58,8 @@ export function appHandlers(deps: AppsDeps & HomeDeps) {
       async handle({ id, approve, folders, reason }) {
         const s = await deps.apps();
         if (!approve) return s.consents.decide(id, { approve: false, reason: reason ?? 'you declined in Home Agent' });
-        if ((await s.parts.keys('owner')) === undefined) throw new HomeError('LOCKED', 'Unlock your Home first: approving signs with your key.');
+        if ((await s.parts.keys('owner')) === undefined)
+          throw new HomeError('LOCKED', 'Unlock your Home first: approving signs with your key.');
         return s.consents.decide(id, { approve: true, folders: folders ?? [] });
       },
     }),
@@ -81,12 +82,20 @@ export function appHandlers(deps: AppsDeps & HomeDeps) {
         const pinned = await s.parts.store.get(origin);
         const granted = (await liveGrants(s.parts, person.address, origin))[0]?.folders ?? [];
         const consent = await openConsent(s, {
-          kind: 'connect', origin, person, wire: null, signIn: null,
+          kind: 'connect',
+          origin,
+          person,
+          wire: null,
+          signIn: null,
           agent: { name: appCard.name, address: appCard.agent, cardDigest: appCard.digest, chainId: appCard.chainId },
           cardChanged: pinned !== null && pinned.cardDigest !== appCard.digest,
           folders: { requested: [...CABINET_FOLDERS], granted: [...granted] },
         });
-        return approved(consent, (folders) => connectFromHome(s.parts, { card: appCard, folders }), (v) => `Connected; ${appCard.name} may read ${v.grant?.folders.join(', ') ?? 'no folder'}.`);
+        return approved(
+          consent,
+          (folders) => connectFromHome(s.parts, { card: appCard, folders }),
+          (v) => `Connected; ${appCard.name} may read ${v.grant?.folders.join(', ') ?? 'no folder'}.`,
+        );
       },
     }),
     defineHandler({

@@ -18,8 +18,23 @@ export function askHandler(deps: AgentDeps) {
     async handle(request, sender) {
       const material = request.material;
       const agent = await deps.agent();
-      const quoted = material === undefined ? undefined : [{ source: 'selection' as const, text: material.text, ...(material.origin !== 'null' ? { url: material.origin } : {}) }];
-      return unwrap(await agent.ask({ message: request.words, surface: sender.kind === 'overlay-frame' ? 'overlay' : 'sidepanel', ...(quoted !== undefined ? { material: quoted } : {}) }));
+      const quoted =
+        material === undefined
+          ? undefined
+          : [
+              {
+                source: 'selection' as const,
+                text: material.text,
+                ...(material.origin !== 'null' ? { url: material.origin } : {}),
+              },
+            ];
+      return unwrap(
+        await agent.ask({
+          message: request.words,
+          surface: sender.kind === 'overlay-frame' ? 'overlay' : 'sidepanel',
+          ...(quoted !== undefined ? { material: quoted } : {}),
+        }),
+      );
     },
   });
 }

@@ -25,11 +25,21 @@ export async function agentsView(vault: Vault): Promise<AgentsView> {
                 archetypeId: pin.archetypeId,
                 version: pin.archetypeVersion,
                 digest: pin.definitionDigest,
-                current: archetype !== undefined && archetype.version === pin.archetypeVersion && archetype.definitionDigest === pin.definitionDigest,
+                current:
+                  archetype !== undefined &&
+                  archetype.version === pin.archetypeVersion &&
+                  archetype.definitionDigest === pin.definitionDigest,
               },
       };
     }),
-    archetypes: Object.values(ARCHETYPES).map((a) => ({ id: a.id, label: a.label, version: a.version, digest: a.definitionDigest, appliesTo: a.appliesTo, skills: a.skillIds.length })),
+    archetypes: Object.values(ARCHETYPES).map((a) => ({
+      id: a.id,
+      label: a.label,
+      version: a.version,
+      digest: a.definitionDigest,
+      appliesTo: a.appliesTo,
+      skills: a.skillIds.length,
+    })),
   };
 }
 
@@ -55,14 +65,29 @@ export function homeAgentHandlers(deps: HomeDeps) {
         const { vault } = await deps.home();
         const person = await requirePerson(vault);
         const held = await vault.agents.get(agent);
-        if (held === undefined || held.kind === 'harness') throw new HomeError('UNKNOWN_AGENT', `This Home holds no person or organization agent at ${agent}.`);
+        if (held === undefined || held.kind === 'harness')
+          throw new HomeError('UNKNOWN_AGENT', `This Home holds no person or organization agent at ${agent}.`);
         const archetype = ARCHETYPES[archetypeId];
-        if (archetype === undefined) throw new HomeError('UNKNOWN_ARCHETYPE', `The ontology has no archetype "${archetypeId.slice(0, 80)}".`);
+        if (archetype === undefined)
+          throw new HomeError('UNKNOWN_ARCHETYPE', `The ontology has no archetype "${archetypeId.slice(0, 80)}".`);
         if (archetype.appliesTo !== held.kind) {
-          const forWhom = { person: "a person's agent", organization: "an organization's agent", heartcoach: 'HeartCoach' }[archetype.appliesTo];
-          throw new HomeError('ARCHETYPE_MISMATCH', `"${archetype.label}" is written for ${forWhom}, not for ${held.label}.`);
+          const forWhom = {
+            person: "a person's agent",
+            organization: "an organization's agent",
+            heartcoach: 'HeartCoach',
+          }[archetype.appliesTo];
+          throw new HomeError(
+            'ARCHETYPE_MISMATCH',
+            `"${archetype.label}" is written for ${forWhom}, not for ${held.label}.`,
+          );
         }
-        await vault.playbooks.assign({ agent: held.address, assignedBy: person.address, archetypeId: archetype.id, archetypeVersion: archetype.version, definitionDigest: archetype.definitionDigest });
+        await vault.playbooks.assign({
+          agent: held.address,
+          assignedBy: person.address,
+          archetypeId: archetype.id,
+          archetypeVersion: archetype.version,
+          definitionDigest: archetype.definitionDigest,
+        });
         return agentsView(vault);
       },
     }),

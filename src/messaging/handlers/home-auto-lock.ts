@@ -18,7 +18,13 @@ export function wireAutoLock(alarms: AlarmsApi, home: () => Promise<HomeServices
   alarms.onAlarm.addListener((alarm) => {
     if (alarm.name !== AUTO_LOCK_ALARM) return;
     void home()
-      .then((services) => createAutoLock({ keyring: services.keyring, idleMinutes: () => services.vault.settings.get('lock.autoLockMinutes'), clock: services.vault.clock }).check())
+      .then((services) =>
+        createAutoLock({
+          keyring: services.keyring,
+          idleMinutes: () => services.vault.settings.get('lock.autoLockMinutes'),
+          clock: services.vault.clock,
+        }).check(),
+      )
       .catch((error: unknown) => console.error('Home Agent could not check its auto-lock:', error));
   });
   void alarms.create(AUTO_LOCK_ALARM, { periodInMinutes: 1, delayInMinutes: 1 });

@@ -15,17 +15,30 @@ import type { AgentRow } from '../../vault/repositories/agents';
 export const KeyBackupFile = z.strictObject({
   kind: z.literal('home-agent/key-backup'),
   v: z.literal(1),
-  person: z.strictObject({ address: z.string().regex(/^0x[0-9a-f]{40}$/), label: z.string().min(1).max(200), salt: z.string().regex(/^0x[0-9a-f]{64}$/) }),
+  person: z.strictObject({
+    address: z.string().regex(/^0x[0-9a-f]{40}$/),
+    label: z.string().min(1).max(200),
+    salt: z.string().regex(/^0x[0-9a-f]{64}$/),
+  }),
   keys: z.array(KeyRow).min(1).max(4),
 });
 export type KeyBackupFile = z.output<typeof KeyBackupFile>;
 
 /** The backup file's text for a person and their sealed key rows (only the owner key: the harness key is replaceable). */
 export function keyBackupText(person: AgentRow, rows: readonly KeyRow[]): { fileName: string; text: string } {
-  if (person.salt === undefined || person.salt.length !== 66) throw new HomeError('NO_SALT', 'This agent has no salt on record, so its identity cannot be backed up with its key.');
+  if (person.salt === undefined || person.salt.length !== 66)
+    throw new HomeError(
+      'NO_SALT',
+      'This agent has no salt on record, so its identity cannot be backed up with its key.',
+    );
   const owner = rows.filter((row) => row.purpose === 'owner');
   if (owner.length !== 1) throw new HomeError('NO_KEYS', 'This vault holds no owner key to back up.');
-  const file: KeyBackupFile = { kind: 'home-agent/key-backup', v: 1, person: { address: person.address, label: person.label, salt: person.salt }, keys: owner };
+  const file: KeyBackupFile = {
+    kind: 'home-agent/key-backup',
+    v: 1,
+    person: { address: person.address, label: person.label, salt: person.salt },
+    keys: owner,
+  };
   return { fileName: `home-agent-key-backup-${person.address.slice(2, 10)}.json`, text: JSON.stringify(file, null, 2) };
 }
 
@@ -44,7 +57,11 @@ function fileKeys(rows: readonly KeyRow[]): KeysRepository {
  * Opens a backup file with the passphrase and returns the owner key's address it holds — proof that the person has
  * both the file and the passphrase. Every failure is a refusal in words; nothing is written anywhere.
  */
-export async function openKeyBackup(text: string, passphrase: string, clock: VaultClock): Promise<{ owner: string; file: KeyBackupFile }> {
+export async function openKeyBackup(
+  text: string,
+  passphrase: string,
+  clock: VaultClock,
+): Promise<{ owner: string; file: KeyBackupFile }> {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -52,11 +69,15 @@ export async function openKeyBackup(text: string, passphrase: string, clock: Vau
     throw new HomeError('BACKUP_UNREADABLE', 'That file is not a Home Agent key backup (it is not JSON).');
   }
   const parsed = KeyBackupFile.safeParse(json);
-  if (!parsed.success) throw new HomeError('BACKUP_UNREADABLE', 'That file is not a Home Agent key backup, or it was altered.');
+  if (!parsed.success)
+    throw new HomeError('BACKUP_UNREADABLE', 'That file is not a Home Agent key backup, or it was altered.');
   const keyring = createKeyring({ keys: fileKeys(parsed.data.keys), session: memorySessionKeyStore(), clock });
   const opened = await keyring.unlock(passphrase);
   if (!opened.ok) {
-    const words = opened.code === 'WRONG_PASSPHRASE' ? 'That passphrase does not open this backup. Use the passphrase you chose for this Home.' : opened.message;
+    const words =
+      opened.code === 'WRONG_PASSPHRASE'
+        ? 'That passphrase does not open this backup. Use the passphrase you chose for this Home.'
+        : opened.message;
     throw new HomeError(opened.code, words);
   }
   const owner = opened.session.keys.find((key) => key.purpose === 'owner');

@@ -58,7 +58,11 @@ export async function personAgent(vault: Vault, owner: string | undefined): Prom
 export async function requirePerson(vault: Vault): Promise<AgentRow> {
   const owner = await ownerKeyRow(vault);
   const person = await personAgent(vault, owner?.address);
-  if (person === undefined) throw new HomeError('NO_PERSON', 'This Home has no key yet: create one, import one, or load the demo profile first.');
+  if (person === undefined)
+    throw new HomeError(
+      'NO_PERSON',
+      'This Home has no key yet: create one, import one, or load the demo profile first.',
+    );
   return person;
 }
 

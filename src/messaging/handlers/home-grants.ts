@@ -11,7 +11,8 @@ import { fundHarnessIfLocal } from './home-local-chain';
 
 /** The delegation inside a stored row: a mandate is stored with its scope (`{ delegation, scope }`), a wire bare. */
 export function storedDelegation(stored: unknown): unknown {
-  if (typeof stored === 'object' && stored !== null && 'delegation' in stored && 'scope' in stored) return (stored as { delegation: unknown }).delegation;
+  if (typeof stored === 'object' && stored !== null && 'delegation' in stored && 'scope' in stored)
+    return (stored as { delegation: unknown }).delegation;
   return stored;
 }
 
@@ -23,19 +24,36 @@ export function storedDelegation(stored: unknown): unknown {
 async function revoke(services: HomeServices, kind: 'mandate' | 'wire', hash: Hex) {
   const { vault, keyring } = services;
   const row = kind === 'mandate' ? await vault.mandates.get(hash) : await vault.wires.get(hash);
-  if (row === undefined) throw new HomeError('NOT_FOUND', `This Home holds no ${kind === 'mandate' ? 'mandate' : 'grant'} ${hash.slice(0, 10)}….`);
+  if (row === undefined)
+    throw new HomeError(
+      'NOT_FOUND',
+      `This Home holds no ${kind === 'mandate' ? 'mandate' : 'grant'} ${hash.slice(0, 10)}….`,
+    );
   const ownerKey = await keyring.privateKeyOf('owner');
   const harnessKey = await keyring.privateKeyOf('harness');
-  if (ownerKey === undefined || harnessKey === undefined) throw new HomeError('LOCKED', 'Unlock your Home first: a revocation is signed with your key.');
+  if (ownerKey === undefined || harnessKey === undefined)
+    throw new HomeError('LOCKED', 'Unlock your Home first: a revocation is signed with your key.');
   const delegator = await vault.agents.get(row.delegator);
   const owner = privateKeyToAccount(ownerKey);
-  if (delegator === undefined || delegator.salt === undefined || delegator.ownerAddress !== owner.address.toLowerCase()) {
-    throw new HomeError('WRONG_ACCOUNT', `This was given by ${row.delegator}, which your key does not own; only its owner can revoke it.`);
+  if (
+    delegator === undefined ||
+    delegator.salt === undefined ||
+    delegator.ownerAddress !== owner.address.toLowerCase()
+  ) {
+    throw new HomeError(
+      'WRONG_ACCOUNT',
+      `This was given by ${row.delegator}, which your key does not own; only its owner can revoke it.`,
+    );
   }
   const chain = await services.chain();
   await fundHarnessIfLocal(chain, harnessKey);
   const agent = await smartAgentOf(owner.address, delegator.salt);
-  const result = await revokeDelegation(chain, { owner, agent, delegation: storedDelegation(row.delegation), submitter: privateKeyToAccount(harnessKey) });
+  const result = await revokeDelegation(chain, {
+    owner,
+    agent,
+    delegation: storedDelegation(row.delegation),
+    submitter: privateKeyToAccount(harnessKey),
+  });
   if (kind === 'mandate') await vault.mandates.revoke(hash);
   else await vault.wires.revoke(hash);
   return { hash, transactionHash: result.transactionHash ?? null, alreadyRevoked: result.alreadyRevoked };

@@ -1,5 +1,10 @@
 import { HomeError } from '../../protocol/errors';
-import { HomeBackupConfirmRequest, HomeBackupGetRequest, HomeKeyCreateRequest, HomeKeyImportRequest } from '../../protocol/messages-home';
+import {
+  HomeBackupConfirmRequest,
+  HomeBackupGetRequest,
+  HomeKeyCreateRequest,
+  HomeKeyImportRequest,
+} from '../../protocol/messages-home';
 import { HomeStatus, KeyBackup } from '../../protocol/messages-home-replies';
 import { generateOwnerKey, importOwnerKey } from '../../wallet';
 import { defineHandler } from '../handler';
@@ -15,14 +20,16 @@ export function homeKeyHandlers(deps: HomeDeps) {
       senders: ['extension-page'],
       request: HomeKeyCreateRequest,
       reply: KeyBackup,
-      handle: async ({ name, passphrase }) => onboard(await deps.home(), { name, passphrase, ownerKey: generateOwnerKey() }),
+      handle: async ({ name, passphrase }) =>
+        onboard(await deps.home(), { name, passphrase, ownerKey: generateOwnerKey() }),
     }),
     defineHandler({
       type: 'home.key.import',
       senders: ['extension-page'],
       request: HomeKeyImportRequest,
       reply: KeyBackup,
-      handle: async ({ name, passphrase, privateKey }) => onboard(await deps.home(), { name, passphrase, ownerKey: importOwnerKey(privateKey) }),
+      handle: async ({ name, passphrase, privateKey }) =>
+        onboard(await deps.home(), { name, passphrase, ownerKey: importOwnerKey(privateKey) }),
     }),
     defineHandler({
       type: 'home.backup.get',
@@ -48,7 +55,10 @@ export function homeKeyHandlers(deps: HomeDeps) {
         const owner = await ownerKeyRow(vault);
         const opened = await openKeyBackup(backup, passphrase, vault.clock);
         if (owner === undefined || opened.owner !== owner.address || opened.file.person.address !== person.address) {
-          throw new HomeError('BACKUP_MISMATCH', 'That backup opens, but it holds a different key than this Home. Choose the file you just saved.');
+          throw new HomeError(
+            'BACKUP_MISMATCH',
+            'That backup opens, but it holds a different key than this Home. Choose the file you just saved.',
+          );
         }
         await vault.records.put({
           id: BACKUP_CONFIRMED_ID,

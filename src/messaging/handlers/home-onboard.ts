@@ -26,7 +26,10 @@ export function personSalt(owner: string): Hex {
 export async function onboard(services: HomeServices, input: { name: string; passphrase: string; ownerKey: Hex }) {
   const { vault, keyring } = services;
   if ((await vault.keys.list()).rows.length > 0) {
-    throw new HomeError('KEYS_EXIST', 'This Home already has a key. To start over with another, import a vault file or use a fresh browser profile.');
+    throw new HomeError(
+      'KEYS_EXIST',
+      'This Home already has a key. To start over with another, import a vault file or use a fresh browser profile.',
+    );
   }
   const harnessKey = generateOwnerKey();
   const ownerAddress = ownerAddressOf(input.ownerKey).toLowerCase();
@@ -37,8 +40,21 @@ export async function onboard(services: HomeServices, input: { name: string; pas
     { id: 'owner', purpose: 'owner', privateKey: input.ownerKey },
     { id: 'harness', purpose: 'harness', privateKey: harnessKey },
   ]);
-  const person = await vault.agents.put({ address: agent.address, kind: 'person', label: input.name, aliases: [input.name.toLowerCase()], ownerAddress, salt });
-  await vault.agents.put({ address: harnessAddress, kind: 'harness', label: 'Harness agent', aliases: [], ownerAddress: harnessAddress });
+  const person = await vault.agents.put({
+    address: agent.address,
+    kind: 'person',
+    label: input.name,
+    aliases: [input.name.toLowerCase()],
+    ownerAddress,
+    salt,
+  });
+  await vault.agents.put({
+    address: harnessAddress,
+    kind: 'harness',
+    label: 'Harness agent',
+    aliases: [],
+    ownerAddress: harnessAddress,
+  });
   const archetype = ARCHETYPES['person-agent'];
   if (archetype !== undefined) {
     await vault.playbooks.assign({

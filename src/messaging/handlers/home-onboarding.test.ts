@@ -5,12 +5,22 @@ import { personSalt } from './home-onboard';
 import { OVERLAY, testHome } from './home-testing';
 
 const PASS = 'correct horse battery staple';
-type Backup = { fileName: string; text: string; status: { stage: string; unlocked: boolean; person: { address: string; label: string } } };
+type Backup = {
+  fileName: string;
+  text: string;
+  status: { stage: string; unlocked: boolean; person: { address: string; label: string } };
+};
 
 describe('the Home: onboarding from an empty profile', () => {
   it('starts empty, creates a sealed key, and is not ready until the backup is confirmed by opening it', async () => {
     const { call, send } = await testHome();
-    expect(await call({ type: 'home.status' })).toMatchObject({ stage: 'empty', unlocked: false, person: null, owner: null, demo: false });
+    expect(await call({ type: 'home.status' })).toMatchObject({
+      stage: 'empty',
+      unlocked: false,
+      person: null,
+      owner: null,
+      demo: false,
+    });
 
     const backup = await call<Backup>({ type: 'home.key.create', name: 'Maya', passphrase: PASS });
     expect(backup.status).toMatchObject({ stage: 'backup', unlocked: true, person: { label: 'Maya' } });
@@ -21,14 +31,31 @@ describe('the Home: onboarding from an empty profile', () => {
     expect(file.keys).toHaveLength(1);
     expect(file.keys[0].purpose).toBe('owner');
 
-    expect(await send({ type: 'home.backup.confirm', backup: backup.text, passphrase: 'not the passphrase' })).toMatchObject({ ok: false, error: { code: 'WRONG_PASSPHRASE' } });
-    const altered = backup.text.replace(/"ciphertext": "0x([0-9a-f])/, (_m, d: string) => `"ciphertext": "0x${d === '0' ? '1' : '0'}`);
-    expect(await send({ type: 'home.backup.confirm', backup: altered, passphrase: PASS })).toMatchObject({ ok: false, error: { code: 'KEY_TAMPERED' } });
-    expect(await send({ type: 'home.backup.confirm', backup: '{"kind":"other"}', passphrase: PASS })).toMatchObject({ ok: false, error: { code: 'BACKUP_UNREADABLE' } });
+    expect(
+      await send({ type: 'home.backup.confirm', backup: backup.text, passphrase: 'not the passphrase' }),
+    ).toMatchObject({ ok: false, error: { code: 'WRONG_PASSPHRASE' } });
+    const altered = backup.text.replace(
+      /"ciphertext": "0x([0-9a-f])/,
+      (_m, d: string) => `"ciphertext": "0x${d === '0' ? '1' : '0'}`,
+    );
+    expect(await send({ type: 'home.backup.confirm', backup: altered, passphrase: PASS })).toMatchObject({
+      ok: false,
+      error: { code: 'KEY_TAMPERED' },
+    });
+    expect(await send({ type: 'home.backup.confirm', backup: '{"kind":"other"}', passphrase: PASS })).toMatchObject({
+      ok: false,
+      error: { code: 'BACKUP_UNREADABLE' },
+    });
     expect(await call({ type: 'home.status' })).toMatchObject({ stage: 'backup' });
 
-    expect(await call({ type: 'home.backup.confirm', backup: backup.text, passphrase: PASS })).toMatchObject({ stage: 'ready', unlocked: true });
-    expect(await send({ type: 'home.key.create', name: 'Maya', passphrase: PASS })).toMatchObject({ ok: false, error: { code: 'KEYS_EXIST' } });
+    expect(await call({ type: 'home.backup.confirm', backup: backup.text, passphrase: PASS })).toMatchObject({
+      stage: 'ready',
+      unlocked: true,
+    });
+    expect(await send({ type: 'home.key.create', name: 'Maya', passphrase: PASS })).toMatchObject({
+      ok: false,
+      error: { code: 'KEYS_EXIST' },
+    });
   });
 
   it('refuses a backup of another Home, even with the right passphrase', async () => {
@@ -36,14 +63,25 @@ describe('the Home: onboarding from an empty profile', () => {
     const two = await testHome();
     await one.call({ type: 'home.key.create', name: 'One', passphrase: PASS });
     const other = await two.call<Backup>({ type: 'home.key.create', name: 'Two', passphrase: PASS });
-    expect(await one.send({ type: 'home.backup.confirm', backup: other.text, passphrase: PASS })).toMatchObject({ ok: false, error: { code: 'BACKUP_MISMATCH' } });
+    expect(await one.send({ type: 'home.backup.confirm', backup: other.text, passphrase: PASS })).toMatchObject({
+      ok: false,
+      error: { code: 'BACKUP_MISMATCH' },
+    });
   });
 
   it('imports a key: the same key finds the same Smart Agent in any Home', async () => {
     const { call, send, vault } = await testHome();
-    expect(await send({ type: 'home.key.import', name: 'Bob', passphrase: PASS, privateKey: '0x1234' })).toMatchObject({ ok: false, error: { code: 'KEY_INVALID' } });
+    expect(await send({ type: 'home.key.import', name: 'Bob', passphrase: PASS, privateKey: '0x1234' })).toMatchObject({
+      ok: false,
+      error: { code: 'KEY_INVALID' },
+    });
     const key = '0x' + 'ab'.repeat(32);
-    const backup = await call<Backup>({ type: 'home.key.import', name: 'Ben', passphrase: PASS, privateKey: key.slice(2) });
+    const backup = await call<Backup>({
+      type: 'home.key.import',
+      name: 'Ben',
+      passphrase: PASS,
+      privateKey: key.slice(2),
+    });
     const owner = ownerAddressOf(key as `0x${string}`);
     const expected = await smartAgentOf(owner, personSalt(owner));
     expect(backup.status.person.address).toBe(expected.address.toLowerCase());
@@ -51,10 +89,15 @@ describe('the Home: onboarding from an empty profile', () => {
     expect(await vault.playbooks.get(expected.address)).toMatchObject({ archetypeId: 'person-agent' });
   });
 
-  it('imports a demo identity\'s public test key as that demo identity (its documented Smart Agent)', async () => {
+  it("imports a demo identity's public test key as that demo identity (its documented Smart Agent)", async () => {
     const { call } = await testHome();
     const bob = DEMO_PEOPLE.bob;
-    const backup = await call<Backup>({ type: 'home.key.import', name: 'Bob', passphrase: PASS, privateKey: bob.privateKey });
+    const backup = await call<Backup>({
+      type: 'home.key.import',
+      name: 'Bob',
+      passphrase: PASS,
+      privateKey: bob.privateKey,
+    });
     expect(backup.status.person.address).toBe((await smartAgentOf(bob.ownerAddress, bob.salt)).address.toLowerCase());
   });
 
@@ -73,11 +116,14 @@ describe('the Home: onboarding from an empty profile', () => {
     expect(await call({ type: 'home.lock' })).toEqual({ locked: true, cleared: 2 });
     expect(pending.size).toBe(0);
     expect(await call({ type: 'home.status' })).toMatchObject({ unlocked: false });
-    expect(await send({ type: 'home.unlock', passphrase: 'wrong passphrase' })).toMatchObject({ ok: false, error: { code: 'WRONG_PASSPHRASE' } });
+    expect(await send({ type: 'home.unlock', passphrase: 'wrong passphrase' })).toMatchObject({
+      ok: false,
+      error: { code: 'WRONG_PASSPHRASE' },
+    });
     expect(await call({ type: 'home.unlock', passphrase: PASS })).toMatchObject({ unlocked: true });
   });
 
-  it('is open to Home Agent\'s own pages only: the overlay cannot read the Home', async () => {
+  it("is open to Home Agent's own pages only: the overlay cannot read the Home", async () => {
     const { send } = await testHome();
     for (const type of ['home.status', 'home.vault.summary', 'home.lock']) {
       expect(await send({ type }, OVERLAY)).toMatchObject({ ok: false, error: { code: 'SENDER_NOT_ALLOWED' } });

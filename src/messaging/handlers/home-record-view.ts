@@ -2,7 +2,8 @@ import type { VaultRecord } from '../../vault/records/record';
 
 type Field = string | number | boolean | null;
 
-const isPrimitive = (value: unknown): value is string | number | boolean => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+const isPrimitive = (value: unknown): value is string | number | boolean =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
 /**
  * A value as one table cell, as a person reads it: primitives as they are, a list of words as "a, b" (aliases,
@@ -31,7 +32,9 @@ function titleOf(record: VaultRecord): string {
       return `${record.data.label} pays by default`;
     default: {
       const data = record.data as Record<string, unknown>;
-      const named = ['name', 'title', 'summary', 'kind', 'at', 'date'].map((k) => data[k]).find((v) => typeof v === 'string' || typeof v === 'number');
+      const named = ['name', 'title', 'summary', 'kind', 'at', 'date']
+        .map((k) => data[k])
+        .find((v) => typeof v === 'string' || typeof v === 'number');
       return named === undefined ? record.id : String(named).slice(0, 120);
     }
   }
@@ -40,6 +43,13 @@ function titleOf(record: VaultRecord): string {
 /** A vault record as the vault browser lists it: its title and its top-level fields as table cells. */
 export function recordView(record: VaultRecord) {
   const fields: Record<string, Field> = {};
-  for (const [key, value] of Object.entries(record.data as Record<string, unknown>).slice(0, 24)) fields[key.slice(0, 64)] = cell(value);
-  return { id: record.id, type: record.type, title: titleOf(record).slice(0, 300), fields, updatedAt: record.updatedAt };
+  for (const [key, value] of Object.entries(record.data as Record<string, unknown>).slice(0, 24))
+    fields[key.slice(0, 64)] = cell(value);
+  return {
+    id: record.id,
+    type: record.type,
+    title: titleOf(record).slice(0, 300),
+    fields,
+    updatedAt: record.updatedAt,
+  };
 }

@@ -1,6 +1,16 @@
-import { DEMO_ORGANIZATIONS, DEMO_PEOPLE, type DemoOrganizationId, type DemoPersonId } from '../../protocol/demo-identities';
+import {
+  DEMO_ORGANIZATIONS,
+  DEMO_PEOPLE,
+  type DemoOrganizationId,
+  type DemoPersonId,
+} from '../../protocol/demo-identities';
 import { HomeError } from '../../protocol/errors';
-import { HomeDemoLoadRequest, HomeLockRequest, HomeStatusRequest, HomeUnlockRequest } from '../../protocol/messages-home';
+import {
+  HomeDemoLoadRequest,
+  HomeLockRequest,
+  HomeStatusRequest,
+  HomeUnlockRequest,
+} from '../../protocol/messages-home';
 import { DemoLoaded, HomeStatus, Locked } from '../../protocol/messages-home-replies';
 import { loadDemoVault } from '../../vault/demo/load';
 import type { DemoIdentityId } from '../../vault/demo/people';
@@ -53,7 +63,10 @@ export function homeSessionHandlers(deps: HomeDeps) {
         const { hookErrors } = await services.keyring.lock('person');
         const after = await services.pendingCount();
         if (hookErrors.length > 0 || after > 0) {
-          throw new HomeError('LOCK_INCOMPLETE', 'The key is locked, but some waiting requests could not be cleared. Close the browser to be sure.');
+          throw new HomeError(
+            'LOCK_INCOMPLETE',
+            'The key is locked, but some waiting requests could not be cleared. Close the browser to be sure.',
+          );
         }
         return { locked: true as const, cleared: before };
       },
@@ -68,7 +81,10 @@ export function homeSessionHandlers(deps: HomeDeps) {
         const { vault, keyring } = services;
         const owner = await ownerKeyRow(vault);
         if (owner !== undefined && owner.address !== DEMO_PEOPLE.alice.ownerAddress.toLowerCase()) {
-          throw new HomeError('KEYS_EXIST', 'This Home already holds your own key; the demo profile loads only into an empty Home (use a fresh browser profile).');
+          throw new HomeError(
+            'KEYS_EXIST',
+            'This Home already holds your own key; the demo profile loads only into an empty Home (use a fresh browser profile).',
+          );
         }
         const keys = services.kdf === undefined ? { passphrase } : { passphrase, kdf: services.kdf };
         const summary = await loadDemoVault(vault, { addressOf: demoAddressOf, keys });
@@ -76,7 +92,12 @@ export function homeSessionHandlers(deps: HomeDeps) {
         if (!unlocked.ok) throw new HomeError(unlocked.code, unlocked.message);
         const harnessKey = await keyring.privateKeyOf('harness');
         if (harnessKey !== undefined) await mintDemoUsdc(await services.chain(), harnessKey, summary.alice);
-        return { status: await homeStatus(services), agents: summary.agents, records: summary.records, playbooks: summary.playbooks };
+        return {
+          status: await homeStatus(services),
+          agents: summary.agents,
+          records: summary.records,
+          playbooks: summary.playbooks,
+        };
       },
     }),
   ];

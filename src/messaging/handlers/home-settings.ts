@@ -47,18 +47,25 @@ export async function settingsView(vault: Vault): Promise<SettingsView> {
  * saves the URL, so a setting can never point the agent at a host the browser will not let it reach.
  */
 function endpointsOf(patch: SettingsPatch): string[] {
-  return [patch.modelBaseUrl, patch.chainRpcUrl, patch.gatewayUrl].filter((url): url is string => typeof url === 'string').map((url) => new URL(url).origin);
+  return [patch.modelBaseUrl, patch.chainRpcUrl, patch.gatewayUrl]
+    .filter((url): url is string => typeof url === 'string')
+    .map((url) => new URL(url).origin);
 }
 
 async function applyPatch(services: HomeServices, patch: SettingsPatch): Promise<void> {
   for (const origin of endpointsOf(patch)) {
     if (!(await services.canReach(origin))) {
-      throw new HomeError('PERMISSION_NEEDED', `Home Agent may not reach ${origin} yet. Allow it when your browser asks, then save again. Nothing was changed.`);
+      throw new HomeError(
+        'PERMISSION_NEEDED',
+        `Home Agent may not reach ${origin} yet. Allow it when your browser asks, then save again. Nothing was changed.`,
+      );
     }
   }
   const mode = patch.chainMode;
-  const rpcUrl = patch.chainRpcUrl !== undefined ? patch.chainRpcUrl : await services.vault.settings.get('chain.rpcUrl');
-  if (mode === 'rpc' && rpcUrl === null) throw new HomeError('RPC_URL_NEEDED', 'To use your own chain, give its RPC URL. Nothing was changed.');
+  const rpcUrl =
+    patch.chainRpcUrl !== undefined ? patch.chainRpcUrl : await services.vault.settings.get('chain.rpcUrl');
+  if (mode === 'rpc' && rpcUrl === null)
+    throw new HomeError('RPC_URL_NEEDED', 'To use your own chain, give its RPC URL. Nothing was changed.');
   // Validate everything before writing anything, so a bad field leaves every setting as it was.
   const writes = Object.entries(patch).map(([field, value]) => [FIELDS[field as keyof SettingsPatch], value] as const);
   await services.vault.db.transaction('rw', services.vault.db.settings, async () => {

@@ -16,7 +16,8 @@ export function homeSidePanelHandlers(deps: HomeDeps) {
       request: HomeSidePanelOpenRequest,
       reply: HOME_REPLIES['home.sidepanel.open'],
       async handle(_request, sender) {
-        if (sender.tabId === undefined) throw new HomeError('UNKNOWN_SENDER', 'Home Agent could not tell which tab asked.');
+        if (sender.tabId === undefined)
+          throw new HomeError('UNKNOWN_SENDER', 'Home Agent could not tell which tab asked.');
         const services = await deps.home();
         return { opened: services.openSidePanel === undefined ? false : await services.openSidePanel(sender.tabId) };
       },

@@ -10,7 +10,12 @@ import { createWorkerHome } from './home-worker';
 
 export const PANEL: SenderContext = { kind: 'extension-page', origin: 'chrome-extension://home' };
 /** The overlay's conversation frame: an extension page inside a web page's tab (issue 6), with none of the Home's privileges. */
-export const OVERLAY: SenderContext = { kind: 'overlay-frame', origin: 'chrome-extension://home', tabId: 1, frameId: 3 };
+export const OVERLAY: SenderContext = {
+  kind: 'overlay-frame',
+  origin: 'chrome-extension://home',
+  tabId: 1,
+  frameId: 3,
+};
 
 type Wire = { ok: true; data: never } | { ok: false; error: { code: string; message: string } };
 
@@ -18,7 +23,9 @@ type Wire = { ok: true; data: never } | { ok: false; error: { code: string; mess
  * A Home over a real vault (fake-indexeddb), the real keyring (cheap test KDF), a memory session and — when asked —
  * the real embedded chain: the handlers behind the real router, called as the options page calls them.
  */
-export async function testHome(options: { reachable?: (origin: string) => boolean; chain?: boolean; vault?: TestVault } = {}) {
+export async function testHome(
+  options: { reachable?: (origin: string) => boolean; chain?: boolean; vault?: TestVault } = {},
+) {
   const vault = options.vault ?? (await openTestVault());
   const pending = new Set<string>();
   const reloads: string[] = [];
@@ -35,12 +42,14 @@ export async function testHome(options: { reachable?: (origin: string) => boolea
   });
   const home: HomeServices = {
     ...base,
-    chain: async () => (chain ??= await openEmbeddedChain({ store: createMemoryChainStateStore(), clock: () => vault.clock.now() })),
+    chain: async () =>
+      (chain ??= await openEmbeddedChain({ store: createMemoryChainStateStore(), clock: () => vault.clock.now() })),
   };
   // The agent's pending queue, as it will register itself: every lock rejects what it holds.
   home.keyring.onLock(() => pending.clear());
   const router = createRouter(createRegistry(homeHandlers({ home: async () => home })));
-  const send = async (message: Record<string, unknown>, sender: SenderContext = PANEL) => (await router.route(message, sender)) as Wire;
+  const send = async (message: Record<string, unknown>, sender: SenderContext = PANEL) =>
+    (await router.route(message, sender)) as Wire;
   /** Sends and returns the data, or throws the refusal's code and words (so a test names what it expects). */
   const call = async <T = Record<string, unknown>>(message: Record<string, unknown>): Promise<T> => {
     const reply = await send(message);

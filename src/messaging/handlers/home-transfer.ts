@@ -1,6 +1,19 @@
 import { HomeError } from '../../protocol/errors';
-import { HOME_LIMITS, HomeExportRequest, HomeImportBeginRequest, HomeImportCancelRequest, HomeImportChunkRequest, HomeImportCommitRequest } from '../../protocol/messages-home';
-import { ImportBegun, ImportCancelled, ImportDone, ImportProgress, VaultExportView } from '../../protocol/messages-home-replies';
+import {
+  HOME_LIMITS,
+  HomeExportRequest,
+  HomeImportBeginRequest,
+  HomeImportCancelRequest,
+  HomeImportChunkRequest,
+  HomeImportCommitRequest,
+} from '../../protocol/messages-home';
+import {
+  ImportBegun,
+  ImportCancelled,
+  ImportDone,
+  ImportProgress,
+  VaultExportView,
+} from '../../protocol/messages-home-replies';
 import { exportVault } from '../../vault/transfer/export';
 import { importVault } from '../../vault/transfer/import';
 import { defineHandler } from '../handler';
@@ -36,10 +49,20 @@ export function homeTransferHandlers(deps: HomeDeps) {
       reply: VaultExportView,
       async handle({ passphrase }) {
         const services = await deps.home();
-        const { file, counts, corrupt } = await exportVault(services.vault, passphrase, services.kdf === undefined ? {} : { kdf: services.kdf });
-        if (file.length > HOME_LIMITS.vaultFile) throw new HomeError('TOO_LARGE', 'The vault is larger than one export file may be.');
+        const { file, counts, corrupt } = await exportVault(
+          services.vault,
+          passphrase,
+          services.kdf === undefined ? {} : { kdf: services.kdf },
+        );
+        if (file.length > HOME_LIMITS.vaultFile)
+          throw new HomeError('TOO_LARGE', 'The vault is larger than one export file may be.');
         const day = new Date(services.vault.clock.now()).toISOString().slice(0, 10);
-        return { fileName: `home-agent-vault-${day}.json`, text: file, counts, corrupt: corrupt.map((c) => c.message).slice(0, 50) };
+        return {
+          fileName: `home-agent-vault-${day}.json`,
+          text: file,
+          counts,
+          corrupt: corrupt.map((c) => c.message).slice(0, 50),
+        };
       },
     }),
     defineHandler({
@@ -51,7 +74,8 @@ export function homeTransferHandlers(deps: HomeDeps) {
         const services = await deps.home();
         const now = services.vault.clock.now();
         for (const [id, upload] of uploads) if (now - upload.startedAt > UPLOAD_TTL) uploads.delete(id);
-        if (uploads.size >= MAX_UPLOADS) throw new HomeError('BUSY', 'Another import is under way; finish or cancel it first.');
+        if (uploads.size >= MAX_UPLOADS)
+          throw new HomeError('BUSY', 'Another import is under way; finish or cancel it first.');
         const uploadId = services.newId();
         uploads.set(uploadId, { chars, chunks: [], received: 0, startedAt: now });
         return { uploadId, chunkChars: HOME_LIMITS.importChunk };
@@ -64,8 +88,13 @@ export function homeTransferHandlers(deps: HomeDeps) {
       reply: ImportProgress,
       async handle({ uploadId, index, data }) {
         const upload = uploadOf(uploadId, (await deps.home()).vault.clock.now());
-        if (index !== upload.chunks.length) throw new HomeError('OUT_OF_ORDER', `Piece ${index + 1} arrived before piece ${upload.chunks.length + 1}; choose the file again.`);
-        if (upload.received + data.length > upload.chars) throw new HomeError('TOO_LARGE', 'The file is larger than announced; choose it again.');
+        if (index !== upload.chunks.length)
+          throw new HomeError(
+            'OUT_OF_ORDER',
+            `Piece ${index + 1} arrived before piece ${upload.chunks.length + 1}; choose the file again.`,
+          );
+        if (upload.received + data.length > upload.chars)
+          throw new HomeError('TOO_LARGE', 'The file is larger than announced; choose it again.');
         upload.chunks.push(data);
         upload.received += data.length;
         return { received: upload.received, total: upload.chars };
@@ -79,7 +108,11 @@ export function homeTransferHandlers(deps: HomeDeps) {
       async handle({ uploadId, passphrase }) {
         const services = await deps.home();
         const upload = uploadOf(uploadId, services.vault.clock.now());
-        if (upload.received !== upload.chars) throw new HomeError('INCOMPLETE', `Only ${upload.received} of ${upload.chars} characters arrived; choose the file again.`);
+        if (upload.received !== upload.chars)
+          throw new HomeError(
+            'INCOMPLETE',
+            `Only ${upload.received} of ${upload.chars} characters arrived; choose the file again.`,
+          );
         const result = await importVault(services.vault, upload.chunks.join(''), passphrase);
         // A mistyped passphrase keeps the upload, so the person can try again without choosing the file again.
         if (!result.ok && result.code === 'WRONG_PASSPHRASE') throw new HomeError(result.code, result.message);

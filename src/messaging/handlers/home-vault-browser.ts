@@ -9,7 +9,15 @@ import {
   HomeVaultRecordsRequest,
   HomeVaultSummaryRequest,
 } from '../../protocol/messages-home';
-import { HOME_REPLIES, ProvenanceView, ReceiptsView, ReceiptView, RecordsView, RunsView, VaultSummary } from '../../protocol/messages-home-replies';
+import {
+  HOME_REPLIES,
+  ProvenanceView,
+  ReceiptsView,
+  ReceiptView,
+  RecordsView,
+  RunsView,
+  VaultSummary,
+} from '../../protocol/messages-home-replies';
 import { RECORD_TYPES, type RecordType } from '../../vault/records/record';
 import { ReceiptRow } from '../../vault/repositories/receipts';
 import { readRows } from '../../vault/rows';
@@ -43,16 +51,46 @@ function summaryOf(row: ReceiptRow) {
 /** Runs the vault knows: suspended checkpoints, and finished runs by their receipts; newest first. */
 async function runsOf(vault: Vault) {
   const [checkpoints, receipts] = await Promise.all([vault.runs.list(), receiptRows(vault)]);
-  const runs = new Map<string, { runRef: string; status: string; addressee: `0x${string}` | null; updatedAt: number; expiresAt: number | null; receipts: number }>();
-  for (const run of checkpoints.rows) runs.set(run.runRef, { runRef: run.runRef, status: run.status, addressee: run.addressee, updatedAt: run.updatedAt, expiresAt: run.expiresAt, receipts: 0 });
+  const runs = new Map<
+    string,
+    {
+      runRef: string;
+      status: string;
+      addressee: `0x${string}` | null;
+      updatedAt: number;
+      expiresAt: number | null;
+      receipts: number;
+    }
+  >();
+  for (const run of checkpoints.rows)
+    runs.set(run.runRef, {
+      runRef: run.runRef,
+      status: run.status,
+      addressee: run.addressee,
+      updatedAt: run.updatedAt,
+      expiresAt: run.expiresAt,
+      receipts: 0,
+    });
   for (const receipt of receipts.rows) {
-    const run = runs.get(receipt.runRef) ?? { runRef: receipt.runRef, status: 'finished', addressee: receipt.subject ?? null, updatedAt: receipt.createdAt, expiresAt: null, receipts: 0 };
+    const run = runs.get(receipt.runRef) ?? {
+      runRef: receipt.runRef,
+      status: 'finished',
+      addressee: receipt.subject ?? null,
+      updatedAt: receipt.createdAt,
+      expiresAt: null,
+      receipts: 0,
+    };
     run.receipts += 1;
     run.updatedAt = Math.max(run.updatedAt, receipt.createdAt);
     runs.set(receipt.runRef, run);
   }
   const list = [...runs.values()].sort((a, b) => b.updatedAt - a.updatedAt).slice(0, LIST);
-  return Promise.all(list.map(async (run) => ({ ...run, hasProvenance: (await vault.provenance.byRun(run.runRef, 'run.provenance')).rows.length > 0 })));
+  return Promise.all(
+    list.map(async (run) => ({
+      ...run,
+      hasProvenance: (await vault.provenance.byRun(run.runRef, 'run.provenance')).rows.length > 0,
+    })),
+  );
 }
 
 /** The vault browser: counts, records by type, receipts, runs and provenance. Home pages only (the person's records). */
@@ -81,7 +119,12 @@ export function homeVaultBrowserHandlers(deps: HomeDeps) {
         );
         const receipts = await receiptRows(vault);
         const runs = await runsOf(vault);
-        return { owners, receipts: receipts.rows.length, runs: runs.length, corrupt: [...agents.corrupt, ...receipts.corrupt].map((c) => c.message).slice(0, 50) };
+        return {
+          owners,
+          receipts: receipts.rows.length,
+          runs: runs.length,
+          corrupt: [...agents.corrupt, ...receipts.corrupt].map((c) => c.message).slice(0, 50),
+        };
       },
     }),
     defineHandler({
@@ -90,7 +133,8 @@ export function homeVaultBrowserHandlers(deps: HomeDeps) {
       request: HomeVaultRecordsRequest,
       reply: RecordsView,
       async handle({ recordType, owner }) {
-        if (!RECORD_TYPES.includes(recordType as RecordType)) throw new HomeError('UNKNOWN_RECORD_TYPE', `The vault keeps no records of type "${recordType}".`);
+        if (!RECORD_TYPES.includes(recordType as RecordType))
+          throw new HomeError('UNKNOWN_RECORD_TYPE', `The vault keeps no records of type "${recordType}".`);
         const read = await (await vaultOf()).records.list(recordType as RecordType, owner, { limit: LIST });
         return { records: read.rows.map(recordView), corrupt: read.corrupt.map((c) => c.message).slice(0, 50) };
       },
@@ -102,7 +146,10 @@ export function homeVaultBrowserHandlers(deps: HomeDeps) {
       reply: ReceiptsView,
       async handle({ runRef }) {
         const read = await receiptRows(await vaultOf(), runRef);
-        return { receipts: read.rows.slice(0, LIST).map(summaryOf), corrupt: read.corrupt.map((c) => c.message).slice(0, 50) };
+        return {
+          receipts: read.rows.slice(0, LIST).map(summaryOf),
+          corrupt: read.corrupt.map((c) => c.message).slice(0, 50),
+        };
       },
     }),
     defineHandler({
@@ -114,7 +161,11 @@ export function homeVaultBrowserHandlers(deps: HomeDeps) {
         const row = await (await vaultOf()).receipts.get(id);
         if (row === undefined) throw new HomeError('RECEIPT_UNKNOWN', 'The vault holds no receipt with that id.');
         const body = StepReceipt.safeParse(row.body);
-        if (!body.success) throw new HomeError('RECEIPT_UNREADABLE', 'That receipt is in the vault but cannot be read; it may be damaged.');
+        if (!body.success)
+          throw new HomeError(
+            'RECEIPT_UNREADABLE',
+            'That receipt is in the vault but cannot be read; it may be damaged.',
+          );
         return { receipt: body.data };
       },
     }),
@@ -134,7 +185,8 @@ export function homeVaultBrowserHandlers(deps: HomeDeps) {
         const vault = await vaultOf();
         const wanted = new Set(addresses.map((a) => a.toLowerCase()));
         const names: Record<string, string> = {};
-        for (const agent of (await vault.agents.list()).rows) if (wanted.has(agent.address)) names[agent.address] = agent.label;
+        for (const agent of (await vault.agents.list()).rows)
+          if (wanted.has(agent.address)) names[agent.address] = agent.label;
         const person = (await vault.agents.list('person')).rows[0];
         if (person !== undefined) {
           for (const type of ['contact', 'organization'] as const) {
@@ -155,7 +207,8 @@ export function homeVaultBrowserHandlers(deps: HomeDeps) {
       async handle({ runRef }) {
         const read = await (await vaultOf()).provenance.byRun(runRef, 'run.provenance');
         const row = read.rows.at(-1);
-        if (row === undefined) throw new HomeError('NO_PROVENANCE', 'The vault holds no provenance for that run (it is kept about a week).');
+        if (row === undefined)
+          throw new HomeError('NO_PROVENANCE', 'The vault holds no provenance for that run (it is kept about a week).');
         const safe = runRef.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 60);
         const text = typeof row.body === 'string' ? row.body : JSON.stringify(row.body, null, 2);
         return { fileName: `provenance-${safe}.jsonld`, mediaType: row.mediaType, text };

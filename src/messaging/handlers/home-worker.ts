@@ -35,7 +35,12 @@ async function openConfiguredChain(vault: Vault): Promise<WalletChain> {
  */
 export function createWorkerHome(parts: WorkerHomeParts): HomeServices {
   const { vault } = parts;
-  const keyring = createKeyring({ keys: vault.keys, session: parts.session, clock: vault.clock, ...(parts.kdf === undefined ? {} : { kdf: parts.kdf }) });
+  const keyring = createKeyring({
+    keys: vault.keys,
+    session: parts.session,
+    clock: vault.clock,
+    ...(parts.kdf === undefined ? {} : { kdf: parts.kdf }),
+  });
   let chain: Promise<WalletChain> | undefined;
   return {
     vault,

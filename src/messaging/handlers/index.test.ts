@@ -19,7 +19,12 @@ const deps = {
 const panel: SenderContext = { kind: 'extension-page', origin: 'chrome-extension://x' };
 const overlay: SenderContext = { kind: 'content-script', origin: 'http://127.0.0.1:3000', tabId: 1, frameId: 0 };
 const frame: SenderContext = { kind: 'overlay-frame', origin: 'chrome-extension://x', tabId: 1, frameId: 5 };
-const material = { text: 'Walk daily.', source: 'page-selection' as const, origin: 'http://127.0.0.1:3000', trust: 'untrusted' as const };
+const material = {
+  text: 'Walk daily.',
+  source: 'page-selection' as const,
+  origin: 'http://127.0.0.1:3000',
+  trust: 'untrusted' as const,
+};
 
 describe('the background handlers', () => {
   it('has exactly one handler per message type of the protocol', () => {
@@ -36,7 +41,12 @@ describe('the background handlers', () => {
       'worker.status': ['extension-page'],
       'router.stats': ['extension-page'],
       home_ping: ['page'],
-      ...Object.fromEntries(HOME_REQUESTS.map((r) => [r.shape.type.value, r.shape.type.value === 'home.sidepanel.open' ? ['overlay-frame'] : ['extension-page']])),
+      ...Object.fromEntries(
+        HOME_REQUESTS.map((r) => [
+          r.shape.type.value,
+          r.shape.type.value === 'home.sidepanel.open' ? ['overlay-frame'] : ['extension-page'],
+        ]),
+      ),
       'agent.resume': ['extension-page', 'overlay-frame'],
       'agent.requirement': ['extension-page'],
       'agent.requirements': ['extension-page'],
@@ -61,18 +71,36 @@ describe('the background handlers', () => {
   it('refuses quoted material claiming another origin than the sending page, and a content script asking itself', async () => {
     const router = createRouter(createRegistry(backgroundHandlers(deps)));
     const nonce = 'AAAAAAAAAAAAAAAAAAAAAA';
-    const reply = await router.route({ type: 'overlay.material.put', nonce, material: { ...material, origin: 'https://bank.example' } }, overlay);
+    const reply = await router.route(
+      { type: 'overlay.material.put', nonce, material: { ...material, origin: 'https://bank.example' } },
+      overlay,
+    );
     expect(reply).toMatchObject({ ok: false, error: { code: 'ORIGIN_MISMATCH' } });
     const ask = await router.route({ type: 'ask', words: 'Do it', material }, overlay);
-    expect(ask).toMatchObject({ ok: false, error: { code: 'SENDER_NOT_ALLOWED', message: expect.stringContaining("Home Agent's content script in a web page") } });
-    expect(await router.route({ type: 'overlay.material.take', nonce }, frame)).toMatchObject({ ok: false, error: { code: 'NO_QUOTED_TEXT' } });
+    expect(ask).toMatchObject({
+      ok: false,
+      error: {
+        code: 'SENDER_NOT_ALLOWED',
+        message: expect.stringContaining("Home Agent's content script in a web page"),
+      },
+    });
+    expect(await router.route({ type: 'overlay.material.take', nonce }, frame)).toMatchObject({
+      ok: false,
+      error: { code: 'NO_QUOTED_TEXT' },
+    });
   });
 
   it('answers the popup, the worker status and the page ping', async () => {
     const router = createRouter(createRegistry(backgroundHandlers(deps)));
     expect(await router.route({ type: 'pending.list' }, panel)).toEqual({ ok: true, data: { requests: [] } });
-    expect(await router.route({ type: 'worker.status' }, panel)).toMatchObject({ ok: true, data: { previousStartId: 'w1' } });
-    expect(await router.route({ type: 'page.relay', method: 'home_ping' }, overlay)).toEqual({ ok: true, data: { origin: 'http://127.0.0.1:3000', agent: 'home-agent' } });
+    expect(await router.route({ type: 'worker.status' }, panel)).toMatchObject({
+      ok: true,
+      data: { previousStartId: 'w1' },
+    });
+    expect(await router.route({ type: 'page.relay', method: 'home_ping' }, overlay)).toEqual({
+      ok: true,
+      data: { origin: 'http://127.0.0.1:3000', agent: 'home-agent' },
+    });
     const long = await router.route({ type: 'ask', words: 'x'.repeat(MESSAGE_LIMITS.words + 1) }, panel);
     expect(long).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
   });

@@ -1,6 +1,11 @@
 import { HomeError } from '../../protocol/errors';
 import type { Material } from '../../protocol/messages';
-import { OVERLAY_LIMITS, OVERLAY_REPLIES, OverlayMaterialPutRequest, OverlayMaterialTakeRequest } from '../../protocol/messages-overlay';
+import {
+  OVERLAY_LIMITS,
+  OVERLAY_REPLIES,
+  OverlayMaterialPutRequest,
+  OverlayMaterialTakeRequest,
+} from '../../protocol/messages-overlay';
 import { defineHandler } from '../handler';
 
 type Kept = { tabId: number; material: Material | null };
@@ -24,7 +29,10 @@ export function overlayMaterialHandlers() {
           throw new HomeError('NOT_TOP_FRAME', 'Home Agent’s overlay opens only in the top frame of a tab.');
         }
         if (material !== null && material.origin !== sender.origin) {
-          throw new HomeError('ORIGIN_MISMATCH', `The quoted text says it came from ${material.origin}, but the page that sent it is ${sender.origin}.`);
+          throw new HomeError(
+            'ORIGIN_MISMATCH',
+            `The quoted text says it came from ${material.origin}, but the page that sent it is ${sender.origin}.`,
+          );
         }
         if (kept.has(nonce)) throw new HomeError('NONCE_IN_USE', 'That overlay was already opened; open it again.');
         kept.set(nonce, { tabId: sender.tabId, material });
@@ -45,7 +53,10 @@ export function overlayMaterialHandlers() {
         const entry = kept.get(nonce);
         // A nonce from another tab is as unknown as a guessed one: the answer does not say which it was.
         if (entry === undefined || sender.tabId === undefined || entry.tabId !== sender.tabId) {
-          throw new HomeError('NO_QUOTED_TEXT', 'Home Agent no longer holds the text you selected (it is handed over once); select it and open the overlay again.');
+          throw new HomeError(
+            'NO_QUOTED_TEXT',
+            'Home Agent no longer holds the text you selected (it is handed over once); select it and open the overlay again.',
+          );
         }
         kept.delete(nonce);
         return { material: entry.material };

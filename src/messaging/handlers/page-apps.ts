@@ -2,7 +2,14 @@ import { liveGrants } from '../../apps/heartcoach/app-parts';
 import type { AppsDeps } from '../../apps/heartcoach/app-services';
 import { connectApp, grantable } from '../../apps/heartcoach/connect';
 import { HomeError } from '../../protocol/errors';
-import { HomeAskReply, HomeAskRequest, HomeConnectReply, HomeConnectRequest, HomeGrantAskAsMeReply, HomeGrantAskAsMeRequest } from '../../protocol/page-provider-app';
+import {
+  HomeAskReply,
+  HomeAskRequest,
+  HomeConnectReply,
+  HomeConnectRequest,
+  HomeGrantAskAsMeReply,
+  HomeGrantAskAsMeRequest,
+} from '../../protocol/page-provider-app';
 import { defineHandler } from '../handler';
 import { approved, card, openConsent, personView } from './app-consent';
 import type { SenderContext } from '../sender';
@@ -25,9 +32,15 @@ export function pageAppHandlers(deps: AppsDeps) {
         const appCard = await card(s, sender.origin);
         const person = await personView(s);
         const pinned = await s.parts.store.get(sender.origin);
-        const granted = params.folders === undefined ? [] : ((await liveGrants(s.parts, person.address, sender.origin))[0]?.folders ?? []);
+        const granted =
+          params.folders === undefined
+            ? []
+            : ((await liveGrants(s.parts, person.address, sender.origin))[0]?.folders ?? []);
         const consent = await openConsent(s, {
-          kind: 'connect', origin: sender.origin, person, wire: null,
+          kind: 'connect',
+          origin: sender.origin,
+          person,
+          wire: null,
           agent: { name: appCard.name, address: appCard.agent, cardDigest: appCard.digest, chainId: appCard.chainId },
           cardChanged: pinned !== null && pinned.cardDigest !== appCard.digest,
           signIn: { domain: new URL(sender.origin).host, statement: `Sign in to ${appCard.name} with Home Agent.` },
@@ -35,8 +48,17 @@ export function pageAppHandlers(deps: AppsDeps) {
         });
         return approved(
           consent,
-          (folders) => connectApp(s.parts, { card: appCard, nonce: params.nonce, connectAgent: params.folders !== undefined, folders: grantable(params.folders ?? [], folders) }),
-          (r) => (r.connected === null ? `Signed in to ${appCard.name}.` : `Signed in; ${appCard.name} may read ${r.connected.folders.join(', ') || 'no folder'}.`),
+          (folders) =>
+            connectApp(s.parts, {
+              card: appCard,
+              nonce: params.nonce,
+              connectAgent: params.folders !== undefined,
+              folders: grantable(params.folders ?? [], folders),
+            }),
+          (r) =>
+            r.connected === null
+              ? `Signed in to ${appCard.name}.`
+              : `Signed in; ${appCard.name} may read ${r.connected.folders.join(', ') || 'no folder'}.`,
         );
       },
     }),
@@ -51,7 +73,11 @@ export function pageAppHandlers(deps: AppsDeps) {
         const pinned = await s.parts.store.get(sender.origin);
         const expiresAt = new Date(s.parts.now() + params.days * 86_400_000).toISOString();
         const consent = await openConsent(s, {
-          kind: 'grant', origin: sender.origin, person: await personView(s), signIn: null, folders: null,
+          kind: 'grant',
+          origin: sender.origin,
+          person: await personView(s),
+          signIn: null,
+          folders: null,
           agent: { name: appCard.name, address: appCard.agent, cardDigest: appCard.digest, chainId: appCard.chainId },
           cardChanged: pinned !== null && pinned.cardDigest !== appCard.digest,
           wire: { capability: 'harness.ask', mayAsk: true, mayAct: false, expiresAt },
@@ -59,8 +85,14 @@ export function pageAppHandlers(deps: AppsDeps) {
         return approved(
           consent,
           async () => {
-            const granted = await (await s.agent()).grantAskAsMe({ delegate: appCard.agent, origin: sender.origin, days: params.days });
-            return { hash: granted.hash, wire: granted.wire as unknown as Record<string, unknown>, expiresAt: new Date(granted.wire.scope.window.validBefore * 1000).toISOString() };
+            const granted = await (
+              await s.agent()
+            ).grantAskAsMe({ delegate: appCard.agent, origin: sender.origin, days: params.days });
+            return {
+              hash: granted.hash,
+              wire: granted.wire as unknown as Record<string, unknown>,
+              expiresAt: new Date(granted.wire.scope.window.validBefore * 1000).toISOString(),
+            };
           },
           (r) => `${appCard.name} may ask your agent as you until ${r.expiresAt.slice(0, 10)} — ask, never act.`,
         );
@@ -74,7 +106,11 @@ export function pageAppHandlers(deps: AppsDeps) {
       async handle({ params }, sender: SenderContext) {
         const s = await deps.apps();
         const agent = await s.agent();
-        const result = await agent.harness.ask(params.request, { kind: 'ask-as-me', origin: sender.origin, credential: params.credential });
+        const result = await agent.harness.ask(params.request, {
+          kind: 'ask-as-me',
+          origin: sender.origin,
+          credential: params.credential,
+        });
         if (!result.ok) throw new HomeError(result.error.code, result.error.message);
         return result.data;
       },

@@ -6,5 +6,10 @@ export function installHomeAgent(win: ProviderWindow & object): void {
   const bytes = new Uint8Array(6);
   crypto.getRandomValues(bytes);
   const seed = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  Object.defineProperty(win, 'homeAgent', { value: createHomeAgentProvider(win, seed), enumerable: true, configurable: false, writable: false });
+  Object.defineProperty(win, 'homeAgent', {
+    value: createHomeAgentProvider(win, seed),
+    enumerable: true,
+    configurable: false,
+    writable: false,
+  });
 }

@@ -36,7 +36,10 @@ describe('window.homeAgent', () => {
     const { win } = sharedWindow();
     const provider = createHomeAgentProvider(win, 'seed');
     startPageRelay(win, async () => ({ ok: false, error: { code: 'UNKNOWN_METHOD', message: 'No such method.' } }));
-    await expect(provider.request({ method: 'home_ask' })).rejects.toMatchObject({ code: 'UNKNOWN_METHOD', message: 'No such method.' });
+    await expect(provider.request({ method: 'home_ask' })).rejects.toMatchObject({
+      code: 'UNKNOWN_METHOD',
+      message: 'No such method.',
+    });
   });
 
   it('refuses a malformed request locally, without posting anything', async () => {

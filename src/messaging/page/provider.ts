@@ -1,5 +1,10 @@
 import { describeZodError, type WireError } from '../../protocol/errors';
-import { PAGE_CHANNEL, PageReplyEnvelope, PageRequestEnvelope, type PageProviderError } from '../../protocol/page-provider';
+import {
+  PAGE_CHANNEL,
+  PageReplyEnvelope,
+  PageRequestEnvelope,
+  type PageProviderError,
+} from '../../protocol/page-provider';
 
 /** `window.homeAgent`: the EIP-1193-style provider a web page calls. */
 export type HomeAgentProvider = {
@@ -51,7 +56,9 @@ export function createHomeAgentProvider(win: ProviderWindow, seed: string): Home
       const method = typeof args === 'object' && args !== null ? args.method : undefined;
       const params = typeof args === 'object' && args !== null ? args.params : undefined;
       const envelope = PageRequestEnvelope.safeParse(
-        params === undefined ? { channel: PAGE_CHANNEL.toContent, id, method } : { channel: PAGE_CHANNEL.toContent, id, method, params },
+        params === undefined
+          ? { channel: PAGE_CHANNEL.toContent, id, method }
+          : { channel: PAGE_CHANNEL.toContent, id, method, params },
       );
       if (!envelope.success) {
         return Promise.reject(providerError({ code: 'BAD_INPUT', message: describeZodError(envelope.error) }));

@@ -6,7 +6,14 @@ import { MESSAGE_LIMITS } from '../../protocol/messages';
  * could fill it and press Ask. With `requireTrustedGesture` only a trusted click or Ctrl+Enter (events scripts
  * cannot make) sends the words.
  */
-export function AskForm(props: { label: string; busy: boolean; requireTrustedGesture?: boolean; onAsk: (words: string) => void; onUntrusted?: () => void; onStop?: () => void }) {
+export function AskForm(props: {
+  label: string;
+  busy: boolean;
+  requireTrustedGesture?: boolean;
+  onAsk: (words: string) => void;
+  onUntrusted?: () => void;
+  onStop?: () => void;
+}) {
   const inputId = useId();
   const [words, setWords] = useState('');
   const [empty, setEmpty] = useState(false);
@@ -33,7 +40,17 @@ export function AskForm(props: { label: string; busy: boolean; requireTrustedGes
   return (
     <form className="ha-ask" onSubmit={submit}>
       <label htmlFor={inputId}>{props.label}</label>
-      <textarea id={inputId} name="words" rows={3} maxLength={MESSAGE_LIMITS.words} required value={words} onChange={(e) => setWords(e.target.value)} onKeyDown={keyDown} aria-describedby={`${inputId}-hint`} />
+      <textarea
+        id={inputId}
+        name="words"
+        rows={3}
+        maxLength={MESSAGE_LIMITS.words}
+        required
+        value={words}
+        onChange={(e) => setWords(e.target.value)}
+        onKeyDown={keyDown}
+        aria-describedby={`${inputId}-hint`}
+      />
       <small id={`${inputId}-hint`}>Ctrl+Enter asks.</small>
       {empty ? (
         <p role="alert" className="ha-error">
@@ -41,7 +58,11 @@ export function AskForm(props: { label: string; busy: boolean; requireTrustedGes
         </p>
       ) : null}
       <div className="ha-actions">
-        <button type="submit" disabled={props.busy} onClick={(event) => (trusted.current = event.nativeEvent.isTrusted)}>
+        <button
+          type="submit"
+          disabled={props.busy}
+          onClick={(event) => (trusted.current = event.nativeEvent.isTrusted)}
+        >
           {props.busy ? 'Asking…' : 'Ask'}
         </button>
         {props.busy && props.onStop !== undefined ? (

@@ -16,7 +16,17 @@ const STANDING: Record<ReplyOf<'authority_required'>['standing']['relation'], st
  * parties — all read from the requirement that will be signed. Signing happens in the popup (one request at a time,
  * resolved there by this run's id), never here: this card only opens it, or declines.
  */
-export function AuthorityView({ reply, runRef, actions, now }: { reply: ReplyOf<'authority_required'>; runRef: string; actions: ReplyActions; now: number }) {
+export function AuthorityView({
+  reply,
+  runRef,
+  actions,
+  now,
+}: {
+  reply: ReplyOf<'authority_required'>;
+  runRef: string;
+  actions: ReplyActions;
+  now: number;
+}) {
   const { requirement } = reply;
   const known = useVaultNames([requirement.delegator, requirement.delegate]);
   return (
@@ -29,7 +39,10 @@ export function AuthorityView({ reply, runRef, actions, now }: { reply: ReplyOf<
           <ul className="ha-parties">
             {reply.parties.map((p) => (
               <li key={`${p.arg}-${p.address}`}>
-                “{p.word}” → {p.label} <span className="ha-meta" title={p.address}>{shortAddress(p.address)}</span>
+                “{p.word}” → {p.label}{' '}
+                <span className="ha-meta" title={p.address}>
+                  {shortAddress(p.address)}
+                </span>
                 {p.note === undefined ? null : <span className="ha-meta"> — {p.note}</span>}
               </li>
             ))}
@@ -49,7 +62,14 @@ export function AuthorityView({ reply, runRef, actions, now }: { reply: ReplyOf<
             Review and sign
           </button>
         )}
-        <button type="button" className="ha-secondary" disabled={actions.busy} onClick={() => actions.resume(runRef, [{ kind: 'decline', reason: 'declined in the conversation' }], 'Decline')}>
+        <button
+          type="button"
+          className="ha-secondary"
+          disabled={actions.busy}
+          onClick={() =>
+            actions.resume(runRef, [{ kind: 'decline', reason: 'declined in the conversation' }], 'Decline')
+          }
+        >
           Decline
         </button>
       </div>

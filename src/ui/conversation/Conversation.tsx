@@ -13,7 +13,13 @@ const UNTRUSTED = 'Nothing was asked: only you can press Ask here, not the page.
  * the Ask box. The same component serves the side panel and the in-page overlay; the overlay passes the quoted
  * selection as `material` and requires trusted gestures.
  */
-export function Conversation(props: { transport: AgentTransport; material?: Material; askLabel?: string; requireTrustedGesture?: boolean; onProvenance?: (runRef: string) => Promise<string | undefined> }) {
+export function Conversation(props: {
+  transport: AgentTransport;
+  material?: Material;
+  askLabel?: string;
+  requireTrustedGesture?: boolean;
+  onProvenance?: (runRef: string) => Promise<string | undefined>;
+}) {
   const { transport } = props;
   const { entries, busy, ask, resume, stop } = useConversation(transport);
   const [untrusted, setUntrusted] = useState(false);
@@ -34,7 +40,9 @@ export function Conversation(props: { transport: AgentTransport; material?: Mate
         items={kept}
         busy={busy}
         onResend={(k) => void resume(k.runRef, [], `Send again: ${k.words}`)}
-        onDrop={(k) => void resume(k.runRef, [{ kind: 'decline', reason: 'you dropped this kept question' }], `Drop: ${k.words}`)}
+        onDrop={(k) =>
+          void resume(k.runRef, [{ kind: 'decline', reason: 'you dropped this kept question' }], `Drop: ${k.words}`)
+        }
       />
       <div role="log" aria-live="polite" aria-label="Conversation with your agent" className="ha-log">
         {entries.map((entry) => (

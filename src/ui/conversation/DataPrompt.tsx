@@ -5,7 +5,17 @@ import type { ReplyActions } from './transport';
 type DataPromptType = Extract<Prompt, { kind: 'data' }>;
 
 /** A data prompt: one labelled field per missing argument, each with the reason it is asked. */
-export function DataPrompt({ prompt, runRef, resumeToken, actions }: { prompt: DataPromptType; runRef: string; resumeToken: `0x${string}`; actions: ReplyActions }) {
+export function DataPrompt({
+  prompt,
+  runRef,
+  resumeToken,
+  actions,
+}: {
+  prompt: DataPromptType;
+  runRef: string;
+  resumeToken: `0x${string}`;
+  actions: ReplyActions;
+}) {
   const id = useId();
   const [values, setValues] = useState<Record<string, string>>({});
   const submit = (event: FormEvent) => {
@@ -35,7 +45,12 @@ export function DataPrompt({ prompt, runRef, resumeToken, actions }: { prompt: D
         <button type="submit" disabled={actions.busy}>
           Answer
         </button>
-        <button type="button" className="ha-secondary" disabled={actions.busy} onClick={() => actions.resume(runRef, [{ kind: 'decline', resumeToken }], 'Never mind')}>
+        <button
+          type="button"
+          className="ha-secondary"
+          disabled={actions.busy}
+          onClick={() => actions.resume(runRef, [{ kind: 'decline', resumeToken }], 'Never mind')}
+        >
           Never mind
         </button>
       </div>

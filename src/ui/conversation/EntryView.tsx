@@ -34,6 +34,10 @@ export function EntryView({ entry, actions }: { entry: Entry; actions: ReplyActi
         </div>
       );
     case 'stopped':
-      return <p className="ha-meta">You stopped waiting for this reply. If your agent acted, its receipt is in your vault.</p>;
+      return (
+        <p className="ha-meta">
+          You stopped waiting for this reply. If your agent acted, its receipt is in your vault.
+        </p>
+      );
   }
 }

@@ -10,7 +10,17 @@ export type KeptQuestion = { runRef: string; words: string; text: string; stoppe
  * stopped part-way through its act is not offered Drop: it may already have happened, and the agent refuses to drop
  * it (ACT_UNDER_WAY) — sending it again finishes it, once.
  */
-export function KeptQuestionView({ kept, busy, onResend, onDrop }: { kept: KeptQuestion; busy: boolean; onResend: () => void; onDrop: () => void }) {
+export function KeptQuestionView({
+  kept,
+  busy,
+  onResend,
+  onDrop,
+}: {
+  kept: KeptQuestion;
+  busy: boolean;
+  onResend: () => void;
+  onDrop: () => void;
+}) {
   return (
     <>
       <figure className="ha-quote" aria-label="What you asked">
@@ -33,7 +43,17 @@ export function KeptQuestionView({ kept, busy, onResend, onDrop }: { kept: KeptQ
 }
 
 /** The questions kept for the person (listed by the agent, so they are found again after the side panel was closed). */
-export function KeptQuestions({ items, busy, onResend, onDrop }: { items: readonly KeptQuestion[]; busy: boolean; onResend: (kept: KeptQuestion) => void; onDrop: (kept: KeptQuestion) => void }) {
+export function KeptQuestions({
+  items,
+  busy,
+  onResend,
+  onDrop,
+}: {
+  items: readonly KeptQuestion[];
+  busy: boolean;
+  onResend: (kept: KeptQuestion) => void;
+  onDrop: (kept: KeptQuestion) => void;
+}) {
   const titleId = useId();
   if (items.length === 0) return null;
   return (
@@ -54,7 +74,10 @@ export function KeptQuestions({ items, busy, onResend, onDrop }: { items: readon
  * The kept questions as the agent lists them now: read when the face opens and again after each turn (a turn may
  * have sent one again, dropped it, or kept a new one). A face without `kept` (the overlay) lists none.
  */
-export function useKeptQuestions(kept: (() => Promise<Result<KeptQuestion[]>>) | undefined, busy: boolean): KeptQuestion[] {
+export function useKeptQuestions(
+  kept: (() => Promise<Result<KeptQuestion[]>>) | undefined,
+  busy: boolean,
+): KeptQuestion[] {
   const [items, setItems] = useState<KeptQuestion[]>([]);
   useEffect(() => {
     if (kept === undefined || busy) return;

@@ -7,24 +7,58 @@ import { FactList } from './FactList';
 import type { ReplyActions, ReplyOf } from './transport';
 
 /** A prompt the run waits on: a data field, a choice, another person's approval, or a mandate to review. */
-export function PromptView({ reply, runRef, actions, now }: { reply: ReplyOf<'prompt'>; runRef: string; actions: ReplyActions; now: number }) {
+export function PromptView({
+  reply,
+  runRef,
+  actions,
+  now,
+}: {
+  reply: ReplyOf<'prompt'>;
+  runRef: string;
+  actions: ReplyActions;
+  now: number;
+}) {
   const { prompt, resumeToken } = reply;
   switch (prompt.kind) {
     case 'data':
       return <DataPrompt prompt={prompt} runRef={runRef} resumeToken={resumeToken} actions={actions} />;
     case 'choice':
-      return <ChoicePrompt prompt={prompt} trace={reply.plannerTrace} runRef={runRef} resumeToken={resumeToken} actions={actions} />;
+      return (
+        <ChoicePrompt
+          prompt={prompt}
+          trace={reply.plannerTrace}
+          runRef={runRef}
+          resumeToken={resumeToken}
+          actions={actions}
+        />
+      );
     case 'signature': {
-      const approval = { resumeToken, approvalDigest: prompt.approvalDigest, approvers: prompt.approvers, quorum: prompt.quorum, have: prompt.have };
+      const approval = {
+        resumeToken,
+        approvalDigest: prompt.approvalDigest,
+        approvers: prompt.approvers,
+        quorum: prompt.quorum,
+        have: prompt.have,
+      };
       const context = actions.contextOf?.(runRef);
-      const request = context === undefined ? undefined : approvalRequestOf({ runRef, text: prompt.text, approval, requirement: context.requirement, requester: context.requester });
+      const request =
+        context === undefined
+          ? undefined
+          : approvalRequestOf({
+              runRef,
+              text: prompt.text,
+              approval,
+              requirement: context.requirement,
+              requester: context.requester,
+            });
       return (
         <>
           {context === undefined ? (
             <>
               <p>{prompt.text}</p>
               <p className="ha-meta">
-                {prompt.have.length} of {prompt.quorum} approvals so far. Approvers: {prompt.approvers.map(shortAddress).join(', ')}. Continue in Home Agent’s side panel.
+                {prompt.have.length} of {prompt.quorum} approvals so far. Approvers:{' '}
+                {prompt.approvers.map(shortAddress).join(', ')}. Continue in Home Agent’s side panel.
               </p>
             </>
           ) : (
@@ -34,10 +68,21 @@ export function PromptView({ reply, runRef, actions, now }: { reply: ReplyOf<'pr
               approval={approval}
               request={request}
               busy={actions.busy}
-              onSupply={(c) => actions.resume(runRef, [{ kind: 'approval', resumeToken, approver: c.approver, signature: c.signature }], `Co-signature from ${shortAddress(c.approver)}`)}
+              onSupply={(c) =>
+                actions.resume(
+                  runRef,
+                  [{ kind: 'approval', resumeToken, approver: c.approver, signature: c.signature }],
+                  `Co-signature from ${shortAddress(c.approver)}`,
+                )
+              }
             />
           )}
-          <button type="button" className="ha-secondary" disabled={actions.busy} onClick={() => actions.resume(runRef, [{ kind: 'decline', resumeToken }], 'Decline')}>
+          <button
+            type="button"
+            className="ha-secondary"
+            disabled={actions.busy}
+            onClick={() => actions.resume(runRef, [{ kind: 'decline', resumeToken }], 'Decline')}
+          >
             Decline
           </button>
         </>
@@ -59,7 +104,12 @@ export function PromptView({ reply, runRef, actions, now }: { reply: ReplyOf<'pr
       return (
         <>
           <p>{prompt.text}</p>
-          <button type="button" className="ha-secondary" disabled={actions.busy} onClick={() => actions.resume(runRef, [{ kind: 'decline', resumeToken }], 'Decline')}>
+          <button
+            type="button"
+            className="ha-secondary"
+            disabled={actions.busy}
+            onClick={() => actions.resume(runRef, [{ kind: 'decline', resumeToken }], 'Decline')}
+          >
             Decline
           </button>
         </>

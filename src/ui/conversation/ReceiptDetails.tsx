@@ -14,8 +14,16 @@ const OBSERVATION: Record<StepReceipt['observation'], string> = {
 export function ReceiptDetails({ receipt }: { receipt: StepReceipt }) {
   const facts = [
     { term: 'Step', detail: `${capabilityLabel(receipt.toolId)} (${receipt.toolId}), step ${receipt.stepRef}` },
-    { term: 'Status', detail: `${receipt.status}; ${OBSERVATION[receipt.observation]}${receipt.reconciled ? '; reconciled after a restart' : ''}` },
-    { term: 'Authority', detail: receipt.presentedRef.startsWith('mandate:') ? `your mandate ${receipt.presentedRef.slice(8)}` : receipt.presentedRef },
+    {
+      term: 'Status',
+      detail: `${receipt.status}; ${OBSERVATION[receipt.observation]}${receipt.reconciled ? '; reconciled after a restart' : ''}`,
+    },
+    {
+      term: 'Authority',
+      detail: receipt.presentedRef.startsWith('mandate:')
+        ? `your mandate ${receipt.presentedRef.slice(8)}`
+        : receipt.presentedRef,
+    },
     { term: 'On behalf of', detail: receipt.actedOnBehalfOf },
     { term: 'When', detail: when(receipt.createdAt) },
     { term: 'Input digest', detail: receipt.inputDigest },

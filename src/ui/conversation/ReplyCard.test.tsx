@@ -6,16 +6,42 @@ import type { ReplyActions } from './transport';
 
 const A = (n: number) => `0x${String(n).repeat(40)}` as `0x${string}`;
 const D = (n: number) => `0x${String(n).repeat(64)}` as `0x${string}`;
-const trace: PlannerTrace = { plannerUsed: 'compiled', admission: [], resolutions: [], authority: [], calls: [], notes: [] };
-const actions: ReplyActions = { busy: false, resume: () => undefined, review: () => undefined, provenance: async () => undefined };
-const respond = (reply: HarnessReply): AskResponse => ({ ok: true, addressee: A(1), runRef: 'run-1', hasProvenance: true, resumable: false, reply });
-const render = (reply: HarnessReply) => renderToStaticMarkup(<ReplyCard response={respond(reply)} actions={actions} now={0} />);
+const trace: PlannerTrace = {
+  plannerUsed: 'compiled',
+  admission: [],
+  resolutions: [],
+  authority: [],
+  calls: [],
+  notes: [],
+};
+const actions: ReplyActions = {
+  busy: false,
+  resume: () => undefined,
+  review: () => undefined,
+  provenance: async () => undefined,
+};
+const respond = (reply: HarnessReply): AskResponse => ({
+  ok: true,
+  addressee: A(1),
+  runRef: 'run-1',
+  hasProvenance: true,
+  resumable: false,
+  reply,
+});
+const render = (reply: HarnessReply) =>
+  renderToStaticMarkup(<ReplyCard response={respond(reply)} actions={actions} now={0} />);
 
 describe('the reply cards', () => {
-  it('renders an answer\'s results as a table with column headers, and an outside agent\'s words as theirs', () => {
+  it("renders an answer's results as a table with column headers, and an outside agent's words as theirs", () => {
     const html = render({
-      kind: 'answer', text: 'You have 2 contacts.', spoken: '', plannerTrace: trace,
-      results: [{ name: 'Bob', address: A(2) }, { name: 'Carol', address: A(3) }],
+      kind: 'answer',
+      text: 'You have 2 contacts.',
+      spoken: '',
+      plannerTrace: trace,
+      results: [
+        { name: 'Bob', address: A(2) },
+        { name: 'Carol', address: A(3) },
+      ],
       attributions: [{ source: 'HeartCoach', text: 'Your week looks steady.' }],
     });
     expect(html).toContain('<th scope="col">name</th><th scope="col">address</th>');
@@ -26,25 +52,72 @@ describe('the reply cards', () => {
 
   it('cites a remembered choice without choosing it for the person', () => {
     const html = render({
-      kind: 'prompt', resumeToken: D(7), spoken: '',
-      prompt: { kind: 'choice', stepRef: 's1', text: 'Which thompson?', arg: 'organization', word: 'thompson', options: [{ value: A(4), label: 'thompson community fund' }, { value: A(5), label: 'thompson family trust' }] },
-      plannerTrace: { ...trace, resolutions: [{ stepRef: 's1', word: 'thompson', address: A(4), label: 'thompson community fund', arg: 'organization', source: 'remembered', note: 'remembered: you chose thompson community fund for this before' }] },
+      kind: 'prompt',
+      resumeToken: D(7),
+      spoken: '',
+      prompt: {
+        kind: 'choice',
+        stepRef: 's1',
+        text: 'Which thompson?',
+        arg: 'organization',
+        word: 'thompson',
+        options: [
+          { value: A(4), label: 'thompson community fund' },
+          { value: A(5), label: 'thompson family trust' },
+        ],
+      },
+      plannerTrace: {
+        ...trace,
+        resolutions: [
+          {
+            stepRef: 's1',
+            word: 'thompson',
+            address: A(4),
+            label: 'thompson community fund',
+            arg: 'organization',
+            source: 'remembered',
+            note: 'remembered: you chose thompson community fund for this before',
+          },
+        ],
+      },
     });
-    expect(html).toContain('remembered: you chose thompson community fund for this before — a reminder, not a permission; choose again.');
+    expect(html).toContain(
+      'remembered: you chose thompson community fund for this before — a reminder, not a permission; choose again.',
+    );
     expect(html).not.toContain('checked');
     expect(html).toMatch(/<button type="submit" disabled="">Choose<\/button>/);
   });
 
   it('says a refusal in words, with its reason and code', () => {
-    const html = render({ kind: 'refused', outcome: 'denied', error: { code: 'MANDATE_REVOKED', message: 'This mandate was revoked; it can no longer be used.' }, receipts: [], spoken: '', plannerTrace: trace });
+    const html = render({
+      kind: 'refused',
+      outcome: 'denied',
+      error: { code: 'MANDATE_REVOKED', message: 'This mandate was revoked; it can no longer be used.' },
+      receipts: [],
+      spoken: '',
+      plannerTrace: trace,
+    });
     expect(html).toContain('Your agent refused this.');
     expect(html).toContain('This mandate was revoked; it can no longer be used.');
     expect(html).toContain('Code: MANDATE_REVOKED');
   });
 
-  it('offers the run\'s provenance only when it has some', () => {
-    const done: HarnessReply = { kind: 'done', result: { text: 'Sent.' }, receipts: [], fulfillment: 'fulfilled', effects: [], decisions: [], spoken: '', plannerTrace: trace };
+  it("offers the run's provenance only when it has some", () => {
+    const done: HarnessReply = {
+      kind: 'done',
+      result: { text: 'Sent.' },
+      receipts: [],
+      fulfillment: 'fulfilled',
+      effects: [],
+      decisions: [],
+      spoken: '',
+      plannerTrace: trace,
+    };
     expect(render(done)).toContain('Download provenance');
-    expect(renderToStaticMarkup(<ReplyCard response={{ ...respond(done), hasProvenance: false }} actions={actions} now={0} />)).not.toContain('Download provenance');
+    expect(
+      renderToStaticMarkup(
+        <ReplyCard response={{ ...respond(done), hasProvenance: false }} actions={actions} now={0} />,
+      ),
+    ).not.toContain('Download provenance');
   });
 });

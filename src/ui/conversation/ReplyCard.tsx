@@ -26,10 +26,14 @@ export function ReplyCard({ response, actions, now }: { response: AskResponse; a
     <article className={`ha-reply ha-reply-${reply.kind}`} aria-labelledby={headingId} data-kind={reply.kind}>
       <h3 id={headingId}>{HEADINGS[reply.kind]}</h3>
       {reply.kind === 'answer' ? <AnswerView reply={reply} /> : null}
-      {reply.kind === 'authority_required' ? <AuthorityView reply={reply} runRef={runRef} actions={actions} now={now} /> : null}
+      {reply.kind === 'authority_required' ? (
+        <AuthorityView reply={reply} runRef={runRef} actions={actions} now={now} />
+      ) : null}
       {reply.kind === 'prompt' ? <PromptView reply={reply} runRef={runRef} actions={actions} now={now} /> : null}
       {reply.kind === 'waiting' ? <WaitingView reply={reply} /> : null}
-      {reply.kind === 'done' ? <DoneView reply={reply} runRef={runRef} actions={actions} hasProvenance={response.hasProvenance} /> : null}
+      {reply.kind === 'done' ? (
+        <DoneView reply={reply} runRef={runRef} actions={actions} hasProvenance={response.hasProvenance} />
+      ) : null}
       {reply.kind === 'refused' ? <RefusedView reply={reply} /> : null}
       <WhyDisclosure trace={reply.plannerTrace} />
       <p className="ha-meta">

@@ -8,6 +8,12 @@ export function abortable<T>(work: Promise<Result<T>>, signal: AbortSignal): Pro
   if (signal.aborted) return Promise.resolve(fail(new HomeError('STOPPED', 'You stopped waiting for this reply.')));
   return Promise.race([
     work,
-    new Promise<Result<T>>((resolve) => signal.addEventListener('abort', () => resolve(fail(new HomeError('STOPPED', 'You stopped waiting for this reply.'))), { once: true })),
+    new Promise<Result<T>>((resolve) =>
+      signal.addEventListener(
+        'abort',
+        () => resolve(fail(new HomeError('STOPPED', 'You stopped waiting for this reply.'))),
+        { once: true },
+      ),
+    ),
   ]);
 }

@@ -14,7 +14,11 @@ export type DownloadFile = { fileName: string; mediaType: string; text: string }
  */
 export type AgentTransport = {
   /** Asks; `onText` receives the composed answer as it streams, where the agent streams it. */
-  ask(words: string, material: Material | undefined, options: { signal: AbortSignal; onText?: (text: string) => void }): Promise<Result<AskResponse>>;
+  ask(
+    words: string,
+    material: Material | undefined,
+    options: { signal: AbortSignal; onText?: (text: string) => void },
+  ): Promise<Result<AskResponse>>;
   /** Resumes a run with only what the person did (an answer, a choice, a decline, a co-signature). */
   resume(runRef: string, supplied: Supplied[], options: { signal: AbortSignal }): Promise<Result<AskResponse>>;
   /** Opens the signing popup on this run's request (resolved there by its id). Absent: the face says where to sign. */
@@ -36,7 +40,10 @@ export type ReplyActions = {
   /** Saves the run's provenance; resolves to a refusal in words, or undefined when the file was saved. */
   provenance?(runRef: string): Promise<string | undefined>;
   /** What this face saw of a run before: the requirement it showed and who asks (for an approval request). */
-  contextOf?(runRef: string): { requirement: Requirement | undefined; requester: { address: `0x${string}`; label: string } };
+  contextOf?(runRef: string): {
+    requirement: Requirement | undefined;
+    requester: { address: `0x${string}`; label: string };
+  };
   busy: boolean;
 };
 

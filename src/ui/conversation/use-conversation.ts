@@ -35,7 +35,11 @@ export function useConversation(transport: AgentTransport) {
     setEntries((all) => [...all, { ...entry, id } as Entry]);
     return id;
   }, []);
-  const replace = useCallback((id: number, entry: NewEntry) => setEntries((all) => all.map((e) => (e.id === id ? ({ ...entry, id } as Entry) : e))), []);
+  const replace = useCallback(
+    (id: number, entry: NewEntry) =>
+      setEntries((all) => all.map((e) => (e.id === id ? ({ ...entry, id } as Entry) : e))),
+    [],
+  );
 
   const turn = useCallback(
     async (work: (signal: AbortSignal, onText: (text: string) => void) => Promise<Result<AskResponse>>) => {
@@ -76,7 +80,12 @@ export function useConversation(transport: AgentTransport) {
       const key = `${n.runRef}:${digestOf(n.response)}`;
       if (seen.current.has(key)) return;
       seen.current.add(key);
-      if (n.words !== undefined) push(n.material === undefined ? { from: 'you', words: n.words } : { from: 'you', words: n.words, material: n.material });
+      if (n.words !== undefined)
+        push(
+          n.material === undefined
+            ? { from: 'you', words: n.words }
+            : { from: 'you', words: n.words, material: n.material },
+        );
       push({ from: 'agent', response: n.response });
     },
     [push],
@@ -91,11 +100,17 @@ export function useConversation(transport: AgentTransport) {
  * What the conversation showed of a run: the requirement of its last `authority_required` reply (the bytes the
  * person reviewed) and who asks — for an approval request built from it. Its digest is checked again before use.
  */
-export function runContext(entries: readonly Entry[], runRef: string): { requirement: Requirement | undefined; requester: { address: `0x${string}`; label: string } } {
+export function runContext(
+  entries: readonly Entry[],
+  runRef: string,
+): { requirement: Requirement | undefined; requester: { address: `0x${string}`; label: string } } {
   const replies = entries.flatMap((e) => (e.from === 'agent' && e.response.runRef === runRef ? [e.response] : []));
   const authority = [...replies].reverse().find((r) => r.reply.kind === 'authority_required');
   const requirement = authority?.reply.kind === 'authority_required' ? authority.reply.requirement : undefined;
   const addressee = replies[0]?.addressee ?? ('0x0000000000000000000000000000000000000000' as const);
-  const party = authority?.reply.kind === 'authority_required' ? authority.reply.parties.find((p) => p.address.toLowerCase() === addressee.toLowerCase()) : undefined;
+  const party =
+    authority?.reply.kind === 'authority_required'
+      ? authority.reply.parties.find((p) => p.address.toLowerCase() === addressee.toLowerCase())
+      : undefined;
   return { requirement, requester: { address: addressee, label: party?.label ?? 'your agent' } };
 }

@@ -23,14 +23,23 @@ export function AppsSection() {
   return (
     <section aria-labelledby="apps-title" className="ha-card">
       <h2 id="apps-title">Connected apps</h2>
-      <p>Apps your agent consults for you, the folders of your cabinet they may read, and their session with your agent.</p>
+      <p>
+        Apps your agent consults for you, the folders of your cabinet they may read, and their session with your agent.
+      </p>
       <ErrorText error={apps.error} />
       {connected.map((app) => (
         <ConnectedApp key={app.origin} app={app} onChanged={apps.reload} />
       ))}
       {origin !== undefined && !connected.some((a) => a.origin === origin) ? (
         <p>
-          <button type="button" disabled={connect.busy} aria-busy={connect.busy} onClick={() => void connect.run({ type: 'apps.connect', origin }).then((v) => v !== undefined && apps.reload())}>
+          <button
+            type="button"
+            disabled={connect.busy}
+            aria-busy={connect.busy}
+            onClick={() =>
+              void connect.run({ type: 'apps.connect', origin }).then((v) => v !== undefined && apps.reload())
+            }
+          >
             {connect.busy ? 'Waiting for you in the consent window…' : `Connect HeartCoach at ${origin}`}
           </button>
           <ErrorText error={connect.error} />
@@ -46,18 +55,27 @@ function ConnectedApp({ app, onChanged }: { app: AppConnectionView; onChanged: (
   const save = useAction();
   const disconnect = useAction();
   const same = [...folders].sort().join() === [...(app.grant?.folders ?? [])].sort().join();
-  const toggle = (f: CabinetFolderName) => setFolders((all) => (all.includes(f) ? all.filter((x) => x !== f) : [...all, f]));
+  const toggle = (f: CabinetFolderName) =>
+    setFolders((all) => (all.includes(f) ? all.filter((x) => x !== f) : [...all, f]));
   return (
     <article className="ha-section" aria-label={`${app.agent.name} at ${app.origin}`}>
       <h3>
         {app.agent.name} — {app.origin}
       </h3>
       <p className="ha-meta">
-        Agent <code>{app.agent.address}</code>; card digest <code className="ha-digest">{app.agent.cardDigest}</code> (pinned {day(app.connectedAt)}).
+        Agent <code>{app.agent.address}</code>; card digest <code className="ha-digest">{app.agent.cardDigest}</code>{' '}
+        (pinned {day(app.connectedAt)}).
       </p>
-      <p>{app.session === null ? 'Its session with your agent has ended: connect again to consult it.' : `Your agent is signed in until ${day(app.session.refreshExpiresAt)}.`}</p>
+      <p>
+        {app.session === null
+          ? 'Its session with your agent has ended: connect again to consult it.'
+          : `Your agent is signed in until ${day(app.session.refreshExpiresAt)}.`}
+      </p>
       <fieldset>
-        <legend>Folders {app.agent.name} may read {app.grant === null ? '(none granted)' : `(grant until ${day(app.grant.expiresAt)})`}</legend>
+        <legend>
+          Folders {app.agent.name} may read{' '}
+          {app.grant === null ? '(none granted)' : `(grant until ${day(app.grant.expiresAt)})`}
+        </legend>
         {ALL_FOLDERS.map((f) => (
           <label key={f} className="ha-option">
             <input type="checkbox" checked={folders.includes(f)} onChange={() => toggle(f)} /> {FOLDER_WORDS[f].label}
@@ -65,12 +83,29 @@ function ConnectedApp({ app, onChanged }: { app: AppConnectionView; onChanged: (
         ))}
       </fieldset>
       <div className="ha-actions">
-        <button type="button" disabled={same || save.busy} aria-busy={save.busy} onClick={() => void save.run({ type: 'apps.folders', origin: app.origin, folders }).then((v) => v !== undefined && onChanged())}>
+        <button
+          type="button"
+          disabled={same || save.busy}
+          aria-busy={save.busy}
+          onClick={() =>
+            void save
+              .run({ type: 'apps.folders', origin: app.origin, folders })
+              .then((v) => v !== undefined && onChanged())
+          }
+        >
           {save.busy ? 'Signing a new grant…' : 'Save folders (a new grant)'}
         </button>
         {asking ? (
           <>
-            <button type="button" disabled={disconnect.busy} onClick={() => void disconnect.run({ type: 'apps.disconnect', origin: app.origin }).then((v) => v !== undefined && onChanged())}>
+            <button
+              type="button"
+              disabled={disconnect.busy}
+              onClick={() =>
+                void disconnect
+                  .run({ type: 'apps.disconnect', origin: app.origin })
+                  .then((v) => v !== undefined && onChanged())
+              }
+            >
               {disconnect.busy ? 'Revoking on chain…' : `Yes, disconnect ${app.agent.name}`}
             </button>
             <button type="button" className="ha-secondary" onClick={() => setAsking(false)}>

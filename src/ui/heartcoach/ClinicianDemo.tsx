@@ -22,19 +22,30 @@ export function ClinicianDemo({ onLoaded }: { onLoaded: (status: HomeStatus) => 
   return (
     <section aria-labelledby="clinician-title" className="ha-card">
       <h2 id="clinician-title">Or a care-team demo profile</h2>
-      <p>A clinician’s Home for HeartCoach’s care-team desk, with public demo keys (never hold anything of value under them).</p>
+      <p>
+        A clinician’s Home for HeartCoach’s care-team desk, with public demo keys (never hold anything of value under
+        them).
+      </p>
       <form onSubmit={(e) => void submit(e)}>
         <fieldset>
           <legend>Who</legend>
           <label className="ha-option">
-            <input type="radio" name="clinician" checked={identity === 'dave'} onChange={() => setIdentity('dave')} /> Dr. Dave Silva, cardiologist
+            <input type="radio" name="clinician" checked={identity === 'dave'} onChange={() => setIdentity('dave')} />{' '}
+            Dr. Dave Silva, cardiologist
           </label>
           <label className="ha-option">
-            <input type="radio" name="clinician" checked={identity === 'priya'} onChange={() => setIdentity('priya')} /> Dr. Priya Nair, primary-care physician
+            <input type="radio" name="clinician" checked={identity === 'priya'} onChange={() => setIdentity('priya')} />{' '}
+            Dr. Priya Nair, primary-care physician
           </label>
         </fieldset>
         <label htmlFor="clinician-passphrase">Passphrase (at least 10 characters)</label>
-        <input id="clinician-passphrase" type="password" autoComplete="new-password" value={passphrase} onChange={(e) => setPassphrase(e.target.value)} />
+        <input
+          id="clinician-passphrase"
+          type="password"
+          autoComplete="new-password"
+          value={passphrase}
+          onChange={(e) => setPassphrase(e.target.value)}
+        />
         <button type="submit" disabled={load.busy || passphrase.length < 10} aria-busy={load.busy}>
           Load the care-team demo profile
         </button>

@@ -68,7 +68,13 @@ export function useConsentKeepalive(p: {
 /** What the window says when its request was lost with the worker. */
 export function lostWords(view: Pick<ConsentView, 'kind' | 'agent' | 'signIn'>, how: LostWith): string {
   const name = view.agent.name;
-  const again = view.kind === 'grant' ? `Ask ${name} to ask for it again.` : view.signIn === null ? `Connect ${name} again from your Home.` : `Ask ${name} to connect again.`;
-  if (how === 'working') return `Home Agent restarted while it was carrying out your answer, so it may not have finished. Check your Home’s options before you ${again.charAt(0).toLowerCase()}${again.slice(1)}`;
+  const again =
+    view.kind === 'grant'
+      ? `Ask ${name} to ask for it again.`
+      : view.signIn === null
+        ? `Connect ${name} again from your Home.`
+        : `Ask ${name} to connect again.`;
+  if (how === 'working')
+    return `Home Agent restarted while it was carrying out your answer, so it may not have finished. Check your Home’s options before you ${again.charAt(0).toLowerCase()}${again.slice(1)}`;
   return `Home Agent restarted before you answered; nothing was signed. ${again}`;
 }

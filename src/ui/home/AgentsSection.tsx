@@ -32,9 +32,15 @@ export function AgentsSection() {
             return (
               <tr key={agent.address}>
                 <th scope="row">
-                  {agent.label} <span className="ha-meta" title={agent.address}>{shortAddress(agent.address)}</span>
+                  {agent.label}{' '}
+                  <span className="ha-meta" title={agent.address}>
+                    {shortAddress(agent.address)}
+                  </span>
                 </th>
-                <td>{agent.playbook === null ? 'none (bare harness)' : agent.playbook.archetypeId}{agent.playbook !== null && !agent.playbook.current ? ' — outdated: runs bare' : ''}</td>
+                <td>
+                  {agent.playbook === null ? 'none (bare harness)' : agent.playbook.archetypeId}
+                  {agent.playbook !== null && !agent.playbook.current ? ' — outdated: runs bare' : ''}
+                </td>
                 <td>{agent.playbook?.version ?? ''}</td>
                 <td>
                   <code className="ha-digest">{agent.playbook?.digest ?? ''}</code>
@@ -43,7 +49,11 @@ export function AgentsSection() {
                   <label htmlFor={selectId} className="ha-visually-hidden">
                     Playbook for {agent.label}
                   </label>
-                  <select id={selectId} value={picked[agent.address] ?? agent.playbook?.archetypeId ?? ''} onChange={(e) => setPicked({ ...picked, [agent.address]: e.target.value })}>
+                  <select
+                    id={selectId}
+                    value={picked[agent.address] ?? agent.playbook?.archetypeId ?? ''}
+                    onChange={(e) => setPicked({ ...picked, [agent.address]: e.target.value })}
+                  >
                     <option value="">Choose…</option>
                     {options.map((a) => (
                       <option key={a.id} value={a.id}>
@@ -54,7 +64,15 @@ export function AgentsSection() {
                   <button
                     type="button"
                     disabled={assign.busy || (picked[agent.address] ?? '') === ''}
-                    onClick={() => void assign.run({ type: 'home.playbook.assign', agent: agent.address, archetypeId: picked[agent.address]! }).then((next) => next && setData(next))}
+                    onClick={() =>
+                      void assign
+                        .run({
+                          type: 'home.playbook.assign',
+                          agent: agent.address,
+                          archetypeId: picked[agent.address]!,
+                        })
+                        .then((next) => next && setData(next))
+                    }
                   >
                     Assign to {agent.label}
                   </button>

@@ -9,7 +9,13 @@ import { Field } from './Field';
  * The backup the person must confirm: save the sealed key file, then prove it by opening it again here with the
  * passphrase. Until then the Home is not ready — a key nobody can restore is a key one lost laptop away from gone.
  */
-export function BackupStep({ backup, onConfirmed }: { backup: { fileName: string; text: string } | undefined; onConfirmed: (status: HomeStatus) => void }) {
+export function BackupStep({
+  backup,
+  onConfirmed,
+}: {
+  backup: { fileName: string; text: string } | undefined;
+  onConfirmed: (status: HomeStatus) => void;
+}) {
   const [file, setFile] = useState<File | undefined>();
   const [passphrase, setPassphrase] = useState('');
   const [saved, setSaved] = useState(false);
@@ -51,8 +57,21 @@ export function BackupStep({ backup, onConfirmed }: { backup: { fileName: string
         <li>
           <form onSubmit={(e) => void submit(e)}>
             <p>Open the file you saved, with your passphrase, to show the backup works.</p>
-            <Field label="Backup file" type="file" accept="application/json,.json" required onChange={(e) => setFile(e.target.files?.[0])} />
-            <Field label="Your passphrase" type="password" autoComplete="current-password" required value={passphrase} onChange={(e) => setPassphrase(e.target.value)} />
+            <Field
+              label="Backup file"
+              type="file"
+              accept="application/json,.json"
+              required
+              onChange={(e) => setFile(e.target.files?.[0])}
+            />
+            <Field
+              label="Your passphrase"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={passphrase}
+              onChange={(e) => setPassphrase(e.target.value)}
+            />
             {local === undefined ? null : (
               <p role="alert" className="ha-error">
                 {local}

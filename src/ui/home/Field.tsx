@@ -1,7 +1,11 @@
 import { useId, type InputHTMLAttributes } from 'react';
 
 /** A labelled input with an optional hint, the hint tied to it for screen readers. */
-export function Field({ label, hint, ...input }: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+export function Field({
+  label,
+  hint,
+  ...input
+}: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
     <div className="ha-field">
@@ -13,11 +17,37 @@ export function Field({ label, hint, ...input }: { label: string; hint?: string 
 }
 
 /** A new passphrase typed twice; `match` says whether both agree and it is long enough. */
-export function NewPassphraseFields({ value, again, onChange, hint = 'At least 10 characters. It seals your key in this browser; nobody can recover it for you.' }: { value: string; again: string; onChange: (value: string, again: string) => void; hint?: string }) {
+export function NewPassphraseFields({
+  value,
+  again,
+  onChange,
+  hint = 'At least 10 characters. It seals your key in this browser; nobody can recover it for you.',
+}: {
+  value: string;
+  again: string;
+  onChange: (value: string, again: string) => void;
+  hint?: string;
+}) {
   return (
     <>
-      <Field label="Passphrase" type="password" autoComplete="new-password" required maxLength={1024} value={value} hint={hint} onChange={(e) => onChange(e.target.value, again)} />
-      <Field label="Passphrase again" type="password" autoComplete="new-password" required value={again} onChange={(e) => onChange(value, e.target.value)} />
+      <Field
+        label="Passphrase"
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={1024}
+        value={value}
+        hint={hint}
+        onChange={(e) => onChange(e.target.value, again)}
+      />
+      <Field
+        label="Passphrase again"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={again}
+        onChange={(e) => onChange(value, e.target.value)}
+      />
     </>
   );
 }

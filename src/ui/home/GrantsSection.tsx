@@ -31,13 +31,19 @@ export function GrantsSection() {
           <tbody>
             {grants.map((g) => (
               <tr key={g.hash}>
-                <td>{g.kind === 'ask-as-me' ? 'Ask as me' : 'Cabinet folders'} ({g.direction})</td>
+                <td>
+                  {g.kind === 'ask-as-me' ? 'Ask as me' : 'Cabinet folders'} ({g.direction})
+                </td>
                 <td title={g.delegate}>{shortAddress(g.delegate)}</td>
                 <td>{g.origin}</td>
                 <td>{g.folders.join(', ')}</td>
                 <td>{when(g.expiresAt)}</td>
                 <td>{g.standing}</td>
-                <td>{g.standing === 'active' && g.direction === 'given' ? <RevokeButton kind="wire" hash={g.hash} what={`the grant to ${g.origin}`} onRevoked={reload} /> : null}</td>
+                <td>
+                  {g.standing === 'active' && g.direction === 'given' ? (
+                    <RevokeButton kind="wire" hash={g.hash} what={`the grant to ${g.origin}`} onRevoked={reload} />
+                  ) : null}
+                </td>
               </tr>
             ))}
           </tbody>

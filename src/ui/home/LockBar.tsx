@@ -42,7 +42,14 @@ export function LockBar({ status, onStatus }: { status: HomeStatus; onStatus: (s
       ) : (
         <form onSubmit={(e) => void submit(e)}>
           <p>Locked. {cleared === undefined ? '' : `${cleared} waiting request(s) were cleared.`}</p>
-          <Field label="Passphrase to unlock" type="password" autoComplete="current-password" required value={passphrase} onChange={(e) => setPassphrase(e.target.value)} />
+          <Field
+            label="Passphrase to unlock"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={passphrase}
+            onChange={(e) => setPassphrase(e.target.value)}
+          />
           <ErrorText error={unlock.error} />
           <button type="submit" disabled={unlock.busy} aria-busy={unlock.busy}>
             {unlock.busy ? 'Unlocking…' : 'Unlock'}

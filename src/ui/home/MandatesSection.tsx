@@ -39,7 +39,16 @@ export function MandatesSection() {
                 <td>
                   <code className="ha-digest">{m.hash}</code>
                 </td>
-                <td>{m.status === 'active' ? <RevokeButton kind="mandate" hash={m.hash} what={`the mandate for ${capabilityLabel(m.capability)}`} onRevoked={reload} /> : null}</td>
+                <td>
+                  {m.status === 'active' ? (
+                    <RevokeButton
+                      kind="mandate"
+                      hash={m.hash}
+                      what={`the mandate for ${capabilityLabel(m.capability)}`}
+                      onRevoked={reload}
+                    />
+                  ) : null}
+                </td>
               </tr>
             ))}
           </tbody>

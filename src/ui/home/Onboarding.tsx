@@ -15,7 +15,13 @@ function initialMode(search: string): Mode {
  * Onboarding from an empty profile: create a key, import one, or load the demo profile. A new or imported key is
  * sealed under the passphrase in the background worker; what comes back is its sealed backup, never the key.
  */
-export function Onboarding({ onKey, onDemo }: { onKey: (backup: Backup) => void; onDemo: (status: HomeStatus) => void }) {
+export function Onboarding({
+  onKey,
+  onDemo,
+}: {
+  onKey: (backup: Backup) => void;
+  onDemo: (status: HomeStatus) => void;
+}) {
   const [mode, setMode] = useState<Mode>(() => initialMode(globalThis.location?.search ?? ''));
   const [name, setName] = useState('');
   const [privateKey, setPrivateKey] = useState('');
@@ -33,7 +39,10 @@ export function Onboarding({ onKey, onDemo }: { onKey: (backup: Backup) => void;
       if (loaded !== undefined) onDemo(loaded.status);
       return;
     }
-    const backup = mode === 'create' ? await run({ type: 'home.key.create', name, passphrase: pass.value }) : await run({ type: 'home.key.import', name, passphrase: pass.value, privateKey });
+    const backup =
+      mode === 'create'
+        ? await run({ type: 'home.key.create', name, passphrase: pass.value })
+        : await run({ type: 'home.key.import', name, passphrase: pass.value, privateKey });
     if (backup !== undefined) onKey(backup);
   };
 
@@ -45,22 +54,47 @@ export function Onboarding({ onKey, onDemo }: { onKey: (backup: Backup) => void;
         <fieldset>
           <legend>How do you want to start?</legend>
           <label className="ha-option">
-            <input type="radio" name="mode" checked={mode === 'create'} onChange={() => setMode('create')} /> Create a new key
+            <input type="radio" name="mode" checked={mode === 'create'} onChange={() => setMode('create')} /> Create a
+            new key
           </label>
           <label className="ha-option">
-            <input type="radio" name="mode" checked={mode === 'import'} onChange={() => setMode('import')} /> Import a key I have
+            <input type="radio" name="mode" checked={mode === 'import'} onChange={() => setMode('import')} /> Import a
+            key I have
           </label>
           <label className="ha-option">
-            <input type="radio" name="mode" checked={mode === 'demo'} onChange={() => setMode('demo')} /> Load the demo profile (Alice)
+            <input type="radio" name="mode" checked={mode === 'demo'} onChange={() => setMode('demo')} /> Load the demo
+            profile (Alice)
           </label>
         </fieldset>
         {mode === 'demo' ? (
           <p className="ha-warning">The demo profile uses public test keys: never keep anything of value under them.</p>
         ) : (
-          <Field label="Your name" required maxLength={120} value={name} autoComplete="name" onChange={(e) => setName(e.target.value)} />
+          <Field
+            label="Your name"
+            required
+            maxLength={120}
+            value={name}
+            autoComplete="name"
+            onChange={(e) => setName(e.target.value)}
+          />
         )}
-        {mode === 'import' ? <Field label="Private key" type="password" required autoComplete="off" spellCheck={false} value={privateKey} hint="64 hexadecimal digits, with or without 0x." onChange={(e) => setPrivateKey(e.target.value)} /> : null}
-        <NewPassphraseFields value={pass.value} again={pass.again} onChange={(value, again) => setPass({ value, again })} />
+        {mode === 'import' ? (
+          <Field
+            label="Private key"
+            type="password"
+            required
+            autoComplete="off"
+            spellCheck={false}
+            value={privateKey}
+            hint="64 hexadecimal digits, with or without 0x."
+            onChange={(e) => setPrivateKey(e.target.value)}
+          />
+        ) : null}
+        <NewPassphraseFields
+          value={pass.value}
+          again={pass.again}
+          onChange={(value, again) => setPass({ value, again })}
+        />
         {problem === undefined ? null : (
           <p role="alert" className="ha-error">
             {problem}
@@ -68,7 +102,13 @@ export function Onboarding({ onKey, onDemo }: { onKey: (backup: Backup) => void;
         )}
         <ErrorText error={error} />
         <button type="submit" disabled={busy} aria-busy={busy}>
-          {busy ? 'Sealing your key… (a few seconds)' : mode === 'demo' ? 'Load the demo profile' : mode === 'create' ? 'Create my key' : 'Import my key'}
+          {busy
+            ? 'Sealing your key… (a few seconds)'
+            : mode === 'demo'
+              ? 'Load the demo profile'
+              : mode === 'create'
+                ? 'Create my key'
+                : 'Import my key'}
         </button>
       </form>
     </section>

@@ -5,7 +5,17 @@ import { ErrorText, useAction } from './background-context';
  * Revoke on chain, in two steps: the first press asks, the second revokes. Revocation cannot be undone, and every
  * later use of what was revoked is refused in words.
  */
-export function RevokeButton({ kind, hash, what, onRevoked }: { kind: 'mandate' | 'wire'; hash: `0x${string}`; what: string; onRevoked: () => void }) {
+export function RevokeButton({
+  kind,
+  hash,
+  what,
+  onRevoked,
+}: {
+  kind: 'mandate' | 'wire';
+  hash: `0x${string}`;
+  what: string;
+  onRevoked: () => void;
+}) {
   const [asking, setAsking] = useState(false);
   const { busy, error, run } = useAction();
   const revoke = async () => {

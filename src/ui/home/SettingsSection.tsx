@@ -5,7 +5,19 @@ import { ErrorText, useAction } from './background-context';
 import { Field } from './Field';
 import { useLoad } from './use-load';
 
-type Form = { threshold: string; apiKey: string; baseUrl: string; light: string; compose: string; judgeProfile: 'fast' | 'thorough'; asksPerDay: string; chainMode: 'embedded' | 'rpc'; rpcUrl: string; gateway: string; autoLock: string };
+type Form = {
+  threshold: string;
+  apiKey: string;
+  baseUrl: string;
+  light: string;
+  compose: string;
+  judgeProfile: 'fast' | 'thorough';
+  asksPerDay: string;
+  chainMode: 'embedded' | 'rpc';
+  rpcUrl: string;
+  gateway: string;
+  autoLock: string;
+};
 
 const formOf = (v: SettingsView): Form => ({
   threshold: v.paymentsHighRiskAboveUsdc,
@@ -58,9 +70,14 @@ export function SettingsSection({ requestOrigins }: { requestOrigins: (origins: 
     event.preventDefault();
     const patch = patchOf(form, data);
     if (Object.keys(patch).length === 0) return setSaved(true);
-    const urls = [patch.modelBaseUrl, patch.chainRpcUrl, patch.gatewayUrl].filter((u): u is string => typeof u === 'string' && URL.canParse(u));
+    const urls = [patch.modelBaseUrl, patch.chainRpcUrl, patch.gatewayUrl].filter(
+      (u): u is string => typeof u === 'string' && URL.canParse(u),
+    );
     if (urls.length > 0 && !(await requestOrigins(urls.map((u) => `${new URL(u).origin}/*`)))) {
-      return save.setError({ code: 'PERMISSION_REFUSED', message: 'Your browser did not allow Home Agent to reach that address, so nothing was saved.' });
+      return save.setError({
+        code: 'PERMISSION_REFUSED',
+        message: 'Your browser did not allow Home Agent to reach that address, so nothing was saved.',
+      });
     }
     const next = await save.run({ type: 'home.settings.set', patch });
     if (next !== undefined) {
@@ -72,37 +89,109 @@ export function SettingsSection({ requestOrigins }: { requestOrigins: (origins: 
     <section aria-labelledby="settings-title" className="ha-card">
       <h2 id="settings-title">Settings</h2>
       <form onSubmit={(e) => void submit(e)}>
-        <Field label="Payments above this many USDC are high risk (a co-signer approves)" inputMode="decimal" value={form.threshold} onChange={(e) => set({ threshold: e.target.value })} />
+        <Field
+          label="Payments above this many USDC are high risk (a co-signer approves)"
+          inputMode="decimal"
+          value={form.threshold}
+          onChange={(e) => set({ threshold: e.target.value })}
+        />
         <h3>Model</h3>
-        <Field label="Model API key" type="password" autoComplete="off" value={form.apiKey} placeholder={data.modelApiKey.set ? `set (…${data.modelApiKey.hint ?? ''}); type to replace` : 'not set: planning is rule-based'} onChange={(e) => set({ apiKey: e.target.value })} />
-        <Field label="Model base URL (empty: Anthropic)" type="url" value={form.baseUrl} onChange={(e) => set({ baseUrl: e.target.value })} />
-        <Field label="Light model (judges the skill, chooses and makes plans)" value={form.light} onChange={(e) => set({ light: e.target.value })} />
-        <Field label="Composing model (writes the answers you read)" value={form.compose} onChange={(e) => set({ compose: e.target.value })} />
+        <Field
+          label="Model API key"
+          type="password"
+          autoComplete="off"
+          value={form.apiKey}
+          placeholder={
+            data.modelApiKey.set
+              ? `set (…${data.modelApiKey.hint ?? ''}); type to replace`
+              : 'not set: planning is rule-based'
+          }
+          onChange={(e) => set({ apiKey: e.target.value })}
+        />
+        <Field
+          label="Model base URL (empty: Anthropic)"
+          type="url"
+          value={form.baseUrl}
+          onChange={(e) => set({ baseUrl: e.target.value })}
+        />
+        <Field
+          label="Light model (judges the skill, chooses and makes plans)"
+          value={form.light}
+          onChange={(e) => set({ light: e.target.value })}
+        />
+        <Field
+          label="Composing model (writes the answers you read)"
+          value={form.compose}
+          onChange={(e) => set({ compose: e.target.value })}
+        />
         <fieldset>
           <legend>How the skill is judged</legend>
           <label className="ha-option">
-            <input type="radio" name="judge-profile" checked={form.judgeProfile === 'fast'} onChange={() => set({ judgeProfile: 'fast' })} /> Fast (one short answer)
+            <input
+              type="radio"
+              name="judge-profile"
+              checked={form.judgeProfile === 'fast'}
+              onChange={() => set({ judgeProfile: 'fast' })}
+            />{' '}
+            Fast (one short answer)
           </label>
           <label className="ha-option">
-            <input type="radio" name="judge-profile" checked={form.judgeProfile === 'thorough'} onChange={() => set({ judgeProfile: 'thorough' })} /> Thorough (weighs each skill first; slower, more tokens)
+            <input
+              type="radio"
+              name="judge-profile"
+              checked={form.judgeProfile === 'thorough'}
+              onChange={() => set({ judgeProfile: 'thorough' })}
+            />{' '}
+            Thorough (weighs each skill first; slower, more tokens)
           </label>
         </fieldset>
-        <Field label="Asks each agent answers in a day" type="number" min={1} max={100000} value={form.asksPerDay} onChange={(e) => set({ asksPerDay: e.target.value })} />
+        <Field
+          label="Asks each agent answers in a day"
+          type="number"
+          min={1}
+          max={100000}
+          value={form.asksPerDay}
+          onChange={(e) => set({ asksPerDay: e.target.value })}
+        />
         <h3>Chain</h3>
         <fieldset>
           <legend>Where signatures and revocations are checked</legend>
           <label className="ha-option">
-            <input type="radio" name="chain" checked={form.chainMode === 'embedded'} onChange={() => set({ chainMode: 'embedded' })} /> Embedded (this browser only; revocations are not shared with other devices)
+            <input
+              type="radio"
+              name="chain"
+              checked={form.chainMode === 'embedded'}
+              onChange={() => set({ chainMode: 'embedded' })}
+            />{' '}
+            Embedded (this browser only; revocations are not shared with other devices)
           </label>
           <label className="ha-option">
-            <input type="radio" name="chain" checked={form.chainMode === 'rpc'} onChange={() => set({ chainMode: 'rpc' })} /> My own RPC URL
+            <input
+              type="radio"
+              name="chain"
+              checked={form.chainMode === 'rpc'}
+              onChange={() => set({ chainMode: 'rpc' })}
+            />{' '}
+            My own RPC URL
           </label>
         </fieldset>
         <Field label="RPC URL" type="url" value={form.rpcUrl} onChange={(e) => set({ rpcUrl: e.target.value })} />
         <h3>Gateway</h3>
-        <Field label="HeartCoach gateway URL" type="url" value={form.gateway} onChange={(e) => set({ gateway: e.target.value })} />
+        <Field
+          label="HeartCoach gateway URL"
+          type="url"
+          value={form.gateway}
+          onChange={(e) => set({ gateway: e.target.value })}
+        />
         <h3>Lock</h3>
-        <Field label="Lock after this many idle minutes" type="number" min={1} max={1440} value={form.autoLock} onChange={(e) => set({ autoLock: e.target.value })} />
+        <Field
+          label="Lock after this many idle minutes"
+          type="number"
+          min={1}
+          max={1440}
+          value={form.autoLock}
+          onChange={(e) => set({ autoLock: e.target.value })}
+        />
         {data.corrupt.map((c) => (
           <p key={c} className="ha-warning">
             {c}

@@ -22,7 +22,12 @@ export function ExportVault() {
     <form onSubmit={(e) => void doExport(e)}>
       <h3>Export your vault</h3>
       <p>One encrypted file with everything: keys (still sealed), records, receipts, mandates, grants, settings.</p>
-      <NewPassphraseFields value={pass.value} again={pass.again} hint="At least 10 characters. The file opens only with it." onChange={(value, again) => setPass({ value, again })} />
+      <NewPassphraseFields
+        value={pass.value}
+        again={pass.again}
+        hint="At least 10 characters. The file opens only with it."
+        onChange={(value, again) => setPass({ value, again })}
+      />
       {exportProblem === undefined ? null : (
         <p role="alert" className="ha-error">
           {exportProblem}
@@ -37,7 +42,13 @@ export function ExportVault() {
 }
 
 /** Import a vault file (replacing everything), in pieces with a progress bar and Cancel. */
-export function ImportVault({ onImported, heading = 'Import a vault' }: { onImported: (status: HomeStatus) => void; heading?: string }) {
+export function ImportVault({
+  onImported,
+  heading = 'Import a vault',
+}: {
+  onImported: (status: HomeStatus) => void;
+  heading?: string;
+}) {
   const importing = useAction();
   const [local, setLocal] = useState<string | undefined>();
   const [file, setFile] = useState<File | undefined>();
@@ -64,22 +75,34 @@ export function ImportVault({ onImported, heading = 'Import a vault' }: { onImpo
     setProgress({ received: 0, total: text.length });
     for (let i = 0, index = 0; i < text.length; i += begun.chunkChars, index += 1) {
       if (cancelled.current) return;
-      const step = await importing.run({ type: 'home.vault.import.chunk', uploadId: begun.uploadId, index, data: text.slice(i, i + begun.chunkChars) });
+      const step = await importing.run({
+        type: 'home.vault.import.chunk',
+        uploadId: begun.uploadId,
+        index,
+        data: text.slice(i, i + begun.chunkChars),
+      });
       if (step === undefined) return setProgress(undefined);
       setProgress(step);
     }
     if (cancelled.current) return;
-    const result = await importing.run({ type: 'home.vault.import.commit', uploadId: begun.uploadId, passphrase: importPass });
+    const result = await importing.run({
+      type: 'home.vault.import.commit',
+      uploadId: begun.uploadId,
+      passphrase: importPass,
+    });
     setProgress(undefined);
     if (result === undefined) return;
-    setDone(`Imported ${result.counts.records ?? 0} records. Your Home is locked: unlock it with the passphrase of the imported keys.`);
+    setDone(
+      `Imported ${result.counts.records ?? 0} records. Your Home is locked: unlock it with the passphrase of the imported keys.`,
+    );
     onImported(result.status);
   };
 
   const cancel = () => {
     cancelled.current = true;
     setProgress(undefined);
-    if (upload.current !== undefined) void importing.run({ type: 'home.vault.import.cancel', uploadId: upload.current });
+    if (upload.current !== undefined)
+      void importing.run({ type: 'home.vault.import.cancel', uploadId: upload.current });
     setLocal('Import cancelled; nothing was changed.');
   };
 
@@ -87,11 +110,25 @@ export function ImportVault({ onImported, heading = 'Import a vault' }: { onImpo
     <form onSubmit={(e) => void doImport(e)}>
       <h3>{heading}</h3>
       <p className="ha-warning">Importing replaces everything in this Home with the file’s contents.</p>
-      <Field label="Vault file" type="file" accept="application/json,.json" required onChange={(e) => setFile(e.target.files?.[0])} />
-      <Field label="The file’s passphrase" type="password" autoComplete="off" required value={importPass} onChange={(e) => setImportPass(e.target.value)} />
+      <Field
+        label="Vault file"
+        type="file"
+        accept="application/json,.json"
+        required
+        onChange={(e) => setFile(e.target.files?.[0])}
+      />
+      <Field
+        label="The file’s passphrase"
+        type="password"
+        autoComplete="off"
+        required
+        value={importPass}
+        onChange={(e) => setImportPass(e.target.value)}
+      />
       {progress === undefined ? null : (
         <div>
-          <label htmlFor="import-progress">Importing</label> <progress id="import-progress" max={progress.total} value={progress.received} />
+          <label htmlFor="import-progress">Importing</label>{' '}
+          <progress id="import-progress" max={progress.total} value={progress.received} />
           <button type="button" className="ha-secondary" onClick={cancel}>
             Cancel import
           </button>

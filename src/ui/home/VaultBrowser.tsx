@@ -8,11 +8,18 @@ import { useLoad } from './use-load';
 export function VaultBrowser() {
   const summary = useLoad({ type: 'home.vault.summary' });
   const records = useAction();
-  const [shown, setShown] = useState<{ title: string; rows: Record<string, string | number | boolean | null>[]; corrupt: string[] } | undefined>();
+  const [shown, setShown] = useState<
+    { title: string; rows: Record<string, string | number | boolean | null>[]; corrupt: string[] } | undefined
+  >();
   const open = async (owner: string, label: string, recordType: string) => {
     const read = await records.run({ type: 'home.vault.records', recordType, owner: owner as `0x${string}` });
     // A damaged row is counted on its type's button and named here in words, never shown as a record.
-    if (read !== undefined) setShown({ title: `${label}: ${recordType}`, rows: read.records.map((r) => ({ title: r.title, ...r.fields })), corrupt: read.corrupt });
+    if (read !== undefined)
+      setShown({
+        title: `${label}: ${recordType}`,
+        rows: read.records.map((r) => ({ title: r.title, ...r.fields })),
+        corrupt: read.corrupt,
+      });
   };
   return (
     <section aria-labelledby="vault-title" className="ha-card">
@@ -33,7 +40,11 @@ export function VaultBrowser() {
             <ul className="ha-chips" aria-label={`${owner.label}: records by type`}>
               {Object.entries(owner.counts).map(([type, n]) => (
                 <li key={type}>
-                  <button type="button" className="ha-secondary" onClick={() => void open(owner.address, owner.label, type)}>
+                  <button
+                    type="button"
+                    className="ha-secondary"
+                    onClick={() => void open(owner.address, owner.label, type)}
+                  >
                     {type} ({n})
                   </button>
                 </li>

@@ -3,7 +3,9 @@ import type { Result, WireError } from '../../protocol/errors';
 import type { ExtensionRequest, ExtensionRequestType, ReplyOf } from '../../protocol/messages';
 
 /** Sends one checked request to the background (src/messaging/client.ts `requestBackground`, bound to the runtime). */
-export type Request = <T extends ExtensionRequestType>(message: Extract<ExtensionRequest, { type: T }>) => Promise<Result<ReplyOf<T>>>;
+export type Request = <T extends ExtensionRequestType>(
+  message: Extract<ExtensionRequest, { type: T }>,
+) => Promise<Result<ReplyOf<T>>>;
 
 const BackgroundContext = createContext<Request | undefined>(undefined);
 
@@ -32,7 +34,9 @@ export function useAction() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<WireError | undefined>();
   const run = useCallback(
-    async <T extends ExtensionRequestType>(message: Extract<ExtensionRequest, { type: T }>): Promise<ReplyOf<T> | undefined> => {
+    async <T extends ExtensionRequestType>(
+      message: Extract<ExtensionRequest, { type: T }>,
+    ): Promise<ReplyOf<T> | undefined> => {
       setBusy(true);
       setError(undefined);
       const result = await request(message);

@@ -1,5 +1,10 @@
 import { useId, useState } from 'react';
-import { approvalDigestFor, approvalLink, CoSignatureFile, type ApprovalRequestFile } from '../../protocol/approval-exchange';
+import {
+  approvalDigestFor,
+  approvalLink,
+  CoSignatureFile,
+  type ApprovalRequestFile,
+} from '../../protocol/approval-exchange';
 import { FactList } from '../conversation/FactList';
 import { readChosenFile, saveFile } from '../download';
 import { shortAddress } from '../words/format';
@@ -15,11 +20,29 @@ export type ApprovalWait = NonNullable<PendingItem['approval']>;
  * The approval request for a run waiting on co-signers, or undefined when it cannot be built faithfully: the
  * requirement must give exactly the approval digest the run waits on.
  */
-export function approvalRequestOf(p: { runRef: string; text: string; approval: ApprovalWait; requirement: Requirement | undefined; requester: { address: `0x${string}`; label: string } }): ApprovalRequestFile | undefined {
+export function approvalRequestOf(p: {
+  runRef: string;
+  text: string;
+  approval: ApprovalWait;
+  requirement: Requirement | undefined;
+  requester: { address: `0x${string}`; label: string };
+}): ApprovalRequestFile | undefined {
   const a = p.approval;
   const requirement = a.requirement ?? p.requirement;
   if (requirement === undefined || approvalDigestFor(requirement) !== a.approvalDigest) return undefined;
-  return { kind: 'home-agent/approval-request', v: 1, runRef: p.runRef, resumeToken: a.resumeToken, approvalDigest: a.approvalDigest, approvers: a.approvers, quorum: a.quorum, have: a.have, requirement, requester: p.requester, text: p.text.slice(0, 2000) };
+  return {
+    kind: 'home-agent/approval-request',
+    v: 1,
+    runRef: p.runRef,
+    resumeToken: a.resumeToken,
+    approvalDigest: a.approvalDigest,
+    approvers: a.approvers,
+    quorum: a.quorum,
+    have: a.have,
+    requirement,
+    requester: p.requester,
+    text: p.text.slice(0, 2000),
+  };
 }
 
 /**
@@ -27,7 +50,14 @@ export function approvalRequestOf(p: { runRef: string; text: string; approval: A
  * co-signature they send back. The import is checked against this request before it is supplied to the run; the
  * harness then verifies the signature itself.
  */
-export function ApprovalExchange(props: { runRef: string; text: string; approval: ApprovalWait; request: ApprovalRequestFile | undefined; busy: boolean; onSupply: (cosignature: CoSignatureFile) => void }) {
+export function ApprovalExchange(props: {
+  runRef: string;
+  text: string;
+  approval: ApprovalWait;
+  request: ApprovalRequestFile | undefined;
+  busy: boolean;
+  onSupply: (cosignature: CoSignatureFile) => void;
+}) {
   const { runRef, request } = props;
   const fileId = useId();
   const titleId = useId();
@@ -35,7 +65,11 @@ export function ApprovalExchange(props: { runRef: string; text: string; approval
   const a = props.approval;
   // Names the person's vault gives the accounts (display only: the addresses are what is signed).
   const r = request?.requirement;
-  const parties = useVaultNames(r === undefined ? a.approvers : [r.delegator, r.delegate, ...(r.caveats.recipient === undefined ? [] : [r.caveats.recipient]), ...a.approvers]);
+  const parties = useVaultNames(
+    r === undefined
+      ? a.approvers
+      : [r.delegator, r.delegate, ...(r.caveats.recipient === undefined ? [] : [r.caveats.recipient]), ...a.approvers],
+  );
   if (request === undefined) {
     return <p className="ha-error">This request cannot be exported: the popup cannot show what it would approve.</p>;
   }
@@ -47,8 +81,10 @@ export function ApprovalExchange(props: { runRef: string; text: string; approval
       const parsed = CoSignatureFile.safeParse(JSON.parse(await readChosenFile(file, 20_000)));
       if (!parsed.success) return setProblem('That is not a Home Agent co-signature.');
       const c = parsed.data;
-      if (c.runRef !== runRef || c.approvalDigest !== a.approvalDigest || c.resumeToken !== a.resumeToken) return setProblem('That co-signature is for another request.');
-      if (!a.approvers.some((x) => x.toLowerCase() === c.approver.toLowerCase())) return setProblem(`${shortAddress(c.approver)} is not one of the approvers of this request.`);
+      if (c.runRef !== runRef || c.approvalDigest !== a.approvalDigest || c.resumeToken !== a.resumeToken)
+        return setProblem('That co-signature is for another request.');
+      if (!a.approvers.some((x) => x.toLowerCase() === c.approver.toLowerCase()))
+        return setProblem(`${shortAddress(c.approver)} is not one of the approvers of this request.`);
       props.onSupply(c);
     } catch {
       setProblem('That file could not be read.');
@@ -60,10 +96,20 @@ export function ApprovalExchange(props: { runRef: string; text: string; approval
       <p>{props.text}</p>
       <FactList facts={requirementFacts(request.requirement, parties, Date.now())} label="What they would approve" />
       <p>
-        {a.have.length} of {a.quorum} approvals. Approvers: {a.approvers.map((x) => partyName(x, parties)).join(', ')}. Approval digest <code className="ha-digest">{a.approvalDigest}</code>
+        {a.have.length} of {a.quorum} approvals. Approvers: {a.approvers.map((x) => partyName(x, parties)).join(', ')}.
+        Approval digest <code className="ha-digest">{a.approvalDigest}</code>
       </p>
       <div className="ha-actions">
-        <button type="button" onClick={() => saveFile({ fileName: `approval-request-${runRef.slice(0, 24)}.json`, mediaType: 'application/json', text: JSON.stringify(request, null, 2) })}>
+        <button
+          type="button"
+          onClick={() =>
+            saveFile({
+              fileName: `approval-request-${runRef.slice(0, 24)}.json`,
+              mediaType: 'application/json',
+              text: JSON.stringify(request, null, 2),
+            })
+          }
+        >
           Save the approval request
         </button>
         <button type="button" className="ha-secondary" onClick={() => void navigator.clipboard?.writeText(link)}>
@@ -75,7 +121,13 @@ export function ApprovalExchange(props: { runRef: string; text: string; approval
       </p>
       <div className="ha-field">
         <label htmlFor={fileId}>Their co-signature file</label>
-        <input id={fileId} type="file" accept="application/json,.json" disabled={props.busy} onChange={(e) => void importFile(e.target.files?.[0])} />
+        <input
+          id={fileId}
+          type="file"
+          accept="application/json,.json"
+          disabled={props.busy}
+          onChange={(e) => void importFile(e.target.files?.[0])}
+        />
       </div>
       {problem === undefined ? null : (
         <p role="alert" className="ha-error">

@@ -19,15 +19,23 @@ export function ApproveSheet({ request, unlocked }: { request: ApprovalRequestFi
   const facts = [
     { term: 'Requested by', detail: `${request.requester.label} (${shortAddress(request.requester.address)})` },
     { term: 'What it does', detail: `${capabilityLabel(r.capability)} (${r.capability})` },
-    ...Object.entries(r.args).map(([arg, value]) => ({ term: arg, detail: typeof value === 'string' ? value : JSON.stringify(value) })),
+    ...Object.entries(r.args).map(([arg, value]) => ({
+      term: arg,
+      detail: typeof value === 'string' ? value : JSON.stringify(value),
+    })),
     { term: 'Risk', detail: RISK_WORDS[r.risk] },
     { term: 'Approval digest', detail: request.approvalDigest },
   ];
   const approve = async () => {
-    if (!trusted.current) return setError({ code: 'UNTRUSTED_GESTURE', message: 'Nothing was signed: only you can press Approve.' });
+    if (!trusted.current)
+      return setError({ code: 'UNTRUSTED_GESTURE', message: 'Nothing was signed: only you can press Approve.' });
     const cosignature = await run({ type: 'home.approval.cosign', request });
     if (cosignature === undefined) return;
-    saveFile({ fileName: `co-signature-${request.runRef.slice(0, 24)}.json`, mediaType: 'application/json', text: JSON.stringify(cosignature, null, 2) });
+    saveFile({
+      fileName: `co-signature-${request.runRef.slice(0, 24)}.json`,
+      mediaType: 'application/json',
+      text: JSON.stringify(cosignature, null, 2),
+    });
     setDone(true);
   };
   return (
@@ -40,7 +48,9 @@ export function ApproveSheet({ request, unlocked }: { request: ApprovalRequestFi
       <FactList facts={facts} label="What you would approve" />
       {unlocked ? null : <p className="ha-warning">Your key is locked: unlock it above to approve.</p>}
       <ErrorText error={error} />
-      {done ? <p role="status">Approved. Send the co-signature file you saved back to {request.requester.label}.</p> : null}
+      {done ? (
+        <p role="status">Approved. Send the co-signature file you saved back to {request.requester.label}.</p>
+      ) : null}
       <button
         type="button"
         disabled={busy || !unlocked || done}

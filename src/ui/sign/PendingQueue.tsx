@@ -1,7 +1,11 @@
 import { mandateTitle } from '../words/pending-words';
 import type { PendingItem } from './transport';
 
-const WAITING: Record<string, string> = { authority_required: 'your signature', prompt: 'your answer or an approval', waiting: 'another agent' };
+const WAITING: Record<string, string> = {
+  authority_required: 'your signature',
+  prompt: 'your answer or an approval',
+  waiting: 'another agent',
+};
 
 /** What the request waits on, in words: a stopped run waits on nobody but the person sending it again. */
 function waitsFor(item: PendingItem): string {
@@ -10,7 +14,15 @@ function waitsFor(item: PendingItem): string {
 }
 
 /** The queue of requests waiting for the person; one is open at a time, chosen by its id. */
-export function PendingQueue({ items, selected, onSelect }: { items: PendingItem[]; selected: string | undefined; onSelect: (runRef: string) => void }) {
+export function PendingQueue({
+  items,
+  selected,
+  onSelect,
+}: {
+  items: PendingItem[];
+  selected: string | undefined;
+  onSelect: (runRef: string) => void;
+}) {
   return (
     <section aria-labelledby="pending-title">
       <h1 id="pending-title">Requests waiting for you</h1>
@@ -20,8 +32,14 @@ export function PendingQueue({ items, selected, onSelect }: { items: PendingItem
         <ul className="ha-queue" aria-label="Pending requests">
           {items.map((item) => (
             <li key={item.runRef}>
-              <button type="button" className="ha-link" aria-current={item.runRef === selected} onClick={() => onSelect(item.runRef)}>
-                {item.requirement !== undefined ? mandateTitle(item.requirement) : item.text.slice(0, 120)} — {waitsFor(item)}
+              <button
+                type="button"
+                className="ha-link"
+                aria-current={item.runRef === selected}
+                onClick={() => onSelect(item.runRef)}
+              >
+                {item.requirement !== undefined ? mandateTitle(item.requirement) : item.text.slice(0, 120)} —{' '}
+                {waitsFor(item)}
               </button>
             </li>
           ))}

@@ -21,16 +21,29 @@ const NO_ACTIONS = { busy: false, resume: () => undefined };
  * or from the queue) — a mandate to sign, another person's approval to export and import, a kept question to send
  * again or drop — the queue itself, lock and unlock; or, opened from an approval link, the approver's sheet.
  */
-export function PopupApp({ transport, location, openSidePanel }: { transport: SigningTransport; location: { search: string; hash: string }; openSidePanel: () => void }) {
+export function PopupApp({
+  transport,
+  location,
+  openSidePanel,
+}: {
+  transport: SigningTransport;
+  location: { search: string; hash: string };
+  openSidePanel: () => void;
+}) {
   const loaded = useLoad({ type: 'home.status' });
   const [status, setStatus] = useState<HomeStatus | undefined>();
   const [items, setItems] = useState<PendingItem[] | undefined>();
-  const [selected, setSelected] = useState<string | undefined>(() => new URLSearchParams(location.search).get('request') ?? undefined);
+  const [selected, setSelected] = useState<string | undefined>(
+    () => new URLSearchParams(location.search).get('request') ?? undefined,
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<WireError | undefined>();
   const [outcome, setOutcome] = useState<AskResponse | undefined>();
   const current = status ?? loaded.data;
-  const approval = useMemo(() => (location.hash.startsWith('#approve=') ? readApprovalRequest(location.hash) : undefined), [location.hash]);
+  const approval = useMemo(
+    () => (location.hash.startsWith('#approve=') ? readApprovalRequest(location.hash) : undefined),
+    [location.hash],
+  );
 
   const refresh = useCallback(async () => {
     const result = await transport.pending();
@@ -66,27 +79,51 @@ export function PopupApp({ transport, location, openSidePanel }: { transport: Si
     return (
       <main>
         {lockbar}
-        {approval.ok ? <ApproveSheet request={approval.request} unlocked={current?.unlocked ?? false} /> : <p role="alert" className="ha-error">{approval.message}</p>}
+        {approval.ok ? (
+          <ApproveSheet request={approval.request} unlocked={current?.unlocked ?? false} />
+        ) : (
+          <p role="alert" className="ha-error">
+            {approval.message}
+          </p>
+        )}
       </main>
     );
   }
   const item = items?.find((i) => i.runRef === selected) ?? items?.[0];
-  const requester = current?.person === null || current?.person === undefined ? undefined : { address: current.person.address, label: current.person.label };
+  const requester =
+    current?.person === null || current?.person === undefined
+      ? undefined
+      : { address: current.person.address, label: current.person.label };
   return (
     <main>
-      {items === undefined ? <p aria-busy="true">Loading…</p> : <PendingQueue items={items} selected={item?.runRef} onSelect={(id) => (setSelected(id), setOutcome(undefined))} />}
-      {selected !== undefined && items !== undefined && item?.runRef !== selected && outcome === undefined ? <p className="ha-warning">That request is no longer waiting (it was answered, declined, or cleared by a lock).</p> : null}
+      {items === undefined ? (
+        <p aria-busy="true">Loading…</p>
+      ) : (
+        <PendingQueue
+          items={items}
+          selected={item?.runRef}
+          onSelect={(id) => (setSelected(id), setOutcome(undefined))}
+        />
+      )}
+      {selected !== undefined && items !== undefined && item?.runRef !== selected && outcome === undefined ? (
+        <p className="ha-warning">
+          That request is no longer waiting (it was answered, declined, or cleared by a lock).
+        </p>
+      ) : null}
       {lockbar}
       <ErrorText error={error ?? loaded.error} />
       {outcome === undefined ? null : <ReplyCard response={outcome} actions={NO_ACTIONS} now={Date.now()} />}
-      {item === undefined || outcome !== undefined ? null : item.requirement !== undefined && item.waitingFor === 'authority_required' ? (
+      {item === undefined || outcome !== undefined ? null : item.requirement !== undefined &&
+        item.waitingFor === 'authority_required' ? (
         <SignSheet
           item={{ ...item, requirement: item.requirement }}
           unlocked={current?.unlocked ?? false}
           busy={busy}
           onSign={(expect, alsoExpect) => void act(item.runRef, () => transport.sign(item.runRef, expect, alsoExpect))}
           onDecline={(reason) => void act(item.runRef, () => transport.decline(item.runRef, reason))}
-          onUntrusted={() => setError({ code: 'UNTRUSTED_GESTURE', message: 'Nothing was signed: only you can press Sign.' })}
+          onUntrusted={() =>
+            setError({ code: 'UNTRUSTED_GESTURE', message: 'Nothing was signed: only you can press Sign.' })
+          }
         />
       ) : item.approval !== undefined && requester !== undefined ? (
         <>
@@ -94,11 +131,22 @@ export function PopupApp({ transport, location, openSidePanel }: { transport: Si
             runRef={item.runRef}
             text={item.text}
             approval={item.approval}
-            request={approvalRequestOf({ runRef: item.runRef, text: item.text, approval: item.approval, requirement: item.requirement, requester })}
+            request={approvalRequestOf({
+              runRef: item.runRef,
+              text: item.text,
+              approval: item.approval,
+              requirement: item.requirement,
+              requester,
+            })}
             busy={busy}
             onSupply={(c: CoSignatureFile) => void act(item.runRef, () => transport.supplyApproval(item.runRef, c))}
           />
-          <button type="button" className="ha-secondary" disabled={busy} onClick={() => void act(item.runRef, () => transport.decline(item.runRef, undefined))}>
+          <button
+            type="button"
+            className="ha-secondary"
+            disabled={busy}
+            onClick={() => void act(item.runRef, () => transport.decline(item.runRef, undefined))}
+          >
             Decline
           </button>
         </>

@@ -20,20 +20,36 @@ function caveatFacts(r: Requirement) {
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** A later step's arguments in words (who is invited, paid…): what tells it apart from the first. */
 const argumentFacts = (r: Requirement, parties: Parameters<typeof partyName>[1]) =>
-  Object.entries(r.args).map(([arg, v]) => ({ term: arg, detail: typeof v === 'string' && ADDRESS.test(v) ? partyName(v, parties) : String(v).slice(0, 200) }));
-const addressesIn = (rs: readonly Requirement[]) => rs.flatMap((r) => Object.values(r.args).filter((v): v is `0x${string}` => typeof v === 'string' && ADDRESS.test(v)));
+  Object.entries(r.args).map(([arg, v]) => ({
+    term: arg,
+    detail: typeof v === 'string' && ADDRESS.test(v) ? partyName(v, parties) : String(v).slice(0, 200),
+  }));
+const addressesIn = (rs: readonly Requirement[]) =>
+  rs.flatMap((r) => Object.values(r.args).filter((v): v is `0x${string}` => typeof v === 'string' && ADDRESS.test(v)));
 
 /**
  * The signing sheet for ONE request, resolved by its id: the requirement in words, the exact digest that will be
  * signed, the delegate, the caveats and the risk. Sign needs the unlocked key and a real gesture (a trusted click or
  * key press — a script's synthetic click is ignored); Decline ends the run, refused, with the person's reason.
  */
-export function SignSheet(props: { item: PendingItem & { requirement: Requirement }; unlocked: boolean; busy: boolean; onSign: (expect: `0x${string}`, alsoExpect: `0x${string}`[]) => void; onDecline: (reason: string | undefined) => void; onUntrusted: () => void }) {
+export function SignSheet(props: {
+  item: PendingItem & { requirement: Requirement };
+  unlocked: boolean;
+  busy: boolean;
+  onSign: (expect: `0x${string}`, alsoExpect: `0x${string}`[]) => void;
+  onDecline: (reason: string | undefined) => void;
+  onUntrusted: () => void;
+}) {
   const { item, unlocked, busy } = props;
   const r = item.requirement;
   const also = item.also ?? [];
   const reasonId = useId();
-  const parties = useVaultNames([r.delegator, r.delegate, ...(r.caveats.recipient === undefined ? [] : [r.caveats.recipient]), ...addressesIn(also)]);
+  const parties = useVaultNames([
+    r.delegator,
+    r.delegate,
+    ...(r.caveats.recipient === undefined ? [] : [r.caveats.recipient]),
+    ...addressesIn(also),
+  ]);
   const [reason, setReason] = useState('');
   const trusted = useRef(false);
   return (
@@ -50,17 +66,23 @@ export function SignSheet(props: { item: PendingItem & { requirement: Requiremen
       </p>
       <h3>The delegate</h3>
       <p>
-        <code className="ha-digest">{r.delegate}</code> — your harness agent, for step {r.stepRef} of run <code>{r.runRef}</code> only.
+        <code className="ha-digest">{r.delegate}</code> — your harness agent, for step {r.stepRef} of run{' '}
+        <code>{r.runRef}</code> only.
       </p>
       <h3>Caveats</h3>
       <FactList facts={caveatFacts(r)} label="Caveats" />
       <FactList facts={argumentSources(r)} label="Where each detail came from" />
       {also.length === 0 ? null : (
         <section aria-labelledby="also-title">
-          <h3 id="also-title">Signed with it: {also.length} more step{also.length > 1 ? 's' : ''} of this plan, one mandate each</h3>
+          <h3 id="also-title">
+            Signed with it: {also.length} more step{also.length > 1 ? 's' : ''} of this plan, one mandate each
+          </h3>
           {also.map((a) => (
             <div key={a.bindingDigest} className="ha-card">
-              <FactList facts={[...argumentFacts(a, parties), ...requirementFacts(a, parties, Date.now())]} label={`Step ${a.stepRef}: what you would allow`} />
+              <FactList
+                facts={[...argumentFacts(a, parties), ...requirementFacts(a, parties, Date.now())]}
+                label={`Step ${a.stepRef}: what you would allow`}
+              />
               <p>
                 <code className="ha-digest" data-testid="also-digest">
                   {a.bindingDigest}
@@ -78,12 +100,20 @@ export function SignSheet(props: { item: PendingItem & { requirement: Requiremen
           onClick={(event) => {
             trusted.current = event.nativeEvent.isTrusted;
             if (!trusted.current) return props.onUntrusted();
-            props.onSign(r.bindingDigest, also.map((a) => a.bindingDigest));
+            props.onSign(
+              r.bindingDigest,
+              also.map((a) => a.bindingDigest),
+            );
           }}
         >
           {busy ? 'Signing…' : also.length === 0 ? 'Sign' : `Sign all ${also.length + 1}`}
         </button>
-        <button type="button" className="ha-secondary" disabled={busy} onClick={() => props.onDecline(reason.trim() === '' ? undefined : reason.trim())}>
+        <button
+          type="button"
+          className="ha-secondary"
+          disabled={busy}
+          onClick={() => props.onDecline(reason.trim() === '' ? undefined : reason.trim())}
+        >
           Decline
         </button>
       </div>

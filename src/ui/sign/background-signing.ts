@@ -3,7 +3,13 @@ import { ok } from '../../protocol/errors';
 import type { Request } from '../home/background-context';
 import type { PendingItem, SigningTransport } from './transport';
 
-const KIND = { authority: 'authority_required', approval: 'prompt', data: 'prompt', choice: 'prompt', agent: 'waiting' } as const;
+const KIND = {
+  authority: 'authority_required',
+  approval: 'prompt',
+  data: 'prompt',
+  choice: 'prompt',
+  agent: 'waiting',
+} as const;
 
 /**
  * The popup's transport over the background's agent channel (src/protocol/messages-agent.ts). A request waiting for
@@ -17,26 +23,52 @@ export function backgroundSigning(request: Request, announce: SigningTransport['
       if (!listed.ok) return listed;
       const items = await Promise.all(
         listed.data.runs.map(async (run): Promise<PendingItem> => {
-          const item: PendingItem = { runRef: run.runRef, addressee: run.addressee, words: run.words, waitingFor: KIND[run.waitingFor], text: run.text, expiresAt: run.expiresAt, ...(run.stopped === true ? { stopped: true as const } : {}) };
+          const item: PendingItem = {
+            runRef: run.runRef,
+            addressee: run.addressee,
+            words: run.words,
+            waitingFor: KIND[run.waitingFor],
+            text: run.text,
+            expiresAt: run.expiresAt,
+            ...(run.stopped === true ? { stopped: true as const } : {}),
+          };
           // A run waiting on co-signers carries its prompt and requirement from the checkpoint: the approval exchange.
-          if (run.approval !== undefined) return { ...item, approval: run.approval, requirement: run.approval.requirement };
+          if (run.approval !== undefined)
+            return { ...item, approval: run.approval, requirement: run.approval.requirement };
           if (run.waitingFor !== 'authority') return item;
           const read = await request({ type: 'agent.requirements', runRef: run.runRef });
-          return read.ok ? { ...item, requirement: read.data.requirement, ...(read.data.also.length > 0 ? { also: read.data.also } : {}) } : item;
+          return read.ok
+            ? {
+                ...item,
+                requirement: read.data.requirement,
+                ...(read.data.also.length > 0 ? { also: read.data.also } : {}),
+              }
+            : item;
         }),
       );
       return ok(items);
     },
     async sign(runRef, expect, alsoExpect) {
-      const signed = await request({ type: 'agent.sign', runRef, expect, ...(alsoExpect !== undefined && alsoExpect.length > 0 ? { alsoExpect } : {}) });
+      const signed = await request({
+        type: 'agent.sign',
+        runRef,
+        expect,
+        ...(alsoExpect !== undefined && alsoExpect.length > 0 ? { alsoExpect } : {}),
+      });
       if (!signed.ok) return signed;
       // The reply envelope, as every other face receives it (the mandate's hash is in the vault and its receipt).
       const { signed: _mandate, ...response } = signed.data;
       return ok(response);
     },
     resend: (runRef) => request({ type: 'agent.resume', runRef, supplied: [] }),
-    decline: (runRef, reason) => request(reason === undefined ? { type: 'agent.decline', runRef } : { type: 'agent.decline', runRef, reason }),
-    supplyApproval: (runRef, c) => request({ type: 'agent.resume', runRef, supplied: [{ kind: 'approval', resumeToken: c.resumeToken, approver: c.approver, signature: c.signature }] }),
+    decline: (runRef, reason) =>
+      request(reason === undefined ? { type: 'agent.decline', runRef } : { type: 'agent.decline', runRef, reason }),
+    supplyApproval: (runRef, c) =>
+      request({
+        type: 'agent.resume',
+        runRef,
+        supplied: [{ kind: 'approval', resumeToken: c.resumeToken, approver: c.approver, signature: c.signature }],
+      }),
     announce,
   };
 }

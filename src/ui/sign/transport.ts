@@ -19,7 +19,14 @@ export type PendingItem = {
   /** Later steps needing a mandate from the same account (the reply's alsoApprove): shown and signed with it. */
   also?: Requirement[];
   /** Present when the run waits on other people's co-signatures. */
-  approval?: { resumeToken: Hex; approvalDigest: Hex; approvers: Hex[]; quorum: number; have: Hex[]; requirement?: Requirement };
+  approval?: {
+    resumeToken: Hex;
+    approvalDigest: Hex;
+    approvers: Hex[];
+    quorum: number;
+    have: Hex[];
+    requirement?: Requirement;
+  };
 };
 
 /** What the popup asks of the person's agent. Every operation names the request by its id; nothing acts on "the current one". */

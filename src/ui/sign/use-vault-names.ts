@@ -14,10 +14,18 @@ export function useVaultNames(addresses: readonly `0x${string}`[]): PartyRef[] {
   useEffect(() => {
     if (request === undefined || key === '') return;
     let live = true;
-    void request({ type: 'home.vault.names', addresses: key.split(',') as `0x${string}`[] }).then((result) => live && result.ok && setNames(result.data.names));
+    void request({ type: 'home.vault.names', addresses: key.split(',') as `0x${string}`[] }).then(
+      (result) => live && result.ok && setNames(result.data.names),
+    );
     return () => {
       live = false;
     };
   }, [request, key]);
-  return Object.entries(names).map(([address, label]) => ({ word: label, address: address as `0x${string}`, label, arg: '', source: 'vault' as const }));
+  return Object.entries(names).map(([address, label]) => ({
+    word: label,
+    address: address as `0x${string}`,
+    label,
+    arg: '',
+    source: 'vault' as const,
+  }));
 }

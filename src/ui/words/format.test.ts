@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { count, shortAddress, tokenAmount, until } from './format';
 
-describe('the faces\' words', () => {
+describe("the faces' words", () => {
   it('writes token amounts from base units exactly, without floating point', () => {
     expect(tokenAmount('12500000')).toBe('12.5 USDC');
     expect(tokenAmount('1')).toBe('0.000001 USDC');

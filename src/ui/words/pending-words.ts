@@ -8,7 +8,8 @@ import { capabilityLabel } from './requirement-words';
  * from the requirement that will be signed, so the line cannot promise something the signature does not say.
  */
 export function mandateTitle(requirement: Requirement): string {
-  const amount = requirement.caveats.maxAmount === undefined ? '' : `, at most ${tokenAmount(requirement.caveats.maxAmount)}`;
+  const amount =
+    requirement.caveats.maxAmount === undefined ? '' : `, at most ${tokenAmount(requirement.caveats.maxAmount)}`;
   const words = requirement.derivation.words.trim().replace(/\s+/g, ' ');
   const asked = words.length === 0 ? '' : ` — you asked “${words.length > 60 ? `${words.slice(0, 59)}…` : words}”`;
   return `${capabilityLabel(requirement.capability)}${amount}${asked}`;

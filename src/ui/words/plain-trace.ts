@@ -41,21 +41,35 @@ export function plainTrace(trace: PlannerTrace): TraceLine[] {
   const lines: TraceLine[] = [{ stage: 'Plan', text: PLANNER[trace.plannerUsed] }];
   if (trace.shape !== undefined) lines.push({ stage: 'Shape', text: `Your words matched the shape “${trace.shape}”.` });
   if (trace.openIntent) lines.push({ stage: 'Intent', text: `Your words were read as ${trace.openIntent.class}.` });
-  if (trace.scope === 'nothing-named') lines.push({ stage: 'Scope', text: 'Nothing in your words named something this agent does.' });
+  if (trace.scope === 'nothing-named')
+    lines.push({ stage: 'Scope', text: 'Nothing in your words named something this agent does.' });
   const s = trace.selection;
   if (s !== undefined) {
     const picked = s.choice === null ? '' : ` — it chose ${s.choice}`;
-    lines.push({ stage: 'Skill', text: `Skill selection (${s.arm}) among ${s.candidates.length}: ${s.outcome}${picked}. Rule: ${s.rule}` });
+    lines.push({
+      stage: 'Skill',
+      text: `Skill selection (${s.arm}) among ${s.candidates.length}: ${s.outcome}${picked}. Rule: ${s.rule}`,
+    });
   }
   const p = trace.planChoice;
-  if (p !== undefined) lines.push({ stage: 'Plan choice', text: `Among ${p.options.length} possible plans it chose ${p.choice}. Rule: ${p.rule}` });
+  if (p !== undefined)
+    lines.push({
+      stage: 'Plan choice',
+      text: `Among ${p.options.length} possible plans it chose ${p.choice}. Rule: ${p.rule}`,
+    });
   for (const round of trace.admission) {
     const broken = round.violations.map((v) => `${v.rule}: ${v.message}`).join(' ');
-    lines.push({ stage: 'Admission', text: `Round ${round.round}: ${round.verdict}.${broken === '' ? ' Every declared rule held.' : ` ${broken}`}` });
+    lines.push({
+      stage: 'Admission',
+      text: `Round ${round.round}: ${round.verdict}.${broken === '' ? ' Every declared rule held.' : ` ${broken}`}`,
+    });
   }
   for (const r of trace.resolutions) {
     const note = r.note === undefined ? '' : ` (${r.note})`;
-    lines.push({ stage: 'Names', text: `“${r.word}” is ${r.label} (${shortAddress(r.address)}), from ${SOURCES[r.source] ?? r.source}${note}.` });
+    lines.push({
+      stage: 'Names',
+      text: `“${r.word}” is ${r.label} (${shortAddress(r.address)}), from ${SOURCES[r.source] ?? r.source}${note}.`,
+    });
   }
   for (const a of trace.authority) {
     const code = a.code === undefined ? '' : ` (${a.code})`;
@@ -63,7 +77,10 @@ export function plainTrace(trace: PlannerTrace): TraceLine[] {
   }
   if (trace.calls.length > 0) {
     const roles = [...new Set(trace.calls.map((c) => c.role))].join(', ');
-    lines.push({ stage: 'Model', text: `${trace.calls.length} model call${trace.calls.length === 1 ? '' : 's'} (${roles}) by ${trace.calls[0]!.provider}.` });
+    lines.push({
+      stage: 'Model',
+      text: `${trace.calls.length} model call${trace.calls.length === 1 ? '' : 's'} (${roles}) by ${trace.calls[0]!.provider}.`,
+    });
   }
   for (const note of trace.notes) lines.push({ stage: 'Note', text: note });
   return lines;

@@ -9,7 +9,8 @@ export const RISK_WORDS: Record<Requirement['risk'], string> = {
   low: 'Low — a small act on your own records.',
   medium: 'Medium — it acts for you toward someone else.',
   high: 'High — it moves money or speaks for you; check every line.',
-  critical: 'Critical — an organization’s funds or standing; others must approve too, and only a fresh signature counts.',
+  critical:
+    'Critical — an organization’s funds or standing; others must approve too, and only a fresh signature counts.',
 };
 
 /** The capability's label from the ontology, else its id. */
@@ -34,18 +35,29 @@ export function requirementFacts(requirement: Requirement, parties: readonly Par
     { term: 'What it does', detail: `${capabilityLabel(requirement.capability)} (${requirement.capability})` },
     { term: 'For whom', detail: `${partyName(requirement.delegator, parties)} — the account that gives this mandate` },
   ];
-  if (caveats.maxAmount !== undefined) facts.push({ term: 'How much, at most', detail: tokenAmount(caveats.maxAmount) });
+  if (caveats.maxAmount !== undefined)
+    facts.push({ term: 'How much, at most', detail: tokenAmount(caveats.maxAmount) });
   if (caveats.recipient !== undefined) facts.push({ term: 'To whom', detail: partyName(caveats.recipient, parties) });
   const notAfter = caveats.notAfter * 1000;
   facts.push({ term: 'Until when', detail: `${when(notAfter)} (${until(notAfter, now)})` });
   facts.push({ term: 'How many times', detail: count(caveats.calls, 'use') });
-  facts.push({ term: 'Who acts', detail: `Your harness agent ${shortAddress(requirement.delegate)}, and only for this step` });
+  facts.push({
+    term: 'Who acts',
+    detail: `Your harness agent ${shortAddress(requirement.delegate)}, and only for this step`,
+  });
   facts.push({ term: 'Risk', detail: RISK_WORDS[requirement.risk] });
-  if (requirement.freshSeconds !== undefined) facts.push({ term: 'Freshness', detail: `Your signature counts for ${requirement.freshSeconds} seconds after you sign.` });
+  if (requirement.freshSeconds !== undefined)
+    facts.push({
+      term: 'Freshness',
+      detail: `Your signature counts for ${requirement.freshSeconds} seconds after you sign.`,
+    });
   return facts;
 }
 
 /** Where each argument came from, in words ("recipient: your words"). */
 export function argumentSources(requirement: Requirement): Fact[] {
-  return Object.entries(requirement.derivation.argSources).map(([arg, source]) => ({ term: arg, detail: `from ${source === 'words' ? 'your words' : source}` }));
+  return Object.entries(requirement.derivation.argSources).map(([arg, source]) => ({
+    term: arg,
+    detail: `from ${source === 'words' ? 'your words' : source}`,
+  }));
 }

@@ -13,7 +13,14 @@ const requirement: Requirement = {
   toolId: 'payment.usdc.send',
   capability: 'payment.usdc.send',
   args: { amount: '12.5', recipient: 'bob' },
-  binding: { planDigest: D(1), stepRef: 's1', argsDigest: D(2), ontologyDigest: D(3), playbookDigest: D(4), capabilityId: 'payment.usdc.send' },
+  binding: {
+    planDigest: D(1),
+    stepRef: 's1',
+    argsDigest: D(2),
+    ontologyDigest: D(3),
+    playbookDigest: D(4),
+    capabilityId: 'payment.usdc.send',
+  },
   bindingDigest: D(5),
   delegator: A(1),
   delegate: A(2),
@@ -22,10 +29,15 @@ const requirement: Requirement = {
   derivation: { words: 'send bob 12.5 usdc', argSources: { amount: 'words', recipient: 'vault' } },
 };
 
-describe('the faces\' words for a requirement and a trace', () => {
-  it('says what a mandate allows from the requirement\'s own bytes: amount, recipient, window, uses, risk', () => {
-    const parties = [{ word: 'bob', address: A(3), label: 'Bob Mensah', arg: 'recipient', source: 'vault' as const }, { word: 'me', address: A(1), label: 'Alice Okoro', arg: 'payer', source: 'asker' as const }];
-    const facts = Object.fromEntries(requirementFacts(requirement, parties, 1_799_999_400_000).map((f) => [f.term, f.detail]));
+describe("the faces' words for a requirement and a trace", () => {
+  it("says what a mandate allows from the requirement's own bytes: amount, recipient, window, uses, risk", () => {
+    const parties = [
+      { word: 'bob', address: A(3), label: 'Bob Mensah', arg: 'recipient', source: 'vault' as const },
+      { word: 'me', address: A(1), label: 'Alice Okoro', arg: 'payer', source: 'asker' as const },
+    ];
+    const facts = Object.fromEntries(
+      requirementFacts(requirement, parties, 1_799_999_400_000).map((f) => [f.term, f.detail]),
+    );
     expect(facts['What it does']).toBe('Send USDC (payment.usdc.send)');
     expect(facts['For whom']).toContain('Alice Okoro');
     expect(facts['How much, at most']).toBe('12.5 USDC');
@@ -35,9 +47,13 @@ describe('the faces\' words for a requirement and a trace', () => {
     expect(facts.Risk).toMatch(/^High/);
   });
 
-  it('names a waiting mandate in the queue by what it does, its limit and the person\'s words, not the tool id', () => {
+  it("names a waiting mandate in the queue by what it does, its limit and the person's words, not the tool id", () => {
     expect(mandateTitle(requirement)).toBe('Send USDC, at most 12.5 USDC — you asked “send bob 12.5 usdc”');
-    const long = { ...requirement, caveats: { calls: 1, notAfter: 1 }, derivation: { words: `invite ${'x'.repeat(80)}`, argSources: {} } };
+    const long = {
+      ...requirement,
+      caveats: { calls: 1, notAfter: 1 },
+      derivation: { words: `invite ${'x'.repeat(80)}`, argSources: {} },
+    };
     expect(mandateTitle(long)).toMatch(/^Send USDC — you asked “invite x+…”$/);
   });
 
@@ -46,7 +62,17 @@ describe('the faces\' words for a requirement and a trace', () => {
       plannerUsed: 'compiled',
       shape: 'payment',
       admission: [{ round: 1, verdict: 'continue', violations: [] }],
-      resolutions: [{ stepRef: 's1', word: 'bob', address: A(3), label: 'Bob Mensah', arg: 'recipient', source: 'remembered', note: 'remembered: you chose Bob Mensah for this before' }],
+      resolutions: [
+        {
+          stepRef: 's1',
+          word: 'bob',
+          address: A(3),
+          label: 'Bob Mensah',
+          arg: 'recipient',
+          source: 'remembered',
+          note: 'remembered: you chose Bob Mensah for this before',
+        },
+      ],
       authority: [{ stepRef: 's1', presentedRef: 'none', outcome: 'authority-required', obligations: [] }],
       calls: [],
       notes: ['Above your threshold a co-signer approves.'],
@@ -54,7 +80,9 @@ describe('the faces\' words for a requirement and a trace', () => {
     const lines = plainTrace(trace);
     expect(lines.map((l) => l.stage)).toEqual(['Plan', 'Shape', 'Admission', 'Names', 'Authority', 'Note']);
     expect(lines[0]!.text).toContain('no model was asked');
-    expect(lines[3]!.text).toBe('“bob” is Bob Mensah (0x3333…3333), from a choice you made before (evidence, not permission) (remembered: you chose Bob Mensah for this before).');
+    expect(lines[3]!.text).toBe(
+      '“bob” is Bob Mensah (0x3333…3333), from a choice you made before (evidence, not permission) (remembered: you chose Bob Mensah for this before).',
+    );
     expect(lines[4]!.text).toBe('Step s1 needs a mandate only you can sign.');
   });
 });

@@ -19,10 +19,38 @@ const PULSES = [72, 70, 74, 69, 71, 70, 72];
 const STEPS = [2100, 2600, 900, 1800, 3100, 2900];
 
 export const DEMO_ORDERS: Order[] = [
-  { orderId: 'ord-furosemide', drug: 'furosemide', dose: '40 mg', schedule: 'once daily, morning', aliases: ['water pill', 'Lasix'], active: true },
-  { orderId: 'ord-metoprolol', drug: 'metoprolol succinate', dose: '25 mg', schedule: 'once daily', aliases: ['beta blocker', 'Toprol'], active: true },
-  { orderId: 'ord-lisinopril', drug: 'lisinopril', dose: '5 mg', schedule: 'once daily', aliases: ['blood pressure pill'], active: true },
-  { orderId: 'ord-amlodipine', drug: 'amlodipine', dose: '5 mg', schedule: 'stopped at discharge', aliases: [], active: false },
+  {
+    orderId: 'ord-furosemide',
+    drug: 'furosemide',
+    dose: '40 mg',
+    schedule: 'once daily, morning',
+    aliases: ['water pill', 'Lasix'],
+    active: true,
+  },
+  {
+    orderId: 'ord-metoprolol',
+    drug: 'metoprolol succinate',
+    dose: '25 mg',
+    schedule: 'once daily',
+    aliases: ['beta blocker', 'Toprol'],
+    active: true,
+  },
+  {
+    orderId: 'ord-lisinopril',
+    drug: 'lisinopril',
+    dose: '5 mg',
+    schedule: 'once daily',
+    aliases: ['blood pressure pill'],
+    active: true,
+  },
+  {
+    orderId: 'ord-amlodipine',
+    drug: 'amlodipine',
+    dose: '5 mg',
+    schedule: 'stopped at discharge',
+    aliases: [],
+    active: false,
+  },
 ];
 
 /** The seven UTC days ending today, oldest first. */
@@ -32,25 +60,80 @@ function week(now: number): string[] {
 
 function coachRef() {
   const archetype = ARCHETYPES['heart-coach-patient-coach'];
-  if (archetype === undefined) throw new HomeError('DEMO_ARCHETYPE_MISSING', 'The ontology has no heart-coach-patient-coach archetype for the demo insight.');
+  if (archetype === undefined)
+    throw new HomeError(
+      'DEMO_ARCHETYPE_MISSING',
+      'The ontology has no heart-coach-patient-coach archetype for the demo insight.',
+    );
   return { id: `skill:archetypes/${archetype.id}`, version: archetype.version, digest: archetype.definitionDigest };
 }
 
 export function demoCabinetRecords(owner: Address, now: number, patientName = 'Alice Okoro'): RecordInput[] {
   const days = week(now);
   const yesterday = days[5]!;
-  const item = <T extends RecordInput['type']>(type: T, id: string, data: unknown) => ({ id, type, owner, data }) as RecordInput;
+  const item = <T extends RecordInput['type']>(type: T, id: string, data: unknown) =>
+    ({ id, type, owner, data }) as RecordInput;
   const readings: Reading[] = [];
   days.forEach((day, i) => {
-    readings.push({ id: `bp-${day}`, metric: 'bp', value: BPS[i]!, unit: 'mmHg', at: `${day}T08:05:00.000Z`, source: 'device' });
-    readings.push({ id: `pulse-${day}`, metric: 'pulse', value: PULSES[i]!, unit: 'bpm', at: `${day}T08:05:00.000Z`, source: 'device' });
-    if (WEIGHTS[i] !== undefined) readings.push({ id: `weight-${day}`, metric: 'weight', value: WEIGHTS[i]!, unit: 'kg', at: `${day}T07:50:00.000Z`, source: 'you' });
-    if (STEPS[i] !== undefined) readings.push({ id: `steps-${day}`, metric: 'steps', value: STEPS[i]!, unit: 'steps', at: `${day}T20:00:00.000Z`, source: 'device' });
+    readings.push({
+      id: `bp-${day}`,
+      metric: 'bp',
+      value: BPS[i]!,
+      unit: 'mmHg',
+      at: `${day}T08:05:00.000Z`,
+      source: 'device',
+    });
+    readings.push({
+      id: `pulse-${day}`,
+      metric: 'pulse',
+      value: PULSES[i]!,
+      unit: 'bpm',
+      at: `${day}T08:05:00.000Z`,
+      source: 'device',
+    });
+    if (WEIGHTS[i] !== undefined)
+      readings.push({
+        id: `weight-${day}`,
+        metric: 'weight',
+        value: WEIGHTS[i]!,
+        unit: 'kg',
+        at: `${day}T07:50:00.000Z`,
+        source: 'you',
+      });
+    if (STEPS[i] !== undefined)
+      readings.push({
+        id: `steps-${day}`,
+        metric: 'steps',
+        value: STEPS[i]!,
+        unit: 'steps',
+        at: `${day}T20:00:00.000Z`,
+        source: 'device',
+      });
   });
-  readings.push({ id: `bp-${days[2]}-chart`, metric: 'bp', value: '134/86', unit: 'mmHg', at: `${days[2]}T10:00:00.000Z`, source: 'chart' });
-  readings.push({ id: `steps-${days[6]}-morning`, metric: 'steps', value: 1100, unit: 'steps', at: `${days[6]}T10:30:00.000Z`, source: 'device' });
+  readings.push({
+    id: `bp-${days[2]}-chart`,
+    metric: 'bp',
+    value: '134/86',
+    unit: 'mmHg',
+    at: `${days[2]}T10:00:00.000Z`,
+    source: 'chart',
+  });
+  readings.push({
+    id: `steps-${days[6]}-morning`,
+    metric: 'steps',
+    value: 1100,
+    unit: 'steps',
+    at: `${days[6]}T10:30:00.000Z`,
+    source: 'device',
+  });
   const doses: Dose[] = days.flatMap((day) =>
-    DEMO_ORDERS.filter((o) => o.active).map((o) => ({ id: `dose-${o.orderId.slice(4)}-${day}`, orderId: o.orderId, drug: o.drug, at: `${day}T08:10:00.000Z`, taken: true })),
+    DEMO_ORDERS.filter((o) => o.active).map((o) => ({
+      id: `dose-${o.orderId.slice(4)}-${day}`,
+      orderId: o.orderId,
+      drug: o.drug,
+      at: `${day}T08:10:00.000Z`,
+      taken: true,
+    })),
   );
   const notLater = (record: { at: string }) => Date.parse(record.at) <= now;
 
@@ -62,7 +145,8 @@ export function demoCabinetRecords(owner: Address, now: number, patientName = 'A
       diagnoses: ['heart-failure'],
       orders: DEMO_ORDERS,
       allergies: ['penicillin'],
-      carePlan: 'Weigh every morning; call if up 2 kg in two days. Under 2 g sodium, 1.5 L fluid a day. Walk daily, building up to 3000 steps.',
+      carePlan:
+        'Weigh every morning; call if up 2 kg in two days. Under 2 g sodium, 1.5 L fluid a day. Walk daily, building up to 3000 steps.',
       goals: { steps: 3000, weightKg: 80 },
       labs: [
         { name: 'potassium', value: '4.1', unit: 'mmol/L', at: `${yesterday}T07:00:00.000Z` },
@@ -71,7 +155,12 @@ export function demoCabinetRecords(owner: Address, now: number, patientName = 'A
     }),
     ...readings.filter(notLater).map((r) => item('cabinet.readings', r.id, r)),
     ...doses.filter(notLater).map((d) => item('cabinet.doses', d.id, d)),
-    item('cabinet.symptoms', `symptom-${yesterday}`, { id: `symptom-${yesterday}`, text: 'ankles a little puffy', at: `${yesterday}T09:05:00.000Z`, tier: 'tell-care-team' }),
+    item('cabinet.symptoms', `symptom-${yesterday}`, {
+      id: `symptom-${yesterday}`,
+      text: 'ankles a little puffy',
+      at: `${yesterday}T09:05:00.000Z`,
+      tier: 'tell-care-team',
+    }),
     item('cabinet.prefs', `cabinet.prefs/${owner}`, { checkIns: true, checkInAt: '08:00' }),
     item('cabinet.guidance', `guidance-${yesterday}`, {
       id: `guidance-${yesterday}`,
@@ -80,7 +169,8 @@ export function demoCabinetRecords(owner: Address, now: number, patientName = 'A
       consultationKind: 'symptom',
       question: 'My ankles are puffy, is that bad?',
       say: 'A little puffiness is worth telling your nurse; I let the team know.',
-      because: 'Ankle swelling with heart failure can mean fluid building up, and your weight is up 0.4 kg since the day before.',
+      because:
+        'Ankle swelling with heart failure can mean fluid building up, and your weight is up 0.4 kg since the day before.',
       tier: 'tell-care-team',
       theme: 'symptom',
       stillToDo: [],

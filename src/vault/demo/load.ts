@@ -22,14 +22,26 @@ export type LoadDemoVaultOptions = {
   keys?: { passphrase: string; kdf?: KdfChoice };
 };
 
-export type DemoVaultSummary = { alice: Address; missioNexus: Address; agents: number; playbooks: number; records: number; keysSealed: boolean };
+export type DemoVaultSummary = {
+  alice: Address;
+  missioNexus: Address;
+  agents: number;
+  playbooks: number;
+  records: number;
+  keysSealed: boolean;
+};
 
 const IDENTITIES = [...Object.keys(DEMO_PEOPLE), ...Object.keys(DEMO_ORGANIZATIONS)] as DemoIdentityId[];
 
 function pinOf(id: string): PlaybookPin {
   const archetype = ARCHETYPES[id];
-  if (archetype === undefined) throw new HomeError('DEMO_ARCHETYPE_MISSING', `The ontology has no "${id}" archetype to pin in the demo vault.`);
-  return { archetypeId: archetype.id, archetypeVersion: archetype.version, definitionDigest: archetype.definitionDigest };
+  if (archetype === undefined)
+    throw new HomeError('DEMO_ARCHETYPE_MISSING', `The ontology has no "${id}" archetype to pin in the demo vault.`);
+  return {
+    archetypeId: archetype.id,
+    archetypeVersion: archetype.version,
+    definitionDigest: archetype.definitionDigest,
+  };
 }
 
 /**
@@ -38,7 +50,9 @@ function pinOf(id: string): PlaybookPin {
  * transaction). Works in the extension and in Node (fake-indexeddb).
  */
 export async function loadDemoVault(vault: Vault, options: LoadDemoVaultOptions): Promise<DemoVaultSummary> {
-  const resolved = await Promise.all(IDENTITIES.map(async (id) => [id, normalizeAddress(await options.addressOf(id))] as const));
+  const resolved = await Promise.all(
+    IDENTITIES.map(async (id) => [id, normalizeAddress(await options.addressOf(id))] as const),
+  );
   const address = Object.fromEntries(resolved) as Record<DemoIdentityId, Address>;
   const now = options.now ?? vault.clock.now();
   const playbooks = options.playbooks ?? { person: pinOf('person-agent'), organization: pinOf('organization-agent') };
@@ -47,7 +61,12 @@ export async function loadDemoVault(vault: Vault, options: LoadDemoVaultOptions)
 
   let keysSealed = false;
   if (options.keys !== undefined && (await vault.keys.list()).rows.length === 0) {
-    const keyring = createKeyring({ keys: vault.keys, session: memorySessionKeyStore(), clock: vault.clock, ...(options.keys.kdf === undefined ? {} : { kdf: options.keys.kdf }) });
+    const keyring = createKeyring({
+      keys: vault.keys,
+      session: memorySessionKeyStore(),
+      clock: vault.clock,
+      ...(options.keys.kdf === undefined ? {} : { kdf: options.keys.kdf }),
+    });
     await keyring.create(options.keys.passphrase, [
       { id: 'owner', purpose: 'owner', privateKey: alice.privateKey },
       { id: 'harness', purpose: 'harness', privateKey: harness.privateKey },
@@ -56,20 +75,51 @@ export async function loadDemoVault(vault: Vault, options: LoadDemoVaultOptions)
   }
 
   const agents = [
-    { address: address.alice, kind: 'person' as const, label: alice.name, aliases: alice.aliases, ownerAddress: alice.ownerAddress, salt: alice.salt },
+    {
+      address: address.alice,
+      kind: 'person' as const,
+      label: alice.name,
+      aliases: alice.aliases,
+      ownerAddress: alice.ownerAddress,
+      salt: alice.salt,
+    },
     ...(['missio-nexus', 'thompson-community', 'thompson-family'] as const).map((id) => {
       const org = DEMO_ORGANIZATIONS[id];
-      return { address: address[id], kind: 'organization' as const, label: org.name, aliases: org.aliases, ownerAddress: DEMO_PEOPLE[org.stewardId].ownerAddress, salt: org.salt };
+      return {
+        address: address[id],
+        kind: 'organization' as const,
+        label: org.name,
+        aliases: org.aliases,
+        ownerAddress: DEMO_PEOPLE[org.stewardId].ownerAddress,
+        salt: org.salt,
+      };
     }),
-    { address: harness.address, kind: 'harness' as const, label: harness.name, aliases: [], ownerAddress: harness.address },
+    {
+      address: harness.address,
+      kind: 'harness' as const,
+      label: harness.name,
+      aliases: [],
+      ownerAddress: harness.address,
+    },
   ];
   const records = [...demoPeopleRecords(address), ...demoCabinetRecords(address.alice, now, alice.name)];
   const { db } = vault;
   await db.transaction('rw', [db.agents, db.playbooks, db.records], async () => {
     for (const agent of agents) await vault.agents.put(agent);
     await vault.playbooks.assign({ agent: address.alice, assignedBy: address.alice, ...playbooks.person });
-    await vault.playbooks.assign({ agent: address['missio-nexus'], assignedBy: address.alice, ...playbooks.organization });
+    await vault.playbooks.assign({
+      agent: address['missio-nexus'],
+      assignedBy: address.alice,
+      ...playbooks.organization,
+    });
     await vault.records.putMany(records);
   });
-  return { alice: address.alice, missioNexus: address['missio-nexus'], agents: agents.length, playbooks: 2, records: records.length, keysSealed };
+  return {
+    alice: address.alice,
+    missioNexus: address['missio-nexus'],
+    agents: agents.length,
+    playbooks: 2,
+    records: records.length,
+    keysSealed,
+  };
 }

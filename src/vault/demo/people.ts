@@ -1,4 +1,9 @@
-import { DEMO_ORGANIZATIONS, DEMO_PEOPLE, type DemoOrganizationId, type DemoPersonId } from '../../protocol/demo-identities';
+import {
+  DEMO_ORGANIZATIONS,
+  DEMO_PEOPLE,
+  type DemoOrganizationId,
+  type DemoPersonId,
+} from '../../protocol/demo-identities';
 import type { MembershipRole } from '../records/people';
 import type { RecordInput } from '../records/record';
 import type { Address } from '../values';
@@ -20,14 +25,25 @@ export const MISSIO_MEMBERS: ReadonlyArray<[DemoPersonId, MembershipRole[]]> = [
 /** Details that tell the two "thompson" organizations apart (same name, different purpose). */
 export const THOMPSON_DETAILS: Record<'thompson-community' | 'thompson-family', string> = {
   'thompson-community': 'Thompson Community Fund — a neighbourhood mutual-aid fund on Thompson Street',
-  'thompson-family': 'Thompson Family Trust — the Okoro-Thompson family\'s shared trust',
+  'thompson-family': "Thompson Family Trust — the Okoro-Thompson family's shared trust",
 };
 
-const membership = (principal: Address, member: DemoPersonId, roles: MembershipRole[], address: Address): RecordInput => ({
+const membership = (
+  principal: Address,
+  member: DemoPersonId,
+  roles: MembershipRole[],
+  address: Address,
+): RecordInput => ({
   id: `membership/${principal}/${address}`,
   type: 'membership',
   owner: principal,
-  data: { principal, member: address, memberLabel: DEMO_PEOPLE[member].name, memberAliases: DEMO_PEOPLE[member].aliases, roles },
+  data: {
+    principal,
+    member: address,
+    memberLabel: DEMO_PEOPLE[member].name,
+    memberAliases: DEMO_PEOPLE[member].aliases,
+    roles,
+  },
 });
 
 /**
@@ -43,17 +59,19 @@ export function demoPeopleRecords(address: Record<DemoIdentityId, Address>): Rec
     owner: alice,
     data: { label: DEMO_PEOPLE[id].name, aliases: DEMO_PEOPLE[id].aliases, address: address[id] },
   }));
-  const organizations: RecordInput[] = (['missio-nexus', 'thompson-community', 'thompson-family'] as const).map((id) => ({
-    id: `organization/${alice}/${id}`,
-    type: 'organization',
-    owner: alice,
-    data: {
-      label: DEMO_ORGANIZATIONS[id].name,
-      aliases: DEMO_ORGANIZATIONS[id].aliases,
-      address: address[id],
-      detail: id === 'missio-nexus' ? 'Missio Nexus — a mission network Alice stewards' : THOMPSON_DETAILS[id],
-    },
-  }));
+  const organizations: RecordInput[] = (['missio-nexus', 'thompson-community', 'thompson-family'] as const).map(
+    (id) => ({
+      id: `organization/${alice}/${id}`,
+      type: 'organization',
+      owner: alice,
+      data: {
+        label: DEMO_ORGANIZATIONS[id].name,
+        aliases: DEMO_ORGANIZATIONS[id].aliases,
+        address: address[id],
+        detail: id === 'missio-nexus' ? 'Missio Nexus — a mission network Alice stewards' : THOMPSON_DETAILS[id],
+      },
+    }),
+  );
   const missio = address['missio-nexus'];
   return [
     ...contacts,
@@ -63,6 +81,11 @@ export function demoPeopleRecords(address: Record<DemoIdentityId, Address>): Rec
     membership(address['thompson-family'], 'alice', ['steward', 'member'], alice),
     membership(address['thompson-family'], 'caregiver', ['member'], address.caregiver),
     membership(alice, 'bob', ['co-signer'], address.bob),
-    { id: `payer.default/${alice}`, type: 'payer.default', owner: alice, data: { address: alice, label: 'Alice Okoro (Smart Agent)', token: 'USDC' } },
+    {
+      id: `payer.default/${alice}`,
+      type: 'payer.default',
+      owner: alice,
+      data: { address: alice, label: 'Alice Okoro (Smart Agent)', token: 'USDC' },
+    },
   ];
 }

@@ -15,10 +15,19 @@ describe('auto-lock', () => {
 
   it('locks after the minutes the person set, counting from the last activity, and clears pending requests', async () => {
     const vault = await openTestVault();
-    const keyring = createKeyring({ keys: vault.keys, session: memorySessionKeyStore(), clock: vault.clock, kdf: TEST_KDF });
+    const keyring = createKeyring({
+      keys: vault.keys,
+      session: memorySessionKeyStore(),
+      clock: vault.clock,
+      kdf: TEST_KDF,
+    });
     await keyring.create('pw', [{ id: 'owner', purpose: 'owner', privateKey: DEMO_PEOPLE.alice.privateKey }]);
     await vault.settings.set('lock.autoLockMinutes', 5);
-    const autoLock = createAutoLock({ keyring, clock: vault.clock, idleMinutes: () => vault.settings.get('lock.autoLockMinutes') });
+    const autoLock = createAutoLock({
+      keyring,
+      clock: vault.clock,
+      idleMinutes: () => vault.settings.get('lock.autoLockMinutes'),
+    });
     let rejected = 0;
     keyring.onLock(() => {
       rejected += 1;

@@ -6,7 +6,7 @@ import { hexToBytes } from './bytes';
 import { freshKdf, KdfParams, meetsOwaspFloor, OWASP_PBKDF2, OWASP_SCRYPT, stretch } from './kdf';
 
 describe('passphrase stretching', () => {
-  it('defaults to OWASP\'s parameters and draws a fresh salt each time', () => {
+  it("defaults to OWASP's parameters and draws a fresh salt each time", () => {
     expect(OWASP_SCRYPT).toEqual({ name: 'scrypt', N: 2 ** 17, r: 8, p: 1 });
     expect(OWASP_PBKDF2).toEqual({ name: 'pbkdf2-sha256', iterations: 600_000 });
     expect(meetsOwaspFloor(OWASP_SCRYPT) && meetsOwaspFloor(OWASP_PBKDF2)).toBe(true);
@@ -21,7 +21,9 @@ describe('passphrase stretching', () => {
     const expected = scrypt(new TextEncoder().encode(composed), hexToBytes(salt), { N: 1024, r: 8, p: 1, dkLen: 32 });
     expect(await stretch(decomposed, scryptParams)).toEqual(expected);
     const pbkdfParams = KdfParams.parse({ name: 'pbkdf2-sha256', iterations: 2000, salt, testOnly: true });
-    expect(await stretch(composed, pbkdfParams)).toEqual(pbkdf2(sha256, new TextEncoder().encode(composed), hexToBytes(salt), { c: 2000, dkLen: 32 }));
+    expect(await stretch(composed, pbkdfParams)).toEqual(
+      pbkdf2(sha256, new TextEncoder().encode(composed), hexToBytes(salt), { c: 2000, dkLen: 32 }),
+    );
   });
 
   it('refuses parameters a hostile file could use to exhaust the worker', () => {

@@ -14,7 +14,10 @@ import { bytesToHex, hexToBytes, randomBytes } from './bytes';
 export const KdfParams = z.discriminatedUnion('name', [
   z.strictObject({
     name: z.literal('scrypt'),
-    N: z.number().int().refine((n) => n >= 2 && n <= 2 ** 20 && (n & (n - 1)) === 0, 'a power of two up to 2^20'),
+    N: z
+      .number()
+      .int()
+      .refine((n) => n >= 2 && n <= 2 ** 20 && (n & (n - 1)) === 0, 'a power of two up to 2^20'),
     r: z.number().int().min(1).max(32),
     p: z.number().int().min(1).max(4),
     salt: HexBytes,
@@ -44,7 +47,10 @@ export function meetsOwaspFloor(kdf: KdfChoice): boolean {
 /** Draws a salt for a new seal; refuses weak parameters unless they say they are for tests. */
 export function freshKdf(choice: KdfChoice): KdfParams {
   if (!meetsOwaspFloor(choice) && choice.testOnly !== true) {
-    throw new HomeError('WEAK_KDF', 'These passphrase-stretching parameters are below OWASP\'s floor; only tests may use them.');
+    throw new HomeError(
+      'WEAK_KDF',
+      "These passphrase-stretching parameters are below OWASP's floor; only tests may use them.",
+    );
   }
   return { ...choice, salt: bytesToHex(randomBytes(16)) } as KdfParams;
 }
@@ -53,8 +59,13 @@ export function freshKdf(choice: KdfChoice): KdfParams {
 export async function stretch(passphrase: string, kdf: KdfParams): Promise<Uint8Array> {
   const password = new TextEncoder().encode(passphrase.normalize('NFKC'));
   const salt = hexToBytes(kdf.salt as Hex);
-  if (kdf.name === 'scrypt') return scryptAsync(password, salt, { N: kdf.N, r: kdf.r, p: kdf.p, dkLen: 32, maxmem: 2 ** 31 });
+  if (kdf.name === 'scrypt')
+    return scryptAsync(password, salt, { N: kdf.N, r: kdf.r, p: kdf.p, dkLen: 32, maxmem: 2 ** 31 });
   const base = await crypto.subtle.importKey('raw', password, 'PBKDF2', false, ['deriveBits']);
-  const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations: kdf.iterations }, base, 256);
+  const bits = await crypto.subtle.deriveBits(
+    { name: 'PBKDF2', hash: 'SHA-256', salt, iterations: kdf.iterations },
+    base,
+    256,
+  );
   return new Uint8Array(bits);
 }

@@ -55,23 +55,41 @@ describe('keyring: the owner key at rest', () => {
     const row = (await vault.keys.get('owner'))!;
     const flipped = row.ciphertext.slice(0, 10) + (row.ciphertext[10] === '0' ? '1' : '0') + row.ciphertext.slice(11);
     await vault.db.keys.put({ ...row, ciphertext: flipped });
-    expect(await keyring.unlock('correct horse battery staple')).toMatchObject({ ok: false, code: 'KEY_TAMPERED', message: expect.stringContaining('"owner"') });
+    expect(await keyring.unlock('correct horse battery staple')).toMatchObject({
+      ok: false,
+      code: 'KEY_TAMPERED',
+      message: expect.stringContaining('"owner"'),
+    });
     await vault.db.keys.put({ ...row, purpose: 'harness' });
     expect(await keyring.unlock('correct horse battery staple')).toMatchObject({ ok: false, code: 'KEY_TAMPERED' });
   });
 
   it('never overwrites a key id, and says when there is no key at all', async () => {
     const { keyring } = await setup();
-    await expect(keyring.create('x', [{ id: 'owner', purpose: 'owner', privateKey: harness }])).rejects.toMatchObject({ code: 'KEY_EXISTS' });
+    await expect(keyring.create('x', [{ id: 'owner', purpose: 'owner', privateKey: harness }])).rejects.toMatchObject({
+      code: 'KEY_EXISTS',
+    });
     const empty = await openTestVault();
-    const bare = createKeyring({ keys: empty.keys, session: memorySessionKeyStore(), clock: empty.clock, kdf: TEST_KDF });
+    const bare = createKeyring({
+      keys: empty.keys,
+      session: memorySessionKeyStore(),
+      clock: empty.clock,
+      kdf: TEST_KDF,
+    });
     expect(await bare.unlock('anything')).toMatchObject({ ok: false, code: 'NO_KEYS' });
   });
 
   it('refuses weak stretching parameters unless marked for tests', async () => {
     const vault = await openTestVault();
-    const keyring = createKeyring({ keys: vault.keys, session: memorySessionKeyStore(), clock: vault.clock, kdf: { name: 'scrypt', N: 1024, r: 8, p: 1 } });
-    await expect(keyring.create('pw', [{ id: 'owner', purpose: 'owner', privateKey: owner }])).rejects.toMatchObject({ code: 'WEAK_KDF' });
+    const keyring = createKeyring({
+      keys: vault.keys,
+      session: memorySessionKeyStore(),
+      clock: vault.clock,
+      kdf: { name: 'scrypt', N: 1024, r: 8, p: 1 },
+    });
+    await expect(keyring.create('pw', [{ id: 'owner', purpose: 'owner', privateKey: owner }])).rejects.toMatchObject({
+      code: 'WEAK_KDF',
+    });
   });
 
   it('seals with PBKDF2-SHA256 via WebCrypto as the alternative', async () => {

@@ -35,7 +35,9 @@ export type Keyring = {
 };
 
 const aadOf = (row: Pick<KeyRow, 'id' | 'purpose' | 'address'>) =>
-  new TextEncoder().encode(canonicalJson({ kind: 'home-agent/key', v: 1, id: row.id, purpose: row.purpose, address: row.address }));
+  new TextEncoder().encode(
+    canonicalJson({ kind: 'home-agent/key', v: 1, id: row.id, purpose: row.purpose, address: row.address }),
+  );
 
 async function sealAll(passphrase: string, kdf: KdfParams, keys: readonly SecretKeyInput[], now: number) {
   const secrets = await deriveSecrets(passphrase, kdf);
@@ -43,7 +45,16 @@ async function sealAll(passphrase: string, kdf: KdfParams, keys: readonly Secret
     keys.map(async ({ id, purpose, privateKey }) => {
       const address = privateKeyToAddress(privateKey).toLowerCase() as Hex;
       const { iv, ciphertext } = await encrypt(secrets, hexToBytes(privateKey), aadOf({ id, purpose, address }));
-      return { id, purpose, address, kdf, check: bytesToHex(secrets.check), iv: bytesToHex(iv), ciphertext: bytesToHex(ciphertext), createdAt: now };
+      return {
+        id,
+        purpose,
+        address,
+        kdf,
+        check: bytesToHex(secrets.check),
+        iv: bytesToHex(iv),
+        ciphertext: bytesToHex(ciphertext),
+        createdAt: now,
+      };
     }),
   );
 }
@@ -57,16 +68,24 @@ function addressOf(privateKey: Hex): string | undefined {
 }
 
 /** Opens every row; one stretch per distinct KDF (all rows sealed together share one). */
-async function openAll(passphrase: string, rows: readonly KeyRow[]): Promise<{ ok: true; keys: UnlockedKey[] } | UnlockRefusal> {
+async function openAll(
+  passphrase: string,
+  rows: readonly KeyRow[],
+): Promise<{ ok: true; keys: UnlockedKey[] } | UnlockRefusal> {
   const derived = new Map<string, PassphraseSecrets>();
   const keys: UnlockedKey[] = [];
   for (const row of rows) {
     const kdfKey = canonicalJson(row.kdf);
     const secrets = derived.get(kdfKey) ?? (await deriveSecrets(passphrase, row.kdf));
     derived.set(kdfKey, secrets);
-    const opened = await decrypt(secrets, { check: hexToBytes(row.check), iv: hexToBytes(row.iv), ciphertext: hexToBytes(row.ciphertext) }, aadOf(row));
+    const opened = await decrypt(
+      secrets,
+      { check: hexToBytes(row.check), iv: hexToBytes(row.iv), ciphertext: hexToBytes(row.ciphertext) },
+      aadOf(row),
+    );
     if (!opened.ok) {
-      if (opened.code === 'WRONG_PASSPHRASE') return refuse('WRONG_PASSPHRASE', 'That passphrase does not unlock this vault. Check it and try again.');
+      if (opened.code === 'WRONG_PASSPHRASE')
+        return refuse('WRONG_PASSPHRASE', 'That passphrase does not unlock this vault. Check it and try again.');
       return refuse('KEY_TAMPERED', `The stored key "${row.id}" was altered or damaged; it cannot be opened.`);
     }
     const privateKey = bytesToHex(opened.plaintext);
@@ -85,7 +104,12 @@ async function openAll(passphrase: string, rows: readonly KeyRow[]): Promise<{ o
  * The owner key at rest and in session (DESIGN §2, §10): sealed with a stretched passphrase, opened into the
  * session store on unlock, cleared on lock together with every pending signature request (through the hooks).
  */
-export function createKeyring(deps: { keys: KeysRepository; session: SessionKeyStore; clock: VaultClock; kdf?: KdfChoice }): Keyring {
+export function createKeyring(deps: {
+  keys: KeysRepository;
+  session: SessionKeyStore;
+  clock: VaultClock;
+  kdf?: KdfChoice;
+}): Keyring {
   const { keys, session, clock } = deps;
   const kdfChoice = deps.kdf ?? OWASP_SCRYPT;
   const hooks = new Set<LockHook>();
@@ -120,7 +144,10 @@ export function createKeyring(deps: { keys: KeysRepository; session: SessionKeyS
         hookErrors.push(error);
       }
     }
-    if (clearError !== undefined) throw new HomeError('LOCK_FAILED', 'The vault could not clear its unlocked key; close the browser to be sure.', { cause: clearError });
+    if (clearError !== undefined)
+      throw new HomeError('LOCK_FAILED', 'The vault could not clear its unlocked key; close the browser to be sure.', {
+        cause: clearError,
+      });
     return { hookErrors };
   };
 
@@ -160,7 +187,12 @@ export function createKeyring(deps: { keys: KeysRepository; session: SessionKeyS
       if (!stored.ok) return stored;
       const opened = await openAll(current, stored.rows);
       if (!opened.ok) return opened;
-      const resealed = await sealAll(next, freshKdf(kdfChoice), opened.keys.map(({ id, purpose, privateKey }) => ({ id, purpose, privateKey: privateKey as Hex })), clock.now());
+      const resealed = await sealAll(
+        next,
+        freshKdf(kdfChoice),
+        opened.keys.map(({ id, purpose, privateKey }) => ({ id, purpose, privateKey: privateKey as Hex })),
+        clock.now(),
+      );
       await keys.replaceAll(resealed.map((row, i) => ({ ...row, createdAt: stored.rows[i]!.createdAt })));
       await exclusive(() => lockNow('passphrase-change'));
       return { ok: true };

@@ -25,9 +25,17 @@ export async function deriveSecrets(passphrase: string, kdf: KdfParams): Promise
 }
 
 /** Encrypts with a fresh random 96-bit IV (never reused: 2^-32 collision bound far beyond a vault's seals). */
-export async function encrypt(secrets: PassphraseSecrets, plaintext: Uint8Array<ArrayBuffer>, aad: Uint8Array<ArrayBuffer>) {
+export async function encrypt(
+  secrets: PassphraseSecrets,
+  plaintext: Uint8Array<ArrayBuffer>,
+  aad: Uint8Array<ArrayBuffer>,
+) {
   const iv = randomBytes(12);
-  const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: aad, tagLength: 128 }, secrets.key, plaintext);
+  const sealed = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv, additionalData: aad, tagLength: 128 },
+    secrets.key,
+    plaintext,
+  );
   return { iv, ciphertext: new Uint8Array(sealed) };
 }
 
@@ -42,9 +50,14 @@ export async function decrypt(
   if (!equalBytes(secrets.check, sealed.check)) {
     return refuse('WRONG_PASSPHRASE', 'That passphrase does not open it. Check the passphrase and try again.');
   }
-  if (sealed.iv.length !== 12) return refuse('SEALED_DATA_TAMPERED', 'The encrypted data was altered or damaged; nothing was changed.');
+  if (sealed.iv.length !== 12)
+    return refuse('SEALED_DATA_TAMPERED', 'The encrypted data was altered or damaged; nothing was changed.');
   try {
-    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: sealed.iv, additionalData: aad, tagLength: 128 }, secrets.key, sealed.ciphertext);
+    const plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: sealed.iv, additionalData: aad, tagLength: 128 },
+      secrets.key,
+      sealed.ciphertext,
+    );
     return { ok: true, plaintext: new Uint8Array(plain) };
   } catch {
     return refuse('SEALED_DATA_TAMPERED', 'The encrypted data was altered or damaged; nothing was changed.');

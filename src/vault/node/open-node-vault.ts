@@ -10,16 +10,22 @@ import { importVaultFromFile } from './vault-file';
  * exported vault file when one exists at `path`. Save it back with exportVaultToFile. A file that will not open is
  * an error in words, never a silently empty vault.
  */
-export async function openNodeVault(options: { path?: string; passphrase?: string; clock?: VaultClock; name?: string } = {}): Promise<{ vault: Vault; restored: boolean }> {
+export async function openNodeVault(
+  options: { path?: string; passphrase?: string; clock?: VaultClock; name?: string } = {},
+): Promise<{ vault: Vault; restored: boolean }> {
   const vault = await openVaultRepositories(options.name ?? 'home-agent-vault', {
     indexedDB: new IDBFactory(),
     IDBKeyRange,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
   if (options.path === undefined) return { vault, restored: false };
-  const exists = await access(options.path).then(() => true, () => false);
+  const exists = await access(options.path).then(
+    () => true,
+    () => false,
+  );
   if (!exists) return { vault, restored: false };
-  if (options.passphrase === undefined) throw new HomeError('PASSPHRASE_REQUIRED', `The vault file at ${options.path} needs its passphrase.`);
+  if (options.passphrase === undefined)
+    throw new HomeError('PASSPHRASE_REQUIRED', `The vault file at ${options.path} needs its passphrase.`);
   const imported = await importVaultFromFile(vault, options.path, options.passphrase);
   if (!imported.ok) throw new HomeError(imported.code, imported.message);
   return { vault, restored: true };

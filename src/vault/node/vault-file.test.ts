@@ -9,7 +9,7 @@ import { walletAddressOf } from '../testing/wallet-addresses';
 import { exportVaultToFile, importVaultFromFile } from './vault-file';
 
 describe('vault file for the command-line door', () => {
-  it('saves a Node vault to an owner-only file and restores it into another process\'s vault', async () => {
+  it("saves a Node vault to an owner-only file and restores it into another process's vault", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'home-agent-vault-'));
     const path = join(dir, 'vault.home-agent');
     const vault = await openTestVault();
@@ -22,10 +22,16 @@ describe('vault file for the command-line door', () => {
     const restored = await openTestVault({ name: 'restored' });
     expect(await importVaultFromFile(restored, path, 'cli words')).toMatchObject({ ok: true, counts: saved.counts });
     for (const table of VAULT_TABLES) {
-      expect(await restored.db.table(table).orderBy(PRIMARY_KEY[table]).toArray(), table).toEqual(await vault.db.table(table).orderBy(PRIMARY_KEY[table]).toArray());
+      expect(await restored.db.table(table).orderBy(PRIMARY_KEY[table]).toArray(), table).toEqual(
+        await vault.db.table(table).orderBy(PRIMARY_KEY[table]).toArray(),
+      );
     }
     expect(await importVaultFromFile(restored, path, 'wrong')).toMatchObject({ ok: false, code: 'WRONG_PASSPHRASE' });
-    expect(await importVaultFromFile(restored, join(dir, 'missing'), 'cli words')).toMatchObject({ ok: false, code: 'VAULT_FILE_UNREADABLE', message: expect.stringContaining('no vault file') });
+    expect(await importVaultFromFile(restored, join(dir, 'missing'), 'cli words')).toMatchObject({
+      ok: false,
+      code: 'VAULT_FILE_UNREADABLE',
+      message: expect.stringContaining('no vault file'),
+    });
   });
 });
 

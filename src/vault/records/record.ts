@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { Address, Id, Millis } from '../values';
-import { CabinetDose, CabinetGuidance, CabinetProfile, CabinetPrefs, CabinetReading, CabinetSymptom, type CabinetFolder } from './cabinet';
+import {
+  CabinetDose,
+  CabinetGuidance,
+  CabinetProfile,
+  CabinetPrefs,
+  CabinetReading,
+  CabinetSymptom,
+  type CabinetFolder,
+} from './cabinet';
 import { ContactData, DefaultPayerData, MembershipData, MemoryData, OrganizationData, PreferenceData } from './people';
 
 const envelope = { id: Id, owner: Address, createdAt: Millis, updatedAt: Millis };
@@ -32,7 +40,9 @@ export type RecordOf<T extends RecordType> = Extract<VaultRecord, { type: T }>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** What a caller writes: the repository stamps the times (createdAt may be given, e.g. for imported history). */
-export type RecordInput = DistributiveOmit<z.input<typeof VaultRecord>, 'createdAt' | 'updatedAt'> & { createdAt?: number };
+export type RecordInput = DistributiveOmit<z.input<typeof VaultRecord>, 'createdAt' | 'updatedAt'> & {
+  createdAt?: number;
+};
 export type RecordInputOf<T extends RecordType> = Extract<RecordInput, { type: T }>;
 
 export const RECORD_TYPES = VaultRecord.options.map((option) => option.shape.type.value) as readonly RecordType[];

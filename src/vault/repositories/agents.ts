@@ -42,7 +42,12 @@ export function createAgentsRepository(db: VaultDb, clock: VaultClock): AgentsRe
         return row;
       }),
     get: async (address) => readRow('agents', AgentRow, await db.agents.get(normalizeAddress(address))),
-    list: async (kind) => readRows('agents', AgentRow, await (kind === undefined ? db.agents.toArray() : db.agents.where('kind').equals(kind).toArray())),
+    list: async (kind) =>
+      readRows(
+        'agents',
+        AgentRow,
+        await (kind === undefined ? db.agents.toArray() : db.agents.where('kind').equals(kind).toArray()),
+      ),
     delete: (address) =>
       db.transaction('rw', db.agents, async () => {
         const key = normalizeAddress(address);

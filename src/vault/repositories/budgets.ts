@@ -35,9 +35,21 @@ export function createBudgetsRepository(db: VaultDb, clock: VaultClock): Budgets
         const now = clock.now();
         const key = agent.toLowerCase();
         const held = readRow('budgets', BudgetRow, await db.budgets.get(key));
-        const current = held === undefined || now - held.windowStart >= held.windowMs ? { windowStart: now, windowMs, spent: 0 } : held;
-        if (current.spent + units > allowance) return { ok: false as const, resetsAt: current.windowStart + current.windowMs, allowance };
-        await db.budgets.put(writeRow('budgets', BudgetRow, { agent: key, windowStart: current.windowStart, windowMs: current.windowMs, spent: current.spent + units, updatedAt: now }));
+        const current =
+          held === undefined || now - held.windowStart >= held.windowMs
+            ? { windowStart: now, windowMs, spent: 0 }
+            : held;
+        if (current.spent + units > allowance)
+          return { ok: false as const, resetsAt: current.windowStart + current.windowMs, allowance };
+        await db.budgets.put(
+          writeRow('budgets', BudgetRow, {
+            agent: key,
+            windowStart: current.windowStart,
+            windowMs: current.windowMs,
+            spent: current.spent + units,
+            updatedAt: now,
+          }),
+        );
         return { ok: true as const, remaining: allowance - current.spent - units };
       }),
     get: async (agent) => readRow('budgets', BudgetRow, await db.budgets.get(agent.toLowerCase())),

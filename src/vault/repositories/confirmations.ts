@@ -47,7 +47,12 @@ export function createConfirmationsRepository(db: VaultDb, clock: VaultClock): C
 
   return {
     remember: async (input) => {
-      const row = writeRow('confirmations', ConfirmationRow, { ...input, word: wordOf(input.word), id: confirmationId(input), confirmedAt: clock.now() });
+      const row = writeRow('confirmations', ConfirmationRow, {
+        ...input,
+        word: wordOf(input.word),
+        id: confirmationId(input),
+        confirmedAt: clock.now(),
+      });
       await db.confirmations.put(row);
       return row;
     },

@@ -43,7 +43,9 @@ export function createKeysRepository(db: VaultDb): KeysRepository {
         await db.transaction('rw', db.keys, () => db.keys.bulkAdd(valid));
       } catch (error) {
         if (error instanceof Dexie.BulkError || error instanceof Dexie.ConstraintError) {
-          throw new HomeError('KEY_EXISTS', 'A key with that id is already in the vault; keys are never overwritten.', { cause: error });
+          throw new HomeError('KEY_EXISTS', 'A key with that id is already in the vault; keys are never overwritten.', {
+            cause: error,
+          });
         }
         throw error;
       }

@@ -21,19 +21,42 @@ describe('mandates repository', () => {
     const { mandate: stored, created } = await vault.mandates.record(mandate(1));
     expect(created).toBe(true);
     expect(stored).toMatchObject({ maxUses: 1, uses: 0, status: 'active' });
-    expect(await vault.mandates.use(hash(1))).toMatchObject({ ok: true, remaining: 0, mandate: { uses: 1, status: 'used' } });
-    expect(await vault.mandates.use(hash(1))).toEqual({ ok: false, code: 'MANDATE_EXHAUSTED', message: 'This mandate allowed 1 use and has none left.' });
+    expect(await vault.mandates.use(hash(1))).toMatchObject({
+      ok: true,
+      remaining: 0,
+      mandate: { uses: 1, status: 'used' },
+    });
+    expect(await vault.mandates.use(hash(1))).toEqual({
+      ok: false,
+      code: 'MANDATE_EXHAUSTED',
+      message: 'This mandate allowed 1 use and has none left.',
+    });
     expect(await vault.mandates.use(hash(99))).toMatchObject({ ok: false, code: 'MANDATE_UNKNOWN' });
   });
 
   it('counts a use once per effect: the same effect asking again gets its use back, another effect does not', async () => {
     const vault = await openTestVault();
     await vault.mandates.record(mandate(1));
-    expect(await vault.mandates.use(hash(1), { effectKey: 'pay-nathan-2' })).toMatchObject({ ok: true, repeated: false, remaining: 0 });
-    expect(await vault.mandates.use(hash(1), { effectKey: 'pay-nathan-2' })).toMatchObject({ ok: true, repeated: true, remaining: 0, mandate: { uses: 1 } });
-    expect(await vault.mandates.use(hash(1), { effectKey: 'pay-nathan-3' })).toMatchObject({ ok: false, code: 'MANDATE_EXHAUSTED' });
+    expect(await vault.mandates.use(hash(1), { effectKey: 'pay-nathan-2' })).toMatchObject({
+      ok: true,
+      repeated: false,
+      remaining: 0,
+    });
+    expect(await vault.mandates.use(hash(1), { effectKey: 'pay-nathan-2' })).toMatchObject({
+      ok: true,
+      repeated: true,
+      remaining: 0,
+      mandate: { uses: 1 },
+    });
+    expect(await vault.mandates.use(hash(1), { effectKey: 'pay-nathan-3' })).toMatchObject({
+      ok: false,
+      code: 'MANDATE_EXHAUSTED',
+    });
     await vault.mandates.revoke(hash(1));
-    expect(await vault.mandates.use(hash(1), { effectKey: 'pay-nathan-2' })).toMatchObject({ ok: false, code: 'MANDATE_REVOKED' });
+    expect(await vault.mandates.use(hash(1), { effectKey: 'pay-nathan-2' })).toMatchObject({
+      ok: false,
+      code: 'MANDATE_REVOKED',
+    });
   });
 
   it('never resets the count when the same mandate is recorded again', async () => {
@@ -48,11 +71,19 @@ describe('mandates repository', () => {
     const vault = await openTestVault();
     const other = await secondConnection(vault);
     await vault.mandates.record(mandate(1, { maxUses: 3 }));
-    const attempts = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? vault : other).mandates.use(hash(1), { effectKey: `e-${i}` })));
+    const attempts = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        (i % 2 === 0 ? vault : other).mandates.use(hash(1), { effectKey: `e-${i}` }),
+      ),
+    );
     expect(attempts.filter((a) => a.ok)).toHaveLength(3);
     // The same effect racing itself is counted once.
     await vault.mandates.record(mandate(2, { maxUses: 3 }));
-    const same = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? vault : other).mandates.use(hash(2), { effectKey: 'one-effect' })));
+    const same = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        (i % 2 === 0 ? vault : other).mandates.use(hash(2), { effectKey: 'one-effect' }),
+      ),
+    );
     expect(same.every((a) => a.ok)).toBe(true);
     expect((await vault.mandates.get(hash(2)))?.uses).toBe(1);
     expect(attempts.filter((a) => !a.ok).every((a) => !a.ok && a.code === 'MANDATE_EXHAUSTED')).toBe(true);
@@ -76,7 +107,11 @@ describe('mandates repository', () => {
     const vault = await openTestVault();
     await vault.db.mandates.put({ hash: hash(3), uses: 'many' });
     const refused = await vault.mandates.use(hash(3));
-    expect(refused).toMatchObject({ ok: false, code: 'VAULT_ROW_CORRUPT', message: expect.stringContaining(`mandates row "${hash(3)}"`) });
+    expect(refused).toMatchObject({
+      ok: false,
+      code: 'VAULT_ROW_CORRUPT',
+      message: expect.stringContaining(`mandates row "${hash(3)}"`),
+    });
   });
 
   it('lists by delegator, run and status', async () => {

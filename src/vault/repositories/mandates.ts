@@ -34,10 +34,20 @@ export const MandateRow = z.strictObject({
   revokedAt: Millis.optional(),
 });
 export type MandateRow = z.output<typeof MandateRow>;
-export type MandateInput = Omit<z.input<typeof MandateRow>, 'uses' | 'effectKeys' | 'status' | 'createdAt' | 'updatedAt' | 'revokedAt' | 'maxUses'> & { maxUses?: number };
+export type MandateInput = Omit<
+  z.input<typeof MandateRow>,
+  'uses' | 'effectKeys' | 'status' | 'createdAt' | 'updatedAt' | 'revokedAt' | 'maxUses'
+> & { maxUses?: number };
 export type MandateStatus = MandateRow['status'];
 
-export type MandateUseRefusal = Refusal<'MANDATE_UNKNOWN' | 'MANDATE_EXHAUSTED' | 'MANDATE_REVOKED' | 'MANDATE_NOT_YET_VALID' | 'MANDATE_EXPIRED' | 'VAULT_ROW_CORRUPT'>;
+export type MandateUseRefusal = Refusal<
+  | 'MANDATE_UNKNOWN'
+  | 'MANDATE_EXHAUSTED'
+  | 'MANDATE_REVOKED'
+  | 'MANDATE_NOT_YET_VALID'
+  | 'MANDATE_EXPIRED'
+  | 'VAULT_ROW_CORRUPT'
+>;
 /** `repeated`: this effect already held a use, so none was counted now (idempotent per effectKey). */
 export type MandateUse = { ok: true; mandate: MandateRow; remaining: number; repeated: boolean } | MandateUseRefusal;
 
@@ -60,24 +70,37 @@ export function createMandatesRepository(db: VaultDb, clock: VaultClock): Mandat
   const use = (hash: string, options: { effectKey?: string } = {}): Promise<MandateUse> =>
     db.transaction('rw', db.mandates, async () => {
       const raw = await db.mandates.get(key(hash));
-      if (raw === undefined) return refuse('MANDATE_UNKNOWN', 'This mandate is not in the vault, so it authorizes nothing.');
+      if (raw === undefined)
+        return refuse('MANDATE_UNKNOWN', 'This mandate is not in the vault, so it authorizes nothing.');
       const checked = checkRow('mandates', MandateRow, raw);
       if (!checked.ok) return refuse('VAULT_ROW_CORRUPT', checked.corrupt.message);
       const mandate = checked.row;
       const now = clock.now();
-      if (mandate.status === 'revoked') return refuse('MANDATE_REVOKED', 'This mandate was revoked; it can no longer be used.');
+      if (mandate.status === 'revoked')
+        return refuse('MANDATE_REVOKED', 'This mandate was revoked; it can no longer be used.');
       const spentBy = mandate.effectKeys ?? [];
       if (options.effectKey !== undefined && spentBy.includes(options.effectKey)) {
         return { ok: true as const, mandate, remaining: mandate.maxUses - mandate.uses, repeated: true };
       }
       if (mandate.status === 'used' || mandate.uses >= mandate.maxUses) {
-        return refuse('MANDATE_EXHAUSTED', `This mandate allowed ${mandate.maxUses} use${mandate.maxUses === 1 ? '' : 's'} and has none left.`);
+        return refuse(
+          'MANDATE_EXHAUSTED',
+          `This mandate allowed ${mandate.maxUses} use${mandate.maxUses === 1 ? '' : 's'} and has none left.`,
+        );
       }
-      if (mandate.validAfter !== undefined && now < mandate.validAfter) return refuse('MANDATE_NOT_YET_VALID', 'This mandate is not valid yet.');
-      if (mandate.validUntil !== undefined && now > mandate.validUntil) return refuse('MANDATE_EXPIRED', 'This mandate has expired.');
+      if (mandate.validAfter !== undefined && now < mandate.validAfter)
+        return refuse('MANDATE_NOT_YET_VALID', 'This mandate is not valid yet.');
+      if (mandate.validUntil !== undefined && now > mandate.validUntil)
+        return refuse('MANDATE_EXPIRED', 'This mandate has expired.');
       const uses = mandate.uses + 1;
       const effectKeys = options.effectKey === undefined ? mandate.effectKeys : [...spentBy, options.effectKey];
-      const next = writeRow('mandates', MandateRow, { ...mandate, uses, effectKeys, status: uses >= mandate.maxUses ? 'used' : 'active', updatedAt: now });
+      const next = writeRow('mandates', MandateRow, {
+        ...mandate,
+        uses,
+        effectKeys,
+        status: uses >= mandate.maxUses ? 'used' : 'active',
+        updatedAt: now,
+      });
       await db.mandates.put(next);
       return { ok: true as const, mandate: next, remaining: next.maxUses - uses, repeated: false };
     });
@@ -88,7 +111,14 @@ export function createMandatesRepository(db: VaultDb, clock: VaultClock): Mandat
         const existing = readRow('mandates', MandateRow, await db.mandates.get(key(input.hash)));
         if (existing !== undefined) return { mandate: existing, created: false };
         const now = clock.now();
-        const mandate = writeRow('mandates', MandateRow, { maxUses: 1, ...input, uses: 0, status: 'active', createdAt: now, updatedAt: now });
+        const mandate = writeRow('mandates', MandateRow, {
+          maxUses: 1,
+          ...input,
+          uses: 0,
+          status: 'active',
+          createdAt: now,
+          updatedAt: now,
+        });
         await db.mandates.add(mandate);
         return { mandate, created: true };
       }),
@@ -100,19 +130,26 @@ export function createMandatesRepository(db: VaultDb, clock: VaultClock): Mandat
         if (mandate === undefined) return undefined;
         if (mandate.status === 'revoked') return mandate;
         const now = clock.now();
-        const next = writeRow('mandates', MandateRow, { ...mandate, status: 'revoked', revokedAt: now, updatedAt: now });
+        const next = writeRow('mandates', MandateRow, {
+          ...mandate,
+          status: 'revoked',
+          revokedAt: now,
+          updatedAt: now,
+        });
         await db.mandates.put(next);
         return next;
       }),
     list: async (filter = {}) => {
-      const raws = filter.delegator !== undefined
-        ? await db.mandates.where('delegator').equals(normalizeAddress(filter.delegator)).toArray()
-        : filter.runRef !== undefined
-          ? await db.mandates.where('runRef').equals(filter.runRef).toArray()
-          : await db.mandates.toArray();
+      const raws =
+        filter.delegator !== undefined
+          ? await db.mandates.where('delegator').equals(normalizeAddress(filter.delegator)).toArray()
+          : filter.runRef !== undefined
+            ? await db.mandates.where('runRef').equals(filter.runRef).toArray()
+            : await db.mandates.toArray();
       const read = readRows('mandates', MandateRow, raws);
       const keep = (m: MandateRow) =>
-        (filter.runRef === undefined || m.runRef === filter.runRef) && (filter.status === undefined || m.status === filter.status);
+        (filter.runRef === undefined || m.runRef === filter.runRef) &&
+        (filter.status === undefined || m.status === filter.status);
       return { rows: read.rows.filter(keep), corrupt: read.corrupt };
     },
   };

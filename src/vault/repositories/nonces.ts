@@ -40,7 +40,11 @@ export function createSpentNoncesRepository(db: VaultDb, clock: VaultClock): Spe
   return {
     spend: async ({ scope, nonce, expiresAt }) => {
       const key = nonceKey(scope, nonce);
-      if (key === undefined) return refuse('BAD_NONCE', 'A nonce must be 1 to 300 characters, under a scope of letters, digits and . _ : -.');
+      if (key === undefined)
+        return refuse(
+          'BAD_NONCE',
+          'A nonce must be 1 to 300 characters, under a scope of letters, digits and . _ : -.',
+        );
       const now = clock.now();
       // Spending a nonce whose assertion is already over would let the sweep forget it at once: refuse instead.
       if (expiresAt <= now) return refuse('NONCE_EXPIRED', 'This request has expired; ask the app to send it again.');

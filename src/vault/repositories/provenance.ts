@@ -40,7 +40,9 @@ export function createProvenanceRepository(db: VaultDb, clock: VaultClock): Prov
     get: async (id) => readRow('provenance', ProvenanceRow, await db.provenance.get(id)),
     byRun: async (runRef, kind) => {
       const read = readRows('provenance', ProvenanceRow, await db.provenance.where('runRef').equals(runRef).toArray());
-      const rows = read.rows.filter((row) => kind === undefined || row.kind === kind).sort((a, b) => a.createdAt - b.createdAt);
+      const rows = read.rows
+        .filter((row) => kind === undefined || row.kind === kind)
+        .sort((a, b) => a.createdAt - b.createdAt);
       return { rows, corrupt: read.corrupt };
     },
     sweep: () => db.provenance.where('expiresAt').belowOrEqual(clock.now()).delete(),

@@ -48,16 +48,27 @@ export function createReceiptsRepository(db: VaultDb, clock: VaultClock): Receip
         await db.receipts.add(row);
       } catch (error) {
         if (error instanceof Dexie.ConstraintError) {
-          throw new HomeError('RECEIPT_EXISTS', `A receipt "${row.id}" is already written; receipts are never overwritten.`, { details: { id: row.id } });
+          throw new HomeError(
+            'RECEIPT_EXISTS',
+            `A receipt "${row.id}" is already written; receipts are never overwritten.`,
+            { details: { id: row.id } },
+          );
         }
         throw error;
       }
       return row;
     },
     get: async (id) => readRow('receipts', ReceiptRow, await db.receipts.get(id)),
-    byRun: async (runRef) => inOrder(readRows('receipts', ReceiptRow, await db.receipts.where('runRef').equals(runRef).toArray())),
+    byRun: async (runRef) =>
+      inOrder(readRows('receipts', ReceiptRow, await db.receipts.where('runRef').equals(runRef).toArray())),
     byStep: async (runRef, stepRef) =>
-      inOrder(readRows('receipts', ReceiptRow, await db.receipts.where('[runRef+stepRef]').equals([runRef, stepRef]).toArray())),
+      inOrder(
+        readRows(
+          'receipts',
+          ReceiptRow,
+          await db.receipts.where('[runRef+stepRef]').equals([runRef, stepRef]).toArray(),
+        ),
+      ),
     recent: async ({ subject, limit }) => {
       const who = normalizeAddress(subject);
       const raws = await db.receipts

@@ -44,10 +44,18 @@ describe('records repository', () => {
 
   it('refuses a row of the wrong shape in words and writes nothing', async () => {
     const vault = await openTestVault();
-    const bad = { id: 'r-bad', type: 'cabinet.readings', owner: alice, data: { id: 'r-bad', metric: 'bp', value: 'high', unit: 'mmHg', at: '2026-09-29T08:00:00Z', source: 'you' } };
+    const bad = {
+      id: 'r-bad',
+      type: 'cabinet.readings',
+      owner: alice,
+      data: { id: 'r-bad', metric: 'bp', value: 'high', unit: 'mmHg', at: '2026-09-29T08:00:00Z', source: 'you' },
+    };
     const attempt = vault.records.put(bad as never);
     await expect(attempt).rejects.toBeInstanceOf(HomeError);
-    await expect(attempt).rejects.toMatchObject({ code: 'VAULT_ROW_INVALID', message: expect.stringContaining('data.value') });
+    await expect(attempt).rejects.toMatchObject({
+      code: 'VAULT_ROW_INVALID',
+      message: expect.stringContaining('data.value'),
+    });
     expect(await vault.records.get('r-bad')).toBeUndefined();
     await expect(vault.records.list('contact', 'not-an-address')).rejects.toMatchObject({ code: 'BAD_ADDRESS' });
   });
@@ -55,19 +63,52 @@ describe('records repository', () => {
   it('reports a damaged row by table and id and still returns the others', async () => {
     const vault = await openTestVault();
     await vault.records.put(contact('c-bob', 'Bob', ['bob']));
-    await vault.db.records.put({ id: 'c-broken', type: 'contact', owner: alice.toLowerCase(), data: { label: 42 }, createdAt: 1, updatedAt: 1 });
+    await vault.db.records.put({
+      id: 'c-broken',
+      type: 'contact',
+      owner: alice.toLowerCase(),
+      data: { label: 42 },
+      createdAt: 1,
+      updatedAt: 1,
+    });
     const read = await vault.records.list('contact', alice);
     expect(read.rows.map((r) => r.id)).toEqual(['c-bob']);
-    expect(read.corrupt).toEqual([{ table: 'records', id: 'c-broken', message: expect.stringMatching(/records row "c-broken" is damaged.*data\.label/) }]);
-    await expect(vault.records.get('c-broken')).rejects.toMatchObject({ code: 'VAULT_ROW_CORRUPT', details: { table: 'records', id: 'c-broken' } });
+    expect(read.corrupt).toEqual([
+      {
+        table: 'records',
+        id: 'c-broken',
+        message: expect.stringMatching(/records row "c-broken" is damaged.*data\.label/),
+      },
+    ]);
+    await expect(vault.records.get('c-broken')).rejects.toMatchObject({
+      code: 'VAULT_ROW_CORRUPT',
+      details: { table: 'records', id: 'c-broken' },
+    });
     expect(await vault.check()).toEqual(read.corrupt);
   });
 
   it('reads exactly the cabinet folders asked for', async () => {
     const vault = await openTestVault();
     await vault.records.putMany([
-      { id: 'bp-1', type: 'cabinet.readings', owner: alice, data: { id: 'bp-1', metric: 'bp', value: '128/78', unit: 'mmHg', at: '2026-09-29T08:05:00.000Z', source: 'device' } },
-      { id: 'sym-1', type: 'cabinet.symptoms', owner: alice, data: { id: 'sym-1', text: 'ankles a little puffy', at: '2026-09-29T09:05:00.000Z' } },
+      {
+        id: 'bp-1',
+        type: 'cabinet.readings',
+        owner: alice,
+        data: {
+          id: 'bp-1',
+          metric: 'bp',
+          value: '128/78',
+          unit: 'mmHg',
+          at: '2026-09-29T08:05:00.000Z',
+          source: 'device',
+        },
+      },
+      {
+        id: 'sym-1',
+        type: 'cabinet.symptoms',
+        owner: alice,
+        data: { id: 'sym-1', text: 'ankles a little puffy', at: '2026-09-29T09:05:00.000Z' },
+      },
     ]);
     const { folders, corrupt } = await vault.records.cabinet(alice, ['readings', 'doses']);
     expect(corrupt).toEqual([]);

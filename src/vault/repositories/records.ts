@@ -1,7 +1,14 @@
 import type { VaultClock } from '../clock';
 import type { VaultDb } from '../db';
 import type { CabinetFolder } from '../records/cabinet';
-import { cabinetType, VaultRecord, type RecordInput, type RecordInputOf, type RecordOf, type RecordType } from '../records/record';
+import {
+  cabinetType,
+  VaultRecord,
+  type RecordInput,
+  type RecordInputOf,
+  type RecordOf,
+  type RecordType,
+} from '../records/record';
 import { readRow, readRows, writeRow, type CorruptRow, type VaultRead } from '../rows';
 import { normalizeAddress } from '../values';
 
@@ -23,20 +30,29 @@ export type RecordsRepository = {
   /** Records of a named type whose label or an alias equals `name`, case-insensitively; never fuzzy. */
   named<T extends NamedRecordType>(type: T, owner: string, name: string): Promise<VaultRead<RecordOf<T>>>;
   /** The folders a grant names, each folder's items (a missing folder is an empty list, not a guess). */
-  cabinet(owner: string, folders: readonly CabinetFolder[]): Promise<{ folders: Partial<Record<CabinetFolder, VaultRecord[]>>; corrupt: CorruptRow[] }>;
+  cabinet(
+    owner: string,
+    folders: readonly CabinetFolder[],
+  ): Promise<{ folders: Partial<Record<CabinetFolder, VaultRecord[]>>; corrupt: CorruptRow[] }>;
   delete(id: string): Promise<boolean>;
 };
 
 function namesOf(record: VaultRecord): string[] {
-  if (record.type === 'contact' || record.type === 'organization') return [record.data.label.toLowerCase(), ...record.data.aliases];
+  if (record.type === 'contact' || record.type === 'organization')
+    return [record.data.label.toLowerCase(), ...record.data.aliases];
   if (record.type === 'membership') return [record.data.memberLabel.toLowerCase(), ...record.data.memberAliases];
   return [];
 }
 
 export function createRecordsRepository(db: VaultDb, clock: VaultClock): RecordsRepository {
-  const stamp = (input: RecordInput, createdAt: number, now: number) => writeRow('records', VaultRecord, { ...input, createdAt, updatedAt: now });
+  const stamp = (input: RecordInput, createdAt: number, now: number) =>
+    writeRow('records', VaultRecord, { ...input, createdAt, updatedAt: now });
 
-  const list = async <T extends RecordType>(type: T, owner: string, options: { limit?: number } = {}): Promise<VaultRead<RecordOf<T>>> => {
+  const list = async <T extends RecordType>(
+    type: T,
+    owner: string,
+    options: { limit?: number } = {},
+  ): Promise<VaultRead<RecordOf<T>>> => {
     const range = db.records.where('[type+owner]').equals([type, normalizeAddress(owner)]);
     const raws = await (options.limit === undefined ? range : range.limit(Math.max(0, options.limit))).toArray();
     return readRows('records', VaultRecord, raws) as VaultRead<RecordOf<T>>;
@@ -62,17 +78,27 @@ export function createRecordsRepository(db: VaultDb, clock: VaultClock): Records
     list,
     membershipsOf: async (member) => {
       const who = normalizeAddress(member);
-      const raws = await db.records.where('type').equals('membership').filter((row) => (row.data as { member?: unknown } | undefined)?.member === who).toArray();
+      const raws = await db.records
+        .where('type')
+        .equals('membership')
+        .filter((row) => (row.data as { member?: unknown } | undefined)?.member === who)
+        .toArray();
       return readRows('records', VaultRecord, raws) as VaultRead<RecordOf<'membership'>>;
     },
-    count: (type, owner) => db.records.where('[type+owner]').equals([type, normalizeAddress(owner)]).count(),
+    count: (type, owner) =>
+      db.records
+        .where('[type+owner]')
+        .equals([type, normalizeAddress(owner)])
+        .count(),
     named: async (type, owner, name) => {
       const wanted = name.trim().toLowerCase();
       const all = await list(type, owner);
       return { rows: all.rows.filter((record) => namesOf(record).includes(wanted)), corrupt: all.corrupt };
     },
     cabinet: async (owner, folders) => {
-      const reads = await Promise.all(folders.map(async (folder) => [folder, await list(cabinetType(folder), owner)] as const));
+      const reads = await Promise.all(
+        folders.map(async (folder) => [folder, await list(cabinetType(folder), owner)] as const),
+      );
       return {
         folders: Object.fromEntries(reads.map(([folder, read]) => [folder, read.rows])),
         corrupt: reads.flatMap(([, read]) => read.corrupt),

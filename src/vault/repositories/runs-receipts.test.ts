@@ -15,7 +15,10 @@ describe('runs repository', () => {
     const vault = await openTestVault();
     await vault.runs.save(run('r-1', T0 + 60_000));
     await vault.runs.save(run('r-2', T0 + 600_000));
-    expect(await vault.runs.load('r-1')).toMatchObject({ kind: 'found', run: { checkpoint: { plan: { steps: [{ toolId: 'payment.usdc.send' }] } } } });
+    expect(await vault.runs.load('r-1')).toMatchObject({
+      kind: 'found',
+      run: { checkpoint: { plan: { steps: [{ toolId: 'payment.usdc.send' }] } } },
+    });
     vault.clock.advance(60_000);
     expect(await vault.runs.load('r-1')).toEqual({ kind: 'expired', runRef: 'r-1', expiredAt: T0 + 60_000 });
     expect((await vault.runs.list()).rows.map((r) => r.runRef)).toEqual(['r-2']);
@@ -36,11 +39,31 @@ describe('runs repository', () => {
 describe('receipts repository', () => {
   it('appends, refuses to overwrite, and lists by run and by step in order', async () => {
     const vault = await openTestVault();
-    await vault.receipts.append({ id: 'rc-1', runRef: 'r-1', stepRef: 's-1', schemaVersion: 1, body: { status: 'committed' } });
+    await vault.receipts.append({
+      id: 'rc-1',
+      runRef: 'r-1',
+      stepRef: 's-1',
+      schemaVersion: 1,
+      body: { status: 'committed' },
+    });
     vault.clock.advance(5);
-    await vault.receipts.append({ id: 'rc-0', runRef: 'r-1', stepRef: 's-2', schemaVersion: 1, body: { status: 'attempted' } });
+    await vault.receipts.append({
+      id: 'rc-0',
+      runRef: 'r-1',
+      stepRef: 's-2',
+      schemaVersion: 1,
+      body: { status: 'attempted' },
+    });
     await vault.receipts.append({ id: 'rc-9', runRef: 'r-2', stepRef: 's-1', schemaVersion: 1, body: {} });
-    await expect(vault.receipts.append({ id: 'rc-1', runRef: 'r-1', stepRef: 's-1', schemaVersion: 1, body: { status: 'forged' } })).rejects.toMatchObject({
+    await expect(
+      vault.receipts.append({
+        id: 'rc-1',
+        runRef: 'r-1',
+        stepRef: 's-1',
+        schemaVersion: 1,
+        body: { status: 'forged' },
+      }),
+    ).rejects.toMatchObject({
       code: 'RECEIPT_EXISTS',
     });
     expect((await vault.receipts.get('rc-1'))?.body).toEqual({ status: 'committed' });
@@ -48,13 +71,24 @@ describe('receipts repository', () => {
     expect((await vault.receipts.byStep('r-1', 's-2')).rows.map((r) => r.id)).toEqual(['rc-0']);
   });
 
-  it('lists a subject\'s newest receipts first, up to the limit', async () => {
+  it("lists a subject's newest receipts first, up to the limit", async () => {
     const vault = await openTestVault();
     for (let i = 0; i < 5; i++) {
       vault.clock.advance(1);
-      await vault.receipts.append({ id: `rc-${i}`, runRef: 'r', stepRef: `s-${i}`, subject: i === 2 ? addr(9) : addr(1).toUpperCase().replace('0X', '0x'), schemaVersion: 1, body: {} });
+      await vault.receipts.append({
+        id: `rc-${i}`,
+        runRef: 'r',
+        stepRef: `s-${i}`,
+        subject: i === 2 ? addr(9) : addr(1).toUpperCase().replace('0X', '0x'),
+        schemaVersion: 1,
+        body: {},
+      });
     }
-    expect((await vault.receipts.recent({ subject: addr(1), limit: 3 })).rows.map((r) => r.id)).toEqual(['rc-4', 'rc-3', 'rc-1']);
+    expect((await vault.receipts.recent({ subject: addr(1), limit: 3 })).rows.map((r) => r.id)).toEqual([
+      'rc-4',
+      'rc-3',
+      'rc-1',
+    ]);
     expect((await vault.receipts.recent({ subject: addr(9), limit: 10 })).rows.map((r) => r.id)).toEqual(['rc-2']);
   });
 });

@@ -22,7 +22,10 @@ export type RunRow = z.output<typeof RunRow>;
 export type RunInput = Omit<z.input<typeof RunRow>, 'createdAt' | 'updatedAt'>;
 
 /** found: readable; expired: it existed and is over (410 in the seed); absent: never known or already swept. */
-export type RunLoad = { kind: 'found'; run: RunRow } | { kind: 'expired'; runRef: string; expiredAt: number } | { kind: 'absent'; runRef: string };
+export type RunLoad =
+  | { kind: 'found'; run: RunRow }
+  | { kind: 'expired'; runRef: string; expiredAt: number }
+  | { kind: 'absent'; runRef: string };
 
 export type RunsRepository = {
   /** Writes a checkpoint (insert or replace), keeping the run's first createdAt. */
@@ -55,7 +58,11 @@ export function createRunsRepository(db: VaultDb, clock: VaultClock): RunsReposi
     delete: (runRef) => db.runs.delete(runRef),
     list: async (status) => {
       const now = clock.now();
-      const read = readRows('runs', RunRow, await (status === undefined ? db.runs.toArray() : db.runs.where('status').equals(status).toArray()));
+      const read = readRows(
+        'runs',
+        RunRow,
+        await (status === undefined ? db.runs.toArray() : db.runs.where('status').equals(status).toArray()),
+      );
       return { rows: read.rows.filter((run) => run.expiresAt > now), corrupt: read.corrupt };
     },
     sweep: () => db.runs.where('expiresAt').belowOrEqual(clock.now()).delete(),

@@ -5,7 +5,10 @@ import type { VaultDb } from '../db';
 import { checkRow, readRows, writeRow, type CorruptRow } from '../rows';
 import { Json, Millis } from '../values';
 
-const HttpUrl = z.string().max(500).refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'an http(s) URL');
+const HttpUrl = z
+  .string()
+  .max(500)
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'an http(s) URL');
 const ModelId = z.string().regex(/^[a-z0-9][a-z0-9.:_-]{0,99}$/i, 'a model id such as claude-sonnet-5');
 
 /**
@@ -14,7 +17,10 @@ const ModelId = z.string().regex(/^[a-z0-9][a-z0-9.:_-]{0,99}$/i, 'a model id su
  */
 export const SETTINGS = {
   /** payment.usdc.send is `high` risk above this amount (decimal USDC): a co-signer must approve (ontology setting). */
-  'payments.highRiskAboveUsdc': { schema: z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'a USDC amount such as 25 or 2.50'), fallback: '25' },
+  'payments.highRiskAboveUsdc': {
+    schema: z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'a USDC amount such as 25 or 2.50'),
+    fallback: '25',
+  },
   /** The person's own model key; null means model planning and HeartCoach consultations are unconfigured. */
   'model.apiKey': { schema: z.string().min(1).max(400).nullable(), fallback: null },
   /** null means the SDK's default Anthropic endpoint. */
@@ -30,7 +36,14 @@ export const SETTINGS = {
   'chain.mode': { schema: z.enum(['embedded', 'rpc']), fallback: 'embedded' },
   'chain.rpcUrl': { schema: HttpUrl.nullable(), fallback: null },
   'gateway.url': { schema: HttpUrl, fallback: 'http://127.0.0.1:8787' },
-  'lock.autoLockMinutes': { schema: z.number().int().min(1).max(24 * 60), fallback: 15 },
+  'lock.autoLockMinutes': {
+    schema: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60),
+    fallback: 15,
+  },
   /** Written by src/messaging/worker-start.ts at every worker start (proves a restart kept the vault). */
   'worker.startId': { schema: z.string().min(1).max(200).nullable(), fallback: null },
   'worker.starts': { schema: z.number().int().min(0), fallback: 0 },
@@ -41,13 +54,22 @@ export type SettingValue<K extends SettingKey> = z.output<(typeof SETTINGS)[K]['
 export type SettingsSnapshot = { [K in SettingKey]: SettingValue<K> };
 export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
 
-export const SettingRow = z.strictObject({ key: z.enum(SETTING_KEYS as [SettingKey, ...SettingKey[]]), value: Json, updatedAt: Millis });
+export const SettingRow = z.strictObject({
+  key: z.enum(SETTING_KEYS as [SettingKey, ...SettingKey[]]),
+  value: Json,
+  updatedAt: Millis,
+});
 export type SettingRow = z.output<typeof SettingRow>;
 
 /** A settings row whose value also has its key's type (what a health check and an import demand). */
 export const TypedSettingRow = SettingRow.superRefine((row, ctx) => {
   const parsed = SETTINGS[row.key].schema.safeParse(row.value);
-  if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['value'], message: parsed.error.issues[0]?.message ?? `not a valid ${row.key}` });
+  if (!parsed.success)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['value'],
+      message: parsed.error.issues[0]?.message ?? `not a valid ${row.key}`,
+    });
 });
 
 export type SettingsRepository = {
@@ -60,12 +82,22 @@ export type SettingsRepository = {
   all(): Promise<{ values: SettingsSnapshot; corrupt: CorruptRow[] }>;
 };
 
-function valueOf<K extends SettingKey>(key: K, raw: unknown): { ok: true; value: SettingValue<K> } | { ok: false; corrupt: CorruptRow } {
+function valueOf<K extends SettingKey>(
+  key: K,
+  raw: unknown,
+): { ok: true; value: SettingValue<K> } | { ok: false; corrupt: CorruptRow } {
   const row = checkRow('settings', SettingRow, raw);
   if (!row.ok) return row;
   const parsed = SETTINGS[key].schema.safeParse(row.row.value);
   if (parsed.success) return { ok: true, value: parsed.data as SettingValue<K> };
-  return { ok: false, corrupt: { table: 'settings', id: key, message: `The setting "${key}" is damaged (${parsed.error.issues[0]?.message ?? 'wrong type'}); its default applies.` } };
+  return {
+    ok: false,
+    corrupt: {
+      table: 'settings',
+      id: key,
+      message: `The setting "${key}" is damaged (${parsed.error.issues[0]?.message ?? 'wrong type'}); its default applies.`,
+    },
+  };
 }
 
 export function createSettingsRepository(db: VaultDb, clock: VaultClock): SettingsRepository {
@@ -79,16 +111,24 @@ export function createSettingsRepository(db: VaultDb, clock: VaultClock): Settin
     },
     set: async (key, value) => {
       const known = SETTINGS[key] as { schema: z.ZodType } | undefined;
-      if (known === undefined) throw new HomeError('UNKNOWN_SETTING', `There is no setting called "${String(key).slice(0, 80)}".`);
+      if (known === undefined)
+        throw new HomeError('UNKNOWN_SETTING', `There is no setting called "${String(key).slice(0, 80)}".`);
       const parsed = known.schema.safeParse(value);
-      if (!parsed.success) throw new HomeError('VAULT_ROW_INVALID', `The setting "${key}" must be ${parsed.error.issues[0]?.message ?? 'of its type'}.`);
+      if (!parsed.success)
+        throw new HomeError(
+          'VAULT_ROW_INVALID',
+          `The setting "${key}" must be ${parsed.error.issues[0]?.message ?? 'of its type'}.`,
+        );
       await db.settings.put(writeRow('settings', SettingRow, { key, value: parsed.data, updatedAt: clock.now() }));
     },
     reset: (key) => db.settings.delete(key),
     all: async () => {
       const raws = await db.settings.toArray();
       const { corrupt } = readRows('settings', SettingRow, raws);
-      const values = Object.fromEntries(SETTING_KEYS.map((key) => [key, SETTINGS[key].fallback])) as Record<SettingKey, unknown>;
+      const values = Object.fromEntries(SETTING_KEYS.map((key) => [key, SETTINGS[key].fallback])) as Record<
+        SettingKey,
+        unknown
+      >;
       for (const raw of raws) {
         const key = raw.key as SettingKey;
         if (!(key in SETTINGS)) continue;

@@ -28,14 +28,24 @@ describe('wires repository', () => {
     await vault.wires.record(grant(2, ['profile', 'readings']));
     const grants = await vault.wires.list({ kind: 'cabinet-grant' });
     expect(grants.rows).toHaveLength(1);
-    expect(grants.rows[0]).toMatchObject({ kind: 'cabinet-grant', folders: ['profile', 'readings'], origin: 'http://127.0.0.1:8787', status: 'active' });
+    expect(grants.rows[0]).toMatchObject({
+      kind: 'cabinet-grant',
+      folders: ['profile', 'readings'],
+      origin: 'http://127.0.0.1:8787',
+      status: 'active',
+    });
     expect((await vault.wires.list({ delegate: addr(0xc0), direction: 'given' })).rows).toHaveLength(2);
   });
 
   it('refuses a path as an origin, an unknown folder and a folder named twice', async () => {
     const vault = await openTestVault();
-    await expect(vault.wires.record(askAsMe(1, { origin: 'https://coach.example/app' }))).rejects.toMatchObject({ code: 'VAULT_ROW_INVALID' });
-    await expect(vault.wires.record(grant(2, ['diary']))).rejects.toMatchObject({ code: 'VAULT_ROW_INVALID', message: expect.stringContaining('folders.0') });
+    await expect(vault.wires.record(askAsMe(1, { origin: 'https://coach.example/app' }))).rejects.toMatchObject({
+      code: 'VAULT_ROW_INVALID',
+    });
+    await expect(vault.wires.record(grant(2, ['diary']))).rejects.toMatchObject({
+      code: 'VAULT_ROW_INVALID',
+      message: expect.stringContaining('folders.0'),
+    });
     await expect(vault.wires.record(grant(3, ['profile', 'profile']))).rejects.toMatchObject({
       message: expect.stringContaining('each folder once'),
     });

@@ -9,7 +9,10 @@ import { Address, Hash, Json, Millis, normalizeAddress, normalizeHash } from '..
 export const Origin = z
   .string()
   .max(300)
-  .refine((value) => URL.canParse(value) && new URL(value).origin === value, 'a web origin such as https://coach.example');
+  .refine(
+    (value) => URL.canParse(value) && new URL(value).origin === value,
+    'a web origin such as https://coach.example',
+  );
 
 const base = {
   hash: Hash,
@@ -35,7 +38,11 @@ export const WireRow = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('ask-as-me'), capability: z.literal('harness.ask'), ...base }),
   z.strictObject({
     kind: z.literal('cabinet-grant'),
-    folders: z.array(CabinetFolder).min(1).max(6).refine((f) => new Set(f).size === f.length, 'each folder once'),
+    folders: z
+      .array(CabinetFolder)
+      .min(1)
+      .max(6)
+      .refine((f) => new Set(f).size === f.length, 'each folder once'),
     ...base,
   }),
 ]);
@@ -51,7 +58,12 @@ export function wireStanding(wire: WireRow, now: number): WireStanding {
   return now >= wire.expiresAt ? 'expired' : 'active';
 }
 
-export type WireFilter = { kind?: WireRow['kind']; direction?: WireRow['direction']; delegate?: string; origin?: string };
+export type WireFilter = {
+  kind?: WireRow['kind'];
+  direction?: WireRow['direction'];
+  delegate?: string;
+  origin?: string;
+};
 
 export type WiresRepository = {
   /** Stores a wire or grant; one already stored under the hash is returned untouched (a revocation is never undone). */
@@ -65,9 +77,10 @@ export type WiresRepository = {
 
 export function createWiresRepository(db: VaultDb, clock: VaultClock): WiresRepository {
   const list = async (filter: WireFilter = {}): Promise<VaultRead<WireRow>> => {
-    const raws = filter.delegate !== undefined
-      ? await db.wires.where('delegate').equals(normalizeAddress(filter.delegate)).toArray()
-      : await db.wires.toArray();
+    const raws =
+      filter.delegate !== undefined
+        ? await db.wires.where('delegate').equals(normalizeAddress(filter.delegate)).toArray()
+        : await db.wires.toArray();
     const read = readRows('wires', WireRow, raws);
     const keep = (w: WireRow) =>
       (filter.kind === undefined || w.kind === filter.kind) &&

@@ -15,11 +15,17 @@ export const TEST_KDF: KdfChoice = { name: 'scrypt', N: 2 ** 10, r: 8, p: 1, tes
 
 export type TestVault = Vault & { clock: ReturnType<typeof fixedClock>; factory: IDBFactory; name: string };
 
-export async function openTestVault(options: { start?: number; upToVersion?: number; factory?: IDBFactory; name?: string } = {}): Promise<TestVault> {
+export async function openTestVault(
+  options: { start?: number; upToVersion?: number; factory?: IDBFactory; name?: string } = {},
+): Promise<TestVault> {
   const factory = options.factory ?? new IDBFactory();
   const name = options.name ?? 'test-vault';
   const clock = fixedClock(options.start ?? T0);
-  const db = await openVault(name, { indexedDB: factory, IDBKeyRange, ...(options.upToVersion === undefined ? {} : { upToVersion: options.upToVersion }) });
+  const db = await openVault(name, {
+    indexedDB: factory,
+    IDBKeyRange,
+    ...(options.upToVersion === undefined ? {} : { upToVersion: options.upToVersion }),
+  });
   return Object.assign(createVault(db, { clock }), { clock, factory, name });
 }
 

@@ -1,4 +1,9 @@
-import { DEMO_ORGANIZATIONS, DEMO_PEOPLE, type DemoOrganizationId, type DemoPersonId } from '../../protocol/demo-identities';
+import {
+  DEMO_ORGANIZATIONS,
+  DEMO_PEOPLE,
+  type DemoOrganizationId,
+  type DemoPersonId,
+} from '../../protocol/demo-identities';
 import { smartAgentOf } from '../../wallet/accounts/smart-agent';
 import type { DemoIdentityId } from '../demo/people';
 import type { Address } from '../values';
@@ -19,6 +24,8 @@ export async function walletAddressOf(id: DemoIdentityId): Promise<Address> {
 /** All of them at once, so a test can name an address synchronously. */
 export async function walletAddresses(): Promise<Record<DemoIdentityId, Address>> {
   const ids = [...Object.keys(DEMO_PEOPLE), ...Object.keys(DEMO_ORGANIZATIONS)] as DemoIdentityId[];
-  const entries = await Promise.all(ids.map(async (id) => [id, (await walletAddressOf(id)).toLowerCase() as Address] as const));
+  const entries = await Promise.all(
+    ids.map(async (id) => [id, (await walletAddressOf(id)).toLowerCase() as Address] as const),
+  );
   return Object.fromEntries(entries) as Record<DemoIdentityId, Address>;
 }

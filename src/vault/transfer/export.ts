@@ -19,10 +19,16 @@ export type VaultExport = {
  * Exports the whole vault as one encrypted file (DESIGN §5): every table read in one transaction (a consistent
  * snapshot), every row validated, keys still sealed inside, the whole sealed again under the export passphrase.
  */
-export async function exportVault(vault: Vault, passphrase: string, options: { kdf?: KdfChoice } = {}): Promise<VaultExport> {
+export async function exportVault(
+  vault: Vault,
+  passphrase: string,
+  options: { kdf?: KdfChoice } = {},
+): Promise<VaultExport> {
   const { db } = vault;
-  const raws = await db.transaction('r', VAULT_TABLES.map((table) => db.table(table)), () =>
-    Promise.all(VAULT_TABLES.map((table) => db.table(table).toArray())),
+  const raws = await db.transaction(
+    'r',
+    VAULT_TABLES.map((table) => db.table(table)),
+    () => Promise.all(VAULT_TABLES.map((table) => db.table(table).toArray())),
   );
   const tables: Record<string, unknown[]> = {};
   const counts = {} as Record<VaultTable, number>;
@@ -37,6 +43,9 @@ export async function exportVault(vault: Vault, passphrase: string, options: { k
     tables[table] = rows;
     counts[table] = rows.length;
   });
-  const file = await sealVaultFile({ schemaVersion: db.verno, tables }, passphrase, { now: vault.clock.now(), ...(options.kdf === undefined ? {} : { kdf: options.kdf }) });
+  const file = await sealVaultFile({ schemaVersion: db.verno, tables }, passphrase, {
+    now: vault.clock.now(),
+    ...(options.kdf === undefined ? {} : { kdf: options.kdf }),
+  });
   return { file, counts, corrupt };
 }

@@ -36,7 +36,11 @@ export type VaultFileRefusal = Refusal<'WRONG_PASSPHRASE' | 'VAULT_FILE_TAMPERED
 const aadOf = (header: VaultFileHeader) => new TextEncoder().encode(canonicalJson(header));
 
 /** Seals contents into a vault file under a passphrase (fresh salt and IV every time). */
-export async function sealVaultFile(contents: VaultFileContents, passphrase: string, options: { kdf?: KdfChoice; now: number }): Promise<string> {
+export async function sealVaultFile(
+  contents: VaultFileContents,
+  passphrase: string,
+  options: { kdf?: KdfChoice; now: number },
+): Promise<string> {
   const kdf = freshKdf(options.kdf ?? OWASP_SCRYPT);
   const secrets = await deriveSecrets(passphrase, kdf);
   const plaintext = new TextEncoder().encode(JSON.stringify(contents));
@@ -51,14 +55,24 @@ export async function sealVaultFile(contents: VaultFileContents, passphrase: str
     check: bytesToHex(secrets.check),
     iv: bytesToHex(iv),
   };
-  const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: aadOf(header), tagLength: 128 }, secrets.key, plaintext);
+  const sealed = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv, additionalData: aadOf(header), tagLength: 128 },
+    secrets.key,
+    plaintext,
+  );
   return JSON.stringify({ ...header, ciphertext: bytesToBase64(new Uint8Array(sealed)) });
 }
 
-const malformed = (why: string) => refuse('VAULT_FILE_MALFORMED', `This is not a Home Agent vault file, or it is cut short (${why}); nothing was changed.`);
+const malformed = (why: string) =>
+  refuse(
+    'VAULT_FILE_MALFORMED',
+    `This is not a Home Agent vault file, or it is cut short (${why}); nothing was changed.`,
+  );
 
 /** Reads a file's header without the passphrase (to show its date and version before asking). */
-export function readVaultFileHeader(text: string): { ok: true; header: VaultFileHeader; ciphertext: string } | VaultFileRefusal {
+export function readVaultFileHeader(
+  text: string,
+): { ok: true; header: VaultFileHeader; ciphertext: string } | VaultFileRefusal {
   if (text.length > MAX_VAULT_FILE_CHARS) return malformed('larger than any vault');
   let json: unknown;
   try {
@@ -67,22 +81,37 @@ export function readVaultFileHeader(text: string): { ok: true; header: VaultFile
     return malformed('not JSON');
   }
   const parsed = VaultFile.safeParse(json);
-  if (!parsed.success) return malformed(`${parsed.error.issues[0]?.path.join('.') || 'header'}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  if (!parsed.success)
+    return malformed(
+      `${parsed.error.issues[0]?.path.join('.') || 'header'}: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+    );
   const { ciphertext, ...header } = parsed.data;
   return { ok: true, header, ciphertext };
 }
 
 /** Opens a vault file: WRONG_PASSPHRASE, VAULT_FILE_TAMPERED or VAULT_FILE_MALFORMED in words, else the contents. */
-export async function openVaultFile(text: string, passphrase: string): Promise<{ ok: true; header: VaultFileHeader; contents: VaultFileContents } | VaultFileRefusal> {
+export async function openVaultFile(
+  text: string,
+  passphrase: string,
+): Promise<{ ok: true; header: VaultFileHeader; contents: VaultFileContents } | VaultFileRefusal> {
   const read = readVaultFileHeader(text);
   if (!read.ok) return read;
   const { header } = read;
   const ciphertext = base64ToBytes(read.ciphertext);
-  if (ciphertext === undefined || ciphertext.length < 16) return refuse('VAULT_FILE_TAMPERED', 'The vault file was altered or damaged; nothing was changed.');
+  if (ciphertext === undefined || ciphertext.length < 16)
+    return refuse('VAULT_FILE_TAMPERED', 'The vault file was altered or damaged; nothing was changed.');
   const secrets = await deriveSecrets(passphrase, header.kdf);
-  const opened = await decrypt(secrets, { check: hexToBytes(header.check as Hex), iv: hexToBytes(header.iv as Hex), ciphertext }, aadOf(header));
+  const opened = await decrypt(
+    secrets,
+    { check: hexToBytes(header.check as Hex), iv: hexToBytes(header.iv as Hex), ciphertext },
+    aadOf(header),
+  );
   if (!opened.ok) {
-    if (opened.code === 'WRONG_PASSPHRASE') return refuse('WRONG_PASSPHRASE', 'That passphrase does not open this vault file (or its header was altered); nothing was changed.');
+    if (opened.code === 'WRONG_PASSPHRASE')
+      return refuse(
+        'WRONG_PASSPHRASE',
+        'That passphrase does not open this vault file (or its header was altered); nothing was changed.',
+      );
     return refuse('VAULT_FILE_TAMPERED', 'The vault file was altered or damaged; nothing was changed.');
   }
   let contents: unknown;
@@ -91,7 +120,12 @@ export async function openVaultFile(text: string, passphrase: string): Promise<{
   } catch {
     return malformed('its contents are not JSON');
   }
-  const shape = z.strictObject({ schemaVersion: z.literal(header.schemaVersion), tables: z.record(z.string(), z.array(z.unknown())) }).safeParse(contents);
+  const shape = z
+    .strictObject({
+      schemaVersion: z.literal(header.schemaVersion),
+      tables: z.record(z.string(), z.array(z.unknown())),
+    })
+    .safeParse(contents);
   if (!shape.success) return malformed('its contents do not match its header');
   return { ok: true, header, contents: shape.data };
 }

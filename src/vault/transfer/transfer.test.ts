@@ -22,22 +22,74 @@ async function dump(vault: TestVault) {
 /** A vault with rows in every table: the demo, keys, and one of each other aggregate. */
 async function fullVault(): Promise<TestVault> {
   const vault = await openTestVault({ name: 'source' });
-  await loadDemoVault(vault, { addressOf: walletAddressOf, now: T0, keys: { passphrase: 'key passphrase', kdf: TEST_KDF } });
-  await vault.mandates.record({ hash: hash(1), delegator: addr(1), delegate: addr(2), capability: 'payment.usdc.send', delegation: { salt: '1' }, binding: { step: 's' }, bindingDigest: hash(2), maxUses: 2 });
+  await loadDemoVault(vault, {
+    addressOf: walletAddressOf,
+    now: T0,
+    keys: { passphrase: 'key passphrase', kdf: TEST_KDF },
+  });
+  await vault.mandates.record({
+    hash: hash(1),
+    delegator: addr(1),
+    delegate: addr(2),
+    capability: 'payment.usdc.send',
+    delegation: { salt: '1' },
+    binding: { step: 's' },
+    bindingDigest: hash(2),
+    maxUses: 2,
+  });
   await vault.mandates.use(hash(1));
-  await vault.wires.record({ kind: 'ask-as-me', capability: 'harness.ask', hash: hash(3), direction: 'given', delegator: addr(1), delegate: addr(3), origin: 'http://127.0.0.1:8787', expiresAt: T0 + 1e6, delegation: {} });
+  await vault.wires.record({
+    kind: 'ask-as-me',
+    capability: 'harness.ask',
+    hash: hash(3),
+    direction: 'given',
+    delegator: addr(1),
+    delegate: addr(3),
+    origin: 'http://127.0.0.1:8787',
+    expiresAt: T0 + 1e6,
+    delegation: {},
+  });
   await vault.nonces.spend({ scope: addr(3), nonce: 'n-1', expiresAt: T0 + 60_000 });
-  await vault.runs.save({ runRef: 'run-1', addressee: addr(1), asker: addr(1), status: 'awaiting-authority', checkpoint: { plan: [1, 2] }, expiresAt: T0 + 1e6 });
-  await vault.receipts.append({ id: 'rc-1', runRef: 'run-1', stepRef: 's-1', subject: addr(1), schemaVersion: 1, body: { ok: true } });
-  await vault.confirmations.remember({ asker: addr(1), word: 'thompson', capability: 'organization.membership.invite', argument: 'organization', choice: { a: 1 }, label: 'thompson' });
-  await vault.provenance.put({ id: 'prov-1', runRef: 'run-1', kind: 'run.provenance', mediaType: 'application/ld+json', body: { '@graph': [] }, expiresAt: T0 + 1e6 });
+  await vault.runs.save({
+    runRef: 'run-1',
+    addressee: addr(1),
+    asker: addr(1),
+    status: 'awaiting-authority',
+    checkpoint: { plan: [1, 2] },
+    expiresAt: T0 + 1e6,
+  });
+  await vault.receipts.append({
+    id: 'rc-1',
+    runRef: 'run-1',
+    stepRef: 's-1',
+    subject: addr(1),
+    schemaVersion: 1,
+    body: { ok: true },
+  });
+  await vault.confirmations.remember({
+    asker: addr(1),
+    word: 'thompson',
+    capability: 'organization.membership.invite',
+    argument: 'organization',
+    choice: { a: 1 },
+    label: 'thompson',
+  });
+  await vault.provenance.put({
+    id: 'prov-1',
+    runRef: 'run-1',
+    kind: 'run.provenance',
+    mediaType: 'application/ld+json',
+    body: { '@graph': [] },
+    expiresAt: T0 + 1e6,
+  });
   await vault.settings.set('lock.autoLockMinutes', 7);
   await vault.chainState().save(new Uint8Array(4096).map((_, i) => (i * 31) % 256));
   await vault.budgets.charge({ agent: addr(1), units: 2, allowance: 10, windowMs: 86_400_000 });
   return vault;
 }
 
-const exported = async (vault: TestVault, passphrase = 'export words') => (await exportVault(vault, passphrase, { kdf: TEST_KDF })).file;
+const exported = async (vault: TestVault, passphrase = 'export words') =>
+  (await exportVault(vault, passphrase, { kdf: TEST_KDF })).file;
 
 describe('vault export and import', () => {
   it('round-trips every table and every row, deep-equal, into a fresh vault', async () => {
@@ -56,7 +108,12 @@ describe('vault export and import', () => {
   it('replaces the current contents entirely, and leaves no staging database behind', async () => {
     const source = await fullVault();
     const file = await exported(source);
-    await source.records.put({ id: 'memory-after-export', type: 'memory', owner: addr(1), data: { text: 'later', tags: [] } });
+    await source.records.put({
+      id: 'memory-after-export',
+      type: 'memory',
+      owner: addr(1),
+      data: { text: 'later', tags: [] },
+    });
     expect((await importVault(source, file, 'export words')).ok).toBe(true);
     expect(await source.records.get('memory-after-export')).toBeUndefined();
     expect((await source.factory.databases()).map((d) => d.name)).toEqual(['source']);
@@ -95,44 +152,100 @@ describe('vault export and import', () => {
           json.ciphertext = bytesToBase64(bytes);
         }),
       );
-      expect(outcome).toEqual({ ok: false, code: 'VAULT_FILE_TAMPERED', message: 'The vault file was altered or damaged; nothing was changed.' });
+      expect(outcome).toEqual({
+        ok: false,
+        code: 'VAULT_FILE_TAMPERED',
+        message: 'The vault file was altered or damaged; nothing was changed.',
+      });
     });
 
     it('an altered header: time, schema version, IV', async () => {
-      expect(await refusedWith((f) => edit(f, (json) => void (json.exportedAt = (json.exportedAt as number) + 1)))).toMatchObject({ code: 'VAULT_FILE_TAMPERED' });
-      expect(await refusedWith((f) => edit(f, (json) => void (json.schemaVersion = 1)))).toMatchObject({ code: 'VAULT_FILE_TAMPERED' });
-      expect(await refusedWith((f) => edit(f, (json) => void (json.iv = `0x${'00'.repeat(12)}`)))).toMatchObject({ code: 'VAULT_FILE_TAMPERED' });
-      expect(await refusedWith((f) => edit(f, (json) => void (json.check = `0x${'00'.repeat(32)}`)))).toMatchObject({ code: 'WRONG_PASSPHRASE' });
+      expect(
+        await refusedWith((f) => edit(f, (json) => void (json.exportedAt = (json.exportedAt as number) + 1))),
+      ).toMatchObject({ code: 'VAULT_FILE_TAMPERED' });
+      expect(await refusedWith((f) => edit(f, (json) => void (json.schemaVersion = 1)))).toMatchObject({
+        code: 'VAULT_FILE_TAMPERED',
+      });
+      expect(await refusedWith((f) => edit(f, (json) => void (json.iv = `0x${'00'.repeat(12)}`)))).toMatchObject({
+        code: 'VAULT_FILE_TAMPERED',
+      });
+      expect(await refusedWith((f) => edit(f, (json) => void (json.check = `0x${'00'.repeat(32)}`)))).toMatchObject({
+        code: 'WRONG_PASSPHRASE',
+      });
     });
 
     it('a truncated file, or a truncated ciphertext', async () => {
-      expect(await refusedWith((f) => f.slice(0, Math.floor(f.length / 2)))).toMatchObject({ code: 'VAULT_FILE_MALFORMED', message: expect.stringContaining('not JSON') });
-      expect(await refusedWith((f) => edit(f, (json) => void (json.ciphertext = (json.ciphertext as string).slice(0, -400))))).toMatchObject({ code: 'VAULT_FILE_TAMPERED' });
+      expect(await refusedWith((f) => f.slice(0, Math.floor(f.length / 2)))).toMatchObject({
+        code: 'VAULT_FILE_MALFORMED',
+        message: expect.stringContaining('not JSON'),
+      });
+      expect(
+        await refusedWith((f) =>
+          edit(f, (json) => void (json.ciphertext = (json.ciphertext as string).slice(0, -400))),
+        ),
+      ).toMatchObject({ code: 'VAULT_FILE_TAMPERED' });
       expect(await refusedWith(() => '')).toMatchObject({ code: 'VAULT_FILE_MALFORMED' });
     });
 
     it('a file from a newer release', async () => {
-      const future = await sealVaultFile({ schemaVersion: LATEST_VAULT_VERSION + 1, tables: {} }, 'export words', { kdf: TEST_KDF, now: T0 });
+      const future = await sealVaultFile({ schemaVersion: LATEST_VAULT_VERSION + 1, tables: {} }, 'export words', {
+        kdf: TEST_KDF,
+        now: T0,
+      });
       expect(await refusedWith(() => future)).toMatchObject({ code: 'VAULT_FILE_TOO_NEW' });
     });
 
     it('a file whose rows do not validate, naming the row', async () => {
       const bad = await sealVaultFile(
-        { schemaVersion: LATEST_VAULT_VERSION, tables: { records: [{ id: 'r-x', type: 'contact', owner: addr(1), data: { label: '' }, createdAt: 1, updatedAt: 1 }] } },
+        {
+          schemaVersion: LATEST_VAULT_VERSION,
+          tables: {
+            records: [{ id: 'r-x', type: 'contact', owner: addr(1), data: { label: '' }, createdAt: 1, updatedAt: 1 }],
+          },
+        },
         'export words',
         { kdf: TEST_KDF, now: T0 },
       );
-      expect(await refusedWith(() => bad)).toMatchObject({ code: 'VAULT_FILE_INVALID_ROWS', message: expect.stringContaining('records row "r-x"') });
-      const twice = { id: 'r-twice', type: 'memory', owner: addr(1), data: { text: 'one key, two rows', tags: [] }, createdAt: 1, updatedAt: 1 };
-      const duplicated = await sealVaultFile({ schemaVersion: LATEST_VAULT_VERSION, tables: { records: [twice, { ...twice, data: { text: 'the other', tags: [] } }] } }, 'export words', { kdf: TEST_KDF, now: T0 });
-      expect(await refusedWith(() => duplicated)).toMatchObject({ code: 'VAULT_FILE_INVALID_ROWS', message: expect.stringContaining('nothing was changed') });
-      const strange = await sealVaultFile({ schemaVersion: LATEST_VAULT_VERSION, tables: { secrets: [{}] } }, 'export words', { kdf: TEST_KDF, now: T0 });
-      expect(await refusedWith(() => strange)).toMatchObject({ code: 'VAULT_FILE_INVALID_ROWS', message: expect.stringContaining('secrets') });
+      expect(await refusedWith(() => bad)).toMatchObject({
+        code: 'VAULT_FILE_INVALID_ROWS',
+        message: expect.stringContaining('records row "r-x"'),
+      });
+      const twice = {
+        id: 'r-twice',
+        type: 'memory',
+        owner: addr(1),
+        data: { text: 'one key, two rows', tags: [] },
+        createdAt: 1,
+        updatedAt: 1,
+      };
+      const duplicated = await sealVaultFile(
+        {
+          schemaVersion: LATEST_VAULT_VERSION,
+          tables: { records: [twice, { ...twice, data: { text: 'the other', tags: [] } }] },
+        },
+        'export words',
+        { kdf: TEST_KDF, now: T0 },
+      );
+      expect(await refusedWith(() => duplicated)).toMatchObject({
+        code: 'VAULT_FILE_INVALID_ROWS',
+        message: expect.stringContaining('nothing was changed'),
+      });
+      const strange = await sealVaultFile(
+        { schemaVersion: LATEST_VAULT_VERSION, tables: { secrets: [{}] } },
+        'export words',
+        { kdf: TEST_KDF, now: T0 },
+      );
+      expect(await refusedWith(() => strange)).toMatchObject({
+        code: 'VAULT_FILE_INVALID_ROWS',
+        message: expect.stringContaining('secrets'),
+      });
     });
   });
 
   it('migrates a file exported at an older schema version', async () => {
-    const tables = Object.fromEntries(Object.entries(V1_FIXTURE).map(([table, rows]) => [table, rows.map((row) => encodeRow(table as never, row))]));
+    const tables = Object.fromEntries(
+      Object.entries(V1_FIXTURE).map(([table, rows]) => [table, rows.map((row) => encodeRow(table as never, row))]),
+    );
     const old = await sealVaultFile({ schemaVersion: 1, tables }, 'old words', { kdf: TEST_KDF, now: T0 });
     const vault = await openTestVault();
     const outcome = await importVault(vault, old, 'old words');
@@ -147,6 +260,8 @@ describe('vault export and import', () => {
     await vault.db.records.put({ id: 'broken', type: 'contact' });
     const { counts, corrupt } = await exportVault(vault, 'w', { kdf: TEST_KDF });
     expect(counts.records).toBe(0);
-    expect(corrupt).toEqual([{ table: 'records', id: 'broken', message: expect.stringContaining('records row "broken" is damaged') }]);
+    expect(corrupt).toEqual([
+      { table: 'records', id: 'broken', message: expect.stringContaining('records row "broken" is damaged') },
+    ]);
   });
 });

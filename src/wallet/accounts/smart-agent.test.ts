@@ -12,7 +12,9 @@ describe('smartAgentOf', () => {
     expect(initCodeOf(own).toLowerCase().startsWith(own.factory.toLowerCase())).toBe(true);
     // Alice stewards three organizations with her one key: four different accounts, one owner.
     const orgs = await Promise.all(
-      (['missio-nexus', 'thompson-community', 'thompson-family'] as const).map((id) => smartAgentOf(alice.ownerAddress, DEMO_ORGANIZATIONS[id].salt)),
+      (['missio-nexus', 'thompson-community', 'thompson-family'] as const).map((id) =>
+        smartAgentOf(alice.ownerAddress, DEMO_ORGANIZATIONS[id].salt),
+      ),
     );
     const addresses = new Set([own, ...orgs].map((a) => a.address));
     expect(addresses.size).toBe(4);

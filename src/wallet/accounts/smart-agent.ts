@@ -17,7 +17,11 @@ export type SmartAgent = {
 };
 
 /** The Smart Agent of (owner, salt) on a framework deployment (the deterministic one by default). */
-export async function smartAgentOf(owner: Address, salt: Hex, environment: DeleGatorEnvironment = HOME_ENVIRONMENT): Promise<SmartAgent> {
+export async function smartAgentOf(
+  owner: Address,
+  salt: Hex,
+  environment: DeleGatorEnvironment = HOME_ENVIRONMENT,
+): Promise<SmartAgent> {
   const { address, factoryData } = await getCounterfactualAccountData({
     factory: environment.SimpleFactory,
     implementations: environment.implementations,
@@ -25,7 +29,13 @@ export async function smartAgentOf(owner: Address, salt: Hex, environment: DeleG
     deployParams: [owner, [], [], []],
     deploySalt: salt,
   });
-  return { address: getAddress(address), owner: getAddress(owner), salt, factory: environment.SimpleFactory, factoryData };
+  return {
+    address: getAddress(address),
+    owner: getAddress(owner),
+    salt,
+    factory: environment.SimpleFactory,
+    factoryData,
+  };
 }
 
 /** The ERC-4337 v0.7 `initCode` (factory ‖ factoryData) that deploys the account inside a user operation. */

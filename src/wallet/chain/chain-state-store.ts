@@ -9,7 +9,9 @@ export type ChainStateStore = {
 };
 
 /** A store in memory: survives restarting the chain object, not the process. `saves` counts writes for tests. */
-export function createMemoryChainStateStore(initial?: Uint8Array): ChainStateStore & { saves: number; bytes: Uint8Array | undefined } {
+export function createMemoryChainStateStore(
+  initial?: Uint8Array,
+): ChainStateStore & { saves: number; bytes: Uint8Array | undefined } {
   const store = {
     saves: 0,
     bytes: initial,

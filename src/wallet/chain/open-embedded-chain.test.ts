@@ -30,10 +30,19 @@ describe('openEmbeddedChain', () => {
       owner: bed.alice.owner,
       agent: bed.alice.agent,
       delegate: bed.harness.address,
-      scope: offChainMandateScope({ chainId: first.chainId, binding: bed.binding('memory.write'), window: bed.window(-60, 600) }),
+      scope: offChainMandateScope({
+        chainId: first.chainId,
+        binding: bed.binding('memory.write'),
+        window: bed.window(-60, 600),
+      }),
     });
     const saves = store.saves;
-    const { delegationHash } = await revokeDelegation(first, { owner: bed.alice.owner, agent: bed.alice.agent, delegation: mandate.delegation, submitter: bed.harness });
+    const { delegationHash } = await revokeDelegation(first, {
+      owner: bed.alice.owner,
+      agent: bed.alice.agent,
+      delegation: mandate.delegation,
+      submitter: bed.harness,
+    });
     expect(store.saves).toBeGreaterThan(saves); // stored before the hash came back
     const balance = await usdcBalanceOf(first, bed.alice.agent.address);
     const blocks = await first.client.getBlockNumber();
@@ -43,18 +52,35 @@ describe('openEmbeddedChain', () => {
     expect(await readRevoked(second, delegationHash)).toEqual({ ok: true, revoked: true });
     expect(await usdcBalanceOf(second, bed.alice.agent.address)).toBe(balance);
     expect(await second.client.getBlockNumber()).toBe(blocks);
-    const receipt = await second.client.getTransactionReceipt({ hash: (await first.client.getBlock({ blockNumber: blocks })).transactions[0]! });
+    const receipt = await second.client.getTransactionReceipt({
+      hash: (await first.client.getBlock({ blockNumber: blocks })).transactions[0]!,
+    });
     expect(receipt.status).toBe('success');
   });
 
   it('refuses a damaged snapshot in words instead of silently starting a chain that forgot its revocations', async () => {
-    await expect(openEmbeddedChain({ store: createMemoryChainStateStore(new Uint8Array([1, 2, 3, 4])) })).rejects.toMatchObject({ code: 'CHAIN_SNAPSHOT_UNREADABLE' });
+    await expect(
+      openEmbeddedChain({ store: createMemoryChainStateStore(new Uint8Array([1, 2, 3, 4])) }),
+    ).rejects.toMatchObject({ code: 'CHAIN_SNAPSHOT_UNREADABLE' });
   });
 
   it('refuses to deploy where the deployer already spent nonces (the addresses would differ)', async () => {
-    const chain = await createEmptyEmbeddedChain(() => Date.now(), async () => undefined);
-    const client = createPublicClient({ chain: homeChain, transport: custom(createEmbeddedProvider(chain)), pollingInterval: 20 });
-    const wallet = { kind: 'embedded' as const, chainId: homeChain.id, client, environment: HOME_ENVIRONMENT, usdc: undefined };
+    const chain = await createEmptyEmbeddedChain(
+      () => Date.now(),
+      async () => undefined,
+    );
+    const client = createPublicClient({
+      chain: homeChain,
+      transport: custom(createEmbeddedProvider(chain)),
+      pollingInterval: 20,
+    });
+    const wallet = {
+      kind: 'embedded' as const,
+      chainId: homeChain.id,
+      client,
+      environment: HOME_ENVIRONMENT,
+      usdc: undefined,
+    };
     await fundOnLocalChain(wallet, DEPLOYER_ADDRESS, parseEther('1'));
     await sendFromLocalAccount(wallet, privateKeyToAccount(DEPLOYER_PRIVATE_KEY), { to: DEPLOYER_ADDRESS, value: 1n });
     await expect(deployHomeEnvironment(client)).rejects.toMatchObject({ code: 'CHAIN_NOT_FRESH' });

@@ -25,17 +25,28 @@ export type EmbeddedWalletChain = WalletChain & {
  * before its transaction hash is returned. A stored snapshot that cannot be read is refused, never replaced
  * silently: a fresh chain would forget revocations.
  */
-export async function openEmbeddedChain({ store, clock = () => Date.now() }: OpenEmbeddedChainParameters): Promise<EmbeddedWalletChain> {
+export async function openEmbeddedChain({
+  store,
+  clock = () => Date.now(),
+}: OpenEmbeddedChainParameters): Promise<EmbeddedWalletChain> {
   // While deploying, blocks are not stored one by one: the finished deployment is stored once.
   let persisting = false;
   const afterBlock = async () => {
     if (persisting) await store.save(encodeSnapshot(chain));
   };
   const saved = await store.load();
-  const chain: EmbeddedChain = saved === undefined ? await createEmptyEmbeddedChain(clock, afterBlock) : await restoreEmbeddedChain(saved, clock, afterBlock);
+  const chain: EmbeddedChain =
+    saved === undefined
+      ? await createEmptyEmbeddedChain(clock, afterBlock)
+      : await restoreEmbeddedChain(saved, clock, afterBlock);
   const provider = createEmbeddedProvider(chain);
   // No CCIP-Read: a contract's revert must never make the wallet fetch a URL it names.
-  const client = createPublicClient({ chain: homeChain, transport: custom(provider, { retryCount: 0 }), pollingInterval: 20, ccipRead: false });
+  const client = createPublicClient({
+    chain: homeChain,
+    transport: custom(provider, { retryCount: 0 }),
+    pollingInterval: 20,
+    ccipRead: false,
+  });
   if (saved === undefined) {
     await deployHomeEnvironment(client);
     await store.save(encodeSnapshot(chain));

@@ -18,13 +18,22 @@ export type OpenRpcChainParameters = {
  * Opens any EVM JSON-RPC endpoint the person configured (or anvil in tests) with the same code paths as the embedded
  * chain. The chain id is read from the node; an unknown chain for canonical deployments is refused in words.
  */
-export async function openRpcChain({ url, deployment, usdc, pollingInterval = 1_000 }: OpenRpcChainParameters): Promise<WalletChain> {
+export async function openRpcChain({
+  url,
+  deployment,
+  usdc,
+  pollingInterval = 1_000,
+}: OpenRpcChainParameters): Promise<WalletChain> {
   const probe = createPublicClient({ transport: http(url, { retryCount: 1 }) });
   let chainId: number;
   try {
     chainId = await probe.getChainId();
   } catch (cause) {
-    throw new HomeError('CHAIN_UNAVAILABLE', `The chain at ${url} did not answer; check the address and that the node is running.`, { cause });
+    throw new HomeError(
+      'CHAIN_UNAVAILABLE',
+      `The chain at ${url} did not answer; check the address and that the node is running.`,
+      { cause },
+    );
   }
   let environment: DeleGatorEnvironment;
   if (deployment === 'home') environment = HOME_ENVIRONMENT;
@@ -32,7 +41,11 @@ export async function openRpcChain({ url, deployment, usdc, pollingInterval = 1_
     try {
       environment = getDeleGatorEnvironment(chainId);
     } catch (cause) {
-      throw new HomeError('CHAIN_UNSUPPORTED', `The Delegation Framework has no published deployment on chain ${chainId}.`, { cause });
+      throw new HomeError(
+        'CHAIN_UNSUPPORTED',
+        `The Delegation Framework has no published deployment on chain ${chainId}.`,
+        { cause },
+      );
     }
   }
   const chain = defineChain({
@@ -42,6 +55,11 @@ export async function openRpcChain({ url, deployment, usdc, pollingInterval = 1_
     rpcUrls: { default: { http: [url] } },
   });
   // No CCIP-Read: a contract's revert must never make the wallet fetch a URL it names.
-  const client = createPublicClient({ chain, transport: http(url, { retryCount: 1 }), pollingInterval, ccipRead: false });
+  const client = createPublicClient({
+    chain,
+    transport: http(url, { retryCount: 1 }),
+    pollingInterval,
+    ccipRead: false,
+  });
   return { kind: 'rpc', chainId, client, environment, usdc: usdc ?? (deployment === 'home' ? HOME_USDC : undefined) };
 }

@@ -9,7 +9,11 @@ export async function sendFromLocalAccount(
   account: LocalAccount,
   { to, data, value, gas }: SendParameters,
 ): Promise<{ hash: Hex; receipt: TransactionReceipt }> {
-  const wallet = createWalletClient({ account, chain: chain.client.chain, transport: custom({ request: chain.client.request }) });
+  const wallet = createWalletClient({
+    account,
+    chain: chain.client.chain,
+    transport: custom({ request: chain.client.request }),
+  });
   const hash = await wallet.sendTransaction({ account, chain: chain.client.chain, to, data, value, gas });
   const receipt = await chain.client.waitForTransactionReceipt({ hash });
   return { hash, receipt };

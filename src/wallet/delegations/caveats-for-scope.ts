@@ -12,7 +12,9 @@ function window(builder: Builder, w: TimeWindow): Builder {
 }
 
 function offChain(builder: Builder, capabilityId: string): Builder {
-  return builder.addCaveat('allowedTargets', { targets: [capabilityTarget(capabilityId)] }).addCaveat('valueLte', { maxValue: 0n });
+  return builder
+    .addCaveat('allowedTargets', { targets: [capabilityTarget(capabilityId)] })
+    .addCaveat('valueLte', { maxValue: 0n });
 }
 
 /**
@@ -37,10 +39,16 @@ export function caveatsForScope(scope: Scope, environment: DeleGatorEnvironment)
         .addCaveat('allowedMethods', { selectors: [act.selector as Hex] })
         .addCaveat('valueLte', { maxValue: BigInt(act.maxValue) });
       if (act.erc20 !== undefined) {
-        builder = builder.addCaveat('erc20TransferAmount', { tokenAddress: getAddress(act.erc20.token), maxAmount: BigInt(act.erc20.maxAmount) });
+        builder = builder.addCaveat('erc20TransferAmount', {
+          tokenAddress: getAddress(act.erc20.token),
+          maxAmount: BigInt(act.erc20.maxAmount),
+        });
         if (act.erc20.recipient !== undefined) {
           // transfer(address,uint256): the recipient is the first argument, right after the 4-byte selector.
-          builder = builder.addCaveat('allowedCalldata', { startIndex: 4, value: pad(getAddress(act.erc20.recipient).toLowerCase() as Hex) });
+          builder = builder.addCaveat('allowedCalldata', {
+            startIndex: 4,
+            value: pad(getAddress(act.erc20.recipient).toLowerCase() as Hex),
+          });
         }
       }
     }
@@ -53,7 +61,11 @@ export function sameCaveats(a: readonly Caveat[], b: readonly Caveat[]): boolean
     a.length === b.length &&
     a.every((c, i) => {
       const d = b[i]!;
-      return c.enforcer.toLowerCase() === d.enforcer.toLowerCase() && c.terms.toLowerCase() === d.terms.toLowerCase() && c.args.toLowerCase() === d.args.toLowerCase();
+      return (
+        c.enforcer.toLowerCase() === d.enforcer.toLowerCase() &&
+        c.terms.toLowerCase() === d.terms.toLowerCase() &&
+        c.args.toLowerCase() === d.args.toLowerCase()
+      );
     })
   );
 }

@@ -9,7 +9,11 @@ export function toToolkitDelegation(delegation: Delegation): ToolkitDelegation {
     delegate: getAddress(delegation.delegate),
     delegator: getAddress(delegation.delegator),
     authority: delegation.authority as Hex,
-    caveats: delegation.caveats.map((c) => ({ enforcer: getAddress(c.enforcer), terms: c.terms as Hex, args: c.args as Hex })),
+    caveats: delegation.caveats.map((c) => ({
+      enforcer: getAddress(c.enforcer),
+      terms: c.terms as Hex,
+      args: c.args as Hex,
+    })),
     salt: toHex(BigInt(delegation.salt)),
     signature: delegation.signature as Hex,
   };
@@ -33,11 +37,19 @@ export function toWireDelegation(delegation: ToolkitDelegation): Delegation {
  * getDelegationHashOffchain (a test holds them equal) at a fraction of its cost, and it runs on every verification.
  */
 export function delegationHashOf(delegation: Delegation): Hex {
-  return hashStruct({ data: toDelegationStruct({ ...toToolkitDelegation(delegation), signature: '0x' }), primaryType: 'Delegation', types: SIGNABLE_DELEGATION_TYPED_DATA });
+  return hashStruct({
+    data: toDelegationStruct({ ...toToolkitDelegation(delegation), signature: '0x' }),
+    primaryType: 'Delegation',
+    types: SIGNABLE_DELEGATION_TYPED_DATA,
+  });
 }
 
 /** The EIP-712 data the delegator signs (the DelegationManager's domain on this chain). */
-export function delegationTypedData(delegation: Delegation, chainId: number, environment: DeleGatorEnvironment): TypedDataDefinition {
+export function delegationTypedData(
+  delegation: Delegation,
+  chainId: number,
+  environment: DeleGatorEnvironment,
+): TypedDataDefinition {
   return {
     domain: { name: 'DelegationManager', version: '1', chainId, verifyingContract: environment.DelegationManager },
     types: SIGNABLE_DELEGATION_TYPED_DATA,

@@ -1,5 +1,12 @@
 import { erc20Abi, getAddress, toFunctionSelector, type Address } from 'viem';
-import type { CabinetFolderName, GrantScope, IntentBinding, MandateScope, TimeWindow, WireScope } from '../../protocol/delegation';
+import type {
+  CabinetFolderName,
+  GrantScope,
+  IntentBinding,
+  MandateScope,
+  TimeWindow,
+  WireScope,
+} from '../../protocol/delegation';
 
 const TRANSFER_SELECTOR = toFunctionSelector(erc20Abi.find((f) => f.type === 'function' && f.name === 'transfer')!);
 
@@ -31,17 +38,50 @@ export function paymentMandateScope(p: {
 }
 
 /** A mandate for an act that is not a chain call; the capability is the binding's `capabilityId`. */
-export function offChainMandateScope(p: { chainId: number; binding: IntentBinding; window: TimeWindow; calls?: number }): MandateScope {
-  return { type: 'home-agent/mandate', version: 1, chainId: p.chainId, binding: p.binding, act: { kind: 'offchain' }, window: p.window, calls: p.calls ?? 1 };
+export function offChainMandateScope(p: {
+  chainId: number;
+  binding: IntentBinding;
+  window: TimeWindow;
+  calls?: number;
+}): MandateScope {
+  return {
+    type: 'home-agent/mandate',
+    version: 1,
+    chainId: p.chainId,
+    binding: p.binding,
+    act: { kind: 'offchain' },
+    window: p.window,
+    calls: p.calls ?? 1,
+  };
 }
 
 /** An ask-as-me wire for an app at `origin`. */
 export function wireScope(p: { chainId: number; origin: string; window: TimeWindow }): WireScope {
-  return { type: 'home-agent/ask-as-me-wire', version: 1, chainId: p.chainId, capabilityId: 'harness.ask', origin: p.origin, window: p.window };
+  return {
+    type: 'home-agent/ask-as-me-wire',
+    version: 1,
+    chainId: p.chainId,
+    capabilityId: 'harness.ask',
+    origin: p.origin,
+    window: p.window,
+  };
 }
 
 /** A cabinet grant naming the folders an app at `origin` may read (sorted, each once). */
-export function grantScope(p: { chainId: number; origin: string; folders: CabinetFolderName[]; window: TimeWindow }): GrantScope {
+export function grantScope(p: {
+  chainId: number;
+  origin: string;
+  folders: CabinetFolderName[];
+  window: TimeWindow;
+}): GrantScope {
   const folders = [...new Set(p.folders)].sort();
-  return { type: 'home-agent/cabinet-grant', version: 1, chainId: p.chainId, capabilityId: 'cabinet.read', origin: p.origin, folders, window: p.window };
+  return {
+    type: 'home-agent/cabinet-grant',
+    version: 1,
+    chainId: p.chainId,
+    capabilityId: 'cabinet.read',
+    origin: p.origin,
+    folders,
+    window: p.window,
+  };
 }

@@ -28,7 +28,10 @@ export async function signScopedDelegation<S extends MandateScope | WireScope | 
   { owner, agent, delegate, scope }: SignScopedDelegationParameters<S>,
 ): Promise<{ delegation: Delegation; scope: S }> {
   if (scope.chainId !== chain.chainId) {
-    throw new HomeError('WRONG_CHAIN', `This ${scope.type} is for chain ${scope.chainId}, not this chain (${chain.chainId}).`);
+    throw new HomeError(
+      'WRONG_CHAIN',
+      `This ${scope.type} is for chain ${scope.chainId}, not this chain (${chain.chainId}).`,
+    );
   }
   const unsigned: Delegation = {
     delegate: getAddress(delegate),
@@ -38,6 +41,10 @@ export async function signScopedDelegation<S extends MandateScope | WireScope | 
     salt: scopeSalt(scope),
     signature: '0x',
   };
-  const signature = await signTypedDataAsAgent(owner, agent, delegationTypedData(unsigned, chain.chainId, chain.environment));
+  const signature = await signTypedDataAsAgent(
+    owner,
+    agent,
+    delegationTypedData(unsigned, chain.chainId, chain.environment),
+  );
   return { delegation: { ...unsigned, signature }, scope };
 }

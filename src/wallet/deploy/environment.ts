@@ -8,16 +8,45 @@ import { DEPLOYER_ADDRESS } from './deployer';
  * asserts the result equals these, so a toolkit that changes its order fails loudly instead of moving addresses.
  */
 export const DEPLOYMENT_ORDER = [
-  'SimpleFactory', 'AllowedCalldataEnforcer', 'AllowedTargetsEnforcer', 'AllowedMethodsEnforcer',
-  'ArgsEqualityCheckEnforcer', 'DeployedEnforcer', 'TimestampEnforcer', 'BlockNumberEnforcer', 'LimitedCallsEnforcer',
-  'ERC20BalanceChangeEnforcer', 'ERC20TransferAmountEnforcer', 'ERC20StreamingEnforcer', 'ERC721BalanceChangeEnforcer',
-  'ERC721TransferEnforcer', 'ERC1155BalanceChangeEnforcer', 'IdEnforcer', 'NonceEnforcer', 'ValueLteEnforcer',
-  'NativeTokenTransferAmountEnforcer', 'NativeBalanceChangeEnforcer', 'NativeTokenStreamingEnforcer',
-  'OwnershipTransferEnforcer', 'RedeemerEnforcer', 'SpecificActionERC20TransferBatchEnforcer',
-  'ERC20PeriodTransferEnforcer', 'NativeTokenPeriodTransferEnforcer', 'ExactCalldataBatchEnforcer',
-  'ExactCalldataEnforcer', 'ExactExecutionEnforcer', 'ExactExecutionBatchEnforcer', 'MultiTokenPeriodEnforcer',
-  'DelegationManager', 'NativeTokenPaymentEnforcer', 'EntryPoint', 'SCL_RIP7212', 'HybridDeleGatorImpl',
-  'MultiSigDeleGatorImpl', 'EIP7702StatelessDeleGatorImpl', 'TestUSDC',
+  'SimpleFactory',
+  'AllowedCalldataEnforcer',
+  'AllowedTargetsEnforcer',
+  'AllowedMethodsEnforcer',
+  'ArgsEqualityCheckEnforcer',
+  'DeployedEnforcer',
+  'TimestampEnforcer',
+  'BlockNumberEnforcer',
+  'LimitedCallsEnforcer',
+  'ERC20BalanceChangeEnforcer',
+  'ERC20TransferAmountEnforcer',
+  'ERC20StreamingEnforcer',
+  'ERC721BalanceChangeEnforcer',
+  'ERC721TransferEnforcer',
+  'ERC1155BalanceChangeEnforcer',
+  'IdEnforcer',
+  'NonceEnforcer',
+  'ValueLteEnforcer',
+  'NativeTokenTransferAmountEnforcer',
+  'NativeBalanceChangeEnforcer',
+  'NativeTokenStreamingEnforcer',
+  'OwnershipTransferEnforcer',
+  'RedeemerEnforcer',
+  'SpecificActionERC20TransferBatchEnforcer',
+  'ERC20PeriodTransferEnforcer',
+  'NativeTokenPeriodTransferEnforcer',
+  'ExactCalldataBatchEnforcer',
+  'ExactCalldataEnforcer',
+  'ExactExecutionEnforcer',
+  'ExactExecutionBatchEnforcer',
+  'MultiTokenPeriodEnforcer',
+  'DelegationManager',
+  'NativeTokenPaymentEnforcer',
+  'EntryPoint',
+  'SCL_RIP7212',
+  'HybridDeleGatorImpl',
+  'MultiSigDeleGatorImpl',
+  'EIP7702StatelessDeleGatorImpl',
+  'TestUSDC',
 ] as const;
 
 export type DeployedName = (typeof DEPLOYMENT_ORDER)[number];
@@ -28,8 +57,14 @@ export function deterministicAddress(name: DeployedName): Address {
 }
 
 const NOT_ENFORCERS = new Set<DeployedName>([
-  'SimpleFactory', 'DelegationManager', 'EntryPoint', 'SCL_RIP7212', 'HybridDeleGatorImpl', 'MultiSigDeleGatorImpl',
-  'EIP7702StatelessDeleGatorImpl', 'TestUSDC',
+  'SimpleFactory',
+  'DelegationManager',
+  'EntryPoint',
+  'SCL_RIP7212',
+  'HybridDeleGatorImpl',
+  'MultiSigDeleGatorImpl',
+  'EIP7702StatelessDeleGatorImpl',
+  'TestUSDC',
 ]);
 
 /** The Delegation Framework on every Home Agent chain (embedded and anvil), in the toolkit's environment shape. */

@@ -25,12 +25,19 @@ export async function payWithMandate(
   chain: WalletChain,
   p: PayWithMandateParameters,
 ): Promise<Verdict<{ transactionHash: Hex; receipt: TransactionReceipt; prepared: PreparedRedemption }>> {
-  const ready = await prepareRedemption(chain, { mandate: p.mandate, execution: usdcTransferCall(chain, p.recipient, p.amount), redeemer: p.redeemer });
+  const ready = await prepareRedemption(chain, {
+    mandate: p.mandate,
+    execution: usdcTransferCall(chain, p.recipient, p.amount),
+    redeemer: p.redeemer,
+  });
   if (!ready.ok) return ready;
   await p.record(ready.prepared);
   const receipt = await submitRedemption(chain, ready.prepared);
   if (receipt.status !== 'success') {
-    throw new HomeError('PAYMENT_FAILED', `The payment transaction ${ready.prepared.transactionHash} was mined but failed.`);
+    throw new HomeError(
+      'PAYMENT_FAILED',
+      `The payment transaction ${ready.prepared.transactionHash} was mined but failed.`,
+    );
   }
   return { ok: true, transactionHash: ready.prepared.transactionHash, receipt, prepared: ready.prepared };
 }

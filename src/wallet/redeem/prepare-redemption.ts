@@ -1,7 +1,16 @@
 import { DelegationManager } from '@metamask/delegation-abis';
 import { ExecutionMode } from '@metamask/delegation-toolkit';
 import { encodeDelegations, encodeSingleExecution } from '@metamask/delegation-toolkit/utils';
-import { encodeFunctionData, isAddressEqual, isErc6492Signature, keccak256, parseErc6492Signature, type Address, type Hex, type LocalAccount } from 'viem';
+import {
+  encodeFunctionData,
+  isAddressEqual,
+  isErc6492Signature,
+  keccak256,
+  parseErc6492Signature,
+  type Address,
+  type Hex,
+  type LocalAccount,
+} from 'viem';
 import { Mandate } from '../../protocol/delegation';
 import { describeZodError, HomeError } from '../../protocol/errors';
 import type { WalletChain } from '../chain/wallet-chain';
@@ -40,15 +49,19 @@ export async function prepareRedemption(
   const parsed = Mandate.safeParse(p.mandate);
   if (!parsed.success) return refuse('BAD_INPUT', describeZodError(parsed.error));
   const { delegation, scope } = parsed.data;
-  if (scope.act.kind !== 'chain') return refuse('CAVEAT_MISMATCH', 'This mandate is for an act off the chain; it cannot be redeemed on chain.');
-  if (scope.chainId !== chain.chainId) return refuse('WRONG_CHAIN', `This mandate is for chain ${scope.chainId}, not this chain.`);
-  if (!isAddressEqual(delegation.delegate as Address, p.redeemer.address)) return refuse('WRONG_DELEGATE', 'Only the mandate’s delegate may redeem it.');
+  if (scope.act.kind !== 'chain')
+    return refuse('CAVEAT_MISMATCH', 'This mandate is for an act off the chain; it cannot be redeemed on chain.');
+  if (scope.chainId !== chain.chainId)
+    return refuse('WRONG_CHAIN', `This mandate is for chain ${scope.chainId}, not this chain.`);
+  if (!isAddressEqual(delegation.delegate as Address, p.redeemer.address))
+    return refuse('WRONG_DELEGATE', 'Only the mandate’s delegate may redeem it.');
   let signature = delegation.signature as Hex;
   if (isErc6492Signature(signature)) {
     try {
       await deployFromWrapper(chain, delegation.delegator as Address, signature, p.redeemer);
     } catch (error) {
-      if (error instanceof HomeError && error.code === 'SIGNATURE_INVALID') return refuse('SIGNATURE_INVALID', error.message);
+      if (error instanceof HomeError && error.code === 'SIGNATURE_INVALID')
+        return refuse('SIGNATURE_INVALID', error.message);
       throw error;
     }
     signature = parseErc6492Signature(signature).signature;

@@ -16,7 +16,10 @@ export type ReconcileRedemptionReturnType =
   | { state: 'not-sent'; callsUsed: number | undefined }
   | { state: 'superseded'; callsUsed: number | undefined };
 
-export async function reconcileRedemption(chain: WalletChain, prepared: PreparedRedemption): Promise<ReconcileRedemptionReturnType> {
+export async function reconcileRedemption(
+  chain: WalletChain,
+  prepared: PreparedRedemption,
+): Promise<ReconcileRedemptionReturnType> {
   const calls = await readCallsUsed(chain, prepared.delegationHash);
   const callsUsed = calls.ok ? calls.used : undefined;
   const receipt = await chain.client.getTransactionReceipt({ hash: prepared.transactionHash }).catch(() => undefined);

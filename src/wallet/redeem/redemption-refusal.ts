@@ -12,13 +12,18 @@ import { CHAIN_UNAVAILABLE_MESSAGE, refuse } from '../verify/verdict';
 export function redemptionRefusal(error: unknown): Refusal {
   if (!isRevert(error)) return refuse('CHAIN_UNAVAILABLE', CHAIN_UNAVAILABLE_MESSAGE);
   const reason = revertReason(error);
-  if (/CannotUseADisabledDelegation/.test(reason)) return refuse('REVOKED', 'This mandate was revoked; the chain refused to use it.');
-  if (/expired-delegation/.test(reason)) return refuse('EXPIRED', 'This mandate has expired; the chain refused to use it.');
-  if (/early-delegation/.test(reason)) return refuse('NOT_YET_VALID', 'This mandate is not valid yet; the chain refused to use it.');
-  if (/limit-exceeded/.test(reason)) return refuse('CALLS_EXHAUSTED', 'This mandate was already used as many times as it allows.');
+  if (/CannotUseADisabledDelegation/.test(reason))
+    return refuse('REVOKED', 'This mandate was revoked; the chain refused to use it.');
+  if (/expired-delegation/.test(reason))
+    return refuse('EXPIRED', 'This mandate has expired; the chain refused to use it.');
+  if (/early-delegation/.test(reason))
+    return refuse('NOT_YET_VALID', 'This mandate is not valid yet; the chain refused to use it.');
+  if (/limit-exceeded/.test(reason))
+    return refuse('CALLS_EXHAUSTED', 'This mandate was already used as many times as it allows.');
   if (/InvalidDelegate/.test(reason)) return refuse('WRONG_DELEGATE', 'Only the mandate’s delegate may use it.');
   if (/Signature/.test(reason)) return refuse('SIGNATURE_INVALID', 'The chain found the mandate’s signature invalid.');
-  if (/exceeds balance/.test(reason)) return refuse('CAVEAT_MISMATCH', 'The paying account does not hold enough of the token.');
+  if (/exceeds balance/.test(reason))
+    return refuse('CAVEAT_MISMATCH', 'The paying account does not hold enough of the token.');
   return refuse('CAVEAT_MISMATCH', `The chain refused this act under the mandate’s limits (${reason.slice(0, 120)}).`);
 }
 
@@ -34,7 +39,10 @@ function revertReason(error: unknown): string {
   if (typeof data === 'string' && data.startsWith('0x') && data.length >= 10) {
     try {
       // The manager's custom errors plus Solidity's Error(string) (viem adds it to every abi it decodes with).
-      const decoded = decodeErrorResult({ abi: DelegationManager.abi, data: data as Hex }) as { errorName: string; args?: readonly unknown[] };
+      const decoded = decodeErrorResult({ abi: DelegationManager.abi, data: data as Hex }) as {
+        errorName: string;
+        args?: readonly unknown[];
+      };
       return decoded.errorName === 'Error' ? String(decoded.args?.[0]) : decoded.errorName;
     } catch {
       return data.slice(0, 10);

@@ -28,8 +28,12 @@ const CALL_GAS = 500_000n;
  * operation when it is counterfactual. Its gas price is zero, so the account needs no ether: whoever submits it
  * through the EntryPoint pays the transaction (DESIGN §3: "offline, the extension submits it itself").
  */
-export async function signAccountOperation(chain: WalletChain, p: { owner: LocalAccount; agent: SmartAgent; callData: Hex }): Promise<PackedUserOperation> {
-  if (p.owner.address.toLowerCase() !== p.agent.owner.toLowerCase()) throw new HomeError('WRONG_KEY', `This key does not own the Smart Agent ${p.agent.address}.`);
+export async function signAccountOperation(
+  chain: WalletChain,
+  p: { owner: LocalAccount; agent: SmartAgent; callData: Hex },
+): Promise<PackedUserOperation> {
+  if (p.owner.address.toLowerCase() !== p.agent.owner.toLowerCase())
+    throw new HomeError('WRONG_KEY', `This key does not own the Smart Agent ${p.agent.address}.`);
   if (p.owner.signTypedData === undefined) throw new HomeError('WRONG_KEY', 'This key cannot sign typed data.');
   const deployed = await isDeployed(chain, p.agent.address);
   const nonce = await readContract(chain.client, {

@@ -20,19 +20,29 @@ export type RevokeDelegationParameters = {
   submitter: LocalAccount;
 };
 
-export type RevokeDelegationReturnType = { delegationHash: Hex; transactionHash: Hex | undefined; alreadyRevoked: boolean };
+export type RevokeDelegationReturnType = {
+  delegationHash: Hex;
+  transactionHash: Hex | undefined;
+  alreadyRevoked: boolean;
+};
 
 /**
  * Revokes a delegation (DESIGN §3): the Smart Agent calls its own `disableDelegation`, which calls the
  * DelegationManager's — only the delegator may — through a user operation its owner signs; then the revocation is
  * read back from `disabledDelegations`, and anything but "revoked" is an error. Already revoked → nothing sent.
  */
-export async function revokeDelegation(chain: WalletChain, p: RevokeDelegationParameters): Promise<RevokeDelegationReturnType> {
+export async function revokeDelegation(
+  chain: WalletChain,
+  p: RevokeDelegationParameters,
+): Promise<RevokeDelegationReturnType> {
   const parsed = Delegation.safeParse(p.delegation);
   if (!parsed.success) throw new HomeError('BAD_INPUT', 'That is not a delegation this wallet can revoke.');
   const delegation = parsed.data;
   if (!isAddressEqual(delegation.delegator as Hex, p.agent.address)) {
-    throw new HomeError('WRONG_ACCOUNT', `This delegation was given by ${delegation.delegator}; only that account can revoke it.`);
+    throw new HomeError(
+      'WRONG_ACCOUNT',
+      `This delegation was given by ${delegation.delegator}; only that account can revoke it.`,
+    );
   }
   const delegationHash = delegationHashOf(delegation);
   const before = await readRevoked(chain, delegationHash);
@@ -46,6 +56,7 @@ export async function revokeDelegation(chain: WalletChain, p: RevokeDelegationPa
   const operation = await signAccountOperation(chain, { owner: p.owner, agent: p.agent, callData });
   const { transactionHash } = await submitAccountOperation(chain, operation, p.submitter);
   const after = await readRevoked(chain, delegationHash);
-  if (!after.ok || !after.revoked) throw new HomeError('REVOCATION_FAILED', 'The revocation was sent but the chain does not show it; try again.');
+  if (!after.ok || !after.revoked)
+    throw new HomeError('REVOCATION_FAILED', 'The revocation was sent but the chain does not show it; try again.');
   return { delegationHash, transactionHash, alreadyRevoked: false };
 }

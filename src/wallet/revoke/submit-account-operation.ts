@@ -15,7 +15,11 @@ export async function submitAccountOperation(
   operation: PackedUserOperation,
   submitter: LocalAccount,
 ): Promise<{ transactionHash: Hex; receipt: TransactionReceipt }> {
-  const data = encodeFunctionData({ abi: EntryPoint.abi, functionName: 'handleOps', args: [[operation], submitter.address] });
+  const data = encodeFunctionData({
+    abi: EntryPoint.abi,
+    functionName: 'handleOps',
+    args: [[operation], submitter.address],
+  });
   const { hash, receipt } = await sendFromLocalAccount(chain, submitter, { to: chain.environment.EntryPoint, data });
   let success = false;
   let revertReason: Hex | undefined;
@@ -30,9 +34,13 @@ export async function submitAccountOperation(
     }
   }
   if (receipt.status !== 'success' || !success) {
-    throw new HomeError('ACCOUNT_OPERATION_FAILED', `The Smart Agent's operation failed on chain (transaction ${hash}).`, {
-      details: { transactionHash: hash, revertReason: revertReason ?? null },
-    });
+    throw new HomeError(
+      'ACCOUNT_OPERATION_FAILED',
+      `The Smart Agent's operation failed on chain (transaction ${hash}).`,
+      {
+        details: { transactionHash: hash, revertReason: revertReason ?? null },
+      },
+    );
   }
   return { transactionHash: hash, receipt };
 }

@@ -10,7 +10,13 @@ export const APPROVAL_KIND = 'home-agent/approval';
  * A second party's approval of an approval digest (DESIGN §3): signed by their Smart Agent at `iat` (seconds), the
  * approver's address and the chain inside what is signed.
  */
-export async function signApproval(p: { owner: LocalAccount; agent: SmartAgent; approvalDigest: Hex; iat: number; chainId: number }): Promise<Approval> {
+export async function signApproval(p: {
+  owner: LocalAccount;
+  agent: SmartAgent;
+  approvalDigest: Hex;
+  iat: number;
+  chainId: number;
+}): Promise<Approval> {
   const payload: ApprovalPayload = {
     type: 'home-agent/approval',
     version: 1,
@@ -19,6 +25,10 @@ export async function signApproval(p: { owner: LocalAccount; agent: SmartAgent; 
     approver: p.agent.address,
     iat: p.iat,
   };
-  const signature = await signTypedDataAsAgent(p.owner, p.agent, homePayloadTypedData(APPROVAL_KIND, payload, p.chainId, p.agent.address));
+  const signature = await signTypedDataAsAgent(
+    p.owner,
+    p.agent,
+    homePayloadTypedData(APPROVAL_KIND, payload, p.chainId, p.agent.address),
+  );
   return { payload, signature };
 }

@@ -17,7 +17,12 @@ export const HOME_PAYLOAD_TYPES = {
 
 export type HomePayloadTypedData = TypedDataDefinition<typeof HOME_PAYLOAD_TYPES, 'HomeAgentPayload'>;
 
-export function homePayloadTypedData(kind: string, payload: unknown, chainId: number, account: Address): HomePayloadTypedData {
+export function homePayloadTypedData(
+  kind: string,
+  payload: unknown,
+  chainId: number,
+  account: Address,
+): HomePayloadTypedData {
   return {
     domain: { name: 'Home Agent', version: '1', chainId, verifyingContract: account },
     types: HOME_PAYLOAD_TYPES,

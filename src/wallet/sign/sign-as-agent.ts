@@ -1,4 +1,10 @@
-import { serializeErc6492Signature, type Hex, type LocalAccount, type SignableMessage, type TypedDataDefinition } from 'viem';
+import {
+  serializeErc6492Signature,
+  type Hex,
+  type LocalAccount,
+  type SignableMessage,
+  type TypedDataDefinition,
+} from 'viem';
 import { HomeError } from '../../protocol/errors';
 import type { SmartAgent } from '../accounts/smart-agent';
 
@@ -17,13 +23,21 @@ function checkOwner(owner: LocalAccount, agent: SmartAgent): void {
   }
 }
 
-export async function signTypedDataAsAgent(owner: LocalAccount, agent: SmartAgent, typedData: TypedDataDefinition): Promise<Hex> {
+export async function signTypedDataAsAgent(
+  owner: LocalAccount,
+  agent: SmartAgent,
+  typedData: TypedDataDefinition,
+): Promise<Hex> {
   checkOwner(owner, agent);
   if (owner.signTypedData === undefined) throw new HomeError('WRONG_KEY', 'This key cannot sign typed data.');
   return wrapForAgent(agent, await owner.signTypedData(typedData));
 }
 
-export async function signMessageAsAgent(owner: LocalAccount, agent: SmartAgent, message: SignableMessage): Promise<Hex> {
+export async function signMessageAsAgent(
+  owner: LocalAccount,
+  agent: SmartAgent,
+  message: SignableMessage,
+): Promise<Hex> {
   checkOwner(owner, agent);
   if (owner.signMessage === undefined) throw new HomeError('WRONG_KEY', 'This key cannot sign messages.');
   return wrapForAgent(agent, await owner.signMessage({ message }));

@@ -32,17 +32,32 @@ async function _verifySignIn(chain: WalletChain, p: VerifySignInParameters): Pro
   if (!parsed.success) return refuse('BAD_INPUT', describeZodError(parsed.error));
   const { message, signature } = parsed.data;
   const fields = parseSiweMessage(message);
-  if (fields.address === undefined || fields.chainId === undefined || fields.expirationTime === undefined || fields.domain === undefined) {
+  if (
+    fields.address === undefined ||
+    fields.chainId === undefined ||
+    fields.expirationTime === undefined ||
+    fields.domain === undefined
+  ) {
     return refuse('BAD_INPUT', 'This sign-in message lacks its account, chain, domain or expiry.');
   }
-  if (fields.domain !== p.domain) return refuse('WRONG_ORIGIN', `This sign-in was for ${fields.domain}, not for ${p.domain}.`);
-  if (fields.nonce !== p.nonce) return refuse('NONCE_REUSED', 'This sign-in carries another nonce; it may be a replay. Sign in again.');
-  if (fields.chainId !== chain.chainId) return refuse('WRONG_CHAIN', `This sign-in is for chain ${fields.chainId}, not this chain (${chain.chainId}).`);
-  if (p.address !== undefined && !isAddressEqual(fields.address, p.address)) return refuse('WRONG_ACCOUNT', `This sign-in is for ${fields.address}, not for ${p.address}.`);
-  if (fields.notBefore !== undefined && p.now < fields.notBefore) return refuse('NOT_YET_VALID', 'This sign-in is not valid yet.');
+  if (fields.domain !== p.domain)
+    return refuse('WRONG_ORIGIN', `This sign-in was for ${fields.domain}, not for ${p.domain}.`);
+  if (fields.nonce !== p.nonce)
+    return refuse('NONCE_REUSED', 'This sign-in carries another nonce; it may be a replay. Sign in again.');
+  if (fields.chainId !== chain.chainId)
+    return refuse('WRONG_CHAIN', `This sign-in is for chain ${fields.chainId}, not this chain (${chain.chainId}).`);
+  if (p.address !== undefined && !isAddressEqual(fields.address, p.address))
+    return refuse('WRONG_ACCOUNT', `This sign-in is for ${fields.address}, not for ${p.address}.`);
+  if (fields.notBefore !== undefined && p.now < fields.notBefore)
+    return refuse('NOT_YET_VALID', 'This sign-in is not valid yet.');
   if (p.now >= fields.expirationTime) return refuse('EXPIRED', 'This sign-in has expired; sign in again.');
-  if (!validateSiweMessage({ message: fields, domain: p.domain, nonce: p.nonce, time: p.now })) return refuse('BAD_INPUT', 'This sign-in message is not a valid EIP-4361 message.');
-  const verified = await verifyAccountSignature(chain, { account: fields.address, hash: hashMessage(message), signature: signature as Hex });
+  if (!validateSiweMessage({ message: fields, domain: p.domain, nonce: p.nonce, time: p.now }))
+    return refuse('BAD_INPUT', 'This sign-in message is not a valid EIP-4361 message.');
+  const verified = await verifyAccountSignature(chain, {
+    account: fields.address,
+    hash: hashMessage(message),
+    signature: signature as Hex,
+  });
   if (!verified.ok) return verified;
   return { ok: true, address: fields.address, expirationTime: fields.expirationTime, chainId: fields.chainId };
 }

@@ -14,11 +14,23 @@ const ANVIL_BIN = fileURLToPath(new URL('../../../node_modules/.bin/anvil', impo
  * Test support only (Node): never bundled.
  */
 export async function startAnvil(options: { timeoutMs?: number; port?: number } = {}): Promise<AnvilNode> {
-  if (!existsSync(ANVIL_BIN)) throw new Error(`anvil is not installed at ${ANVIL_BIN} (npm package @foundry-rs/anvil).`);
+  if (!existsSync(ANVIL_BIN))
+    throw new Error(`anvil is not installed at ${ANVIL_BIN} (npm package @foundry-rs/anvil).`);
   const child = spawn(
     ANVIL_BIN,
     // No dev accounts: every key a test uses is a documented one (demo identities, the deployer), funded explicitly.
-    ['--host', '127.0.0.1', '--port', String(options.port ?? 0), '--chain-id', String(HOME_CHAIN_ID), '--hardfork', HOME_HARDFORK, '--accounts', '0'],
+    [
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(options.port ?? 0),
+      '--chain-id',
+      String(HOME_CHAIN_ID),
+      '--hardfork',
+      HOME_HARDFORK,
+      '--accounts',
+      '0',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const port = await listeningPort(child, options.timeoutMs ?? 15_000);

@@ -1,7 +1,13 @@
 import { parseEther, type Hex, type LocalAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { IntentBinding, TimeWindow } from '../../protocol/delegation';
-import { DEMO_ORGANIZATIONS, DEMO_PEOPLE, DEMO_SERVICES, demoSalt, type DemoPersonId } from '../../protocol/demo-identities';
+import {
+  DEMO_ORGANIZATIONS,
+  DEMO_PEOPLE,
+  DEMO_SERVICES,
+  demoSalt,
+  type DemoPersonId,
+} from '../../protocol/demo-identities';
 import { digestOf } from '../../protocol/digest';
 import { fundOnLocalChain } from '../accounts/fund';
 import { smartAgentOf, type SmartAgent } from '../accounts/smart-agent';

@@ -12,18 +12,35 @@ function tokenOf(chain: WalletChain): Address {
 
 /** USDC balance of an account (6 decimals: 1 USDC = 1_000_000). */
 export async function usdcBalanceOf(chain: WalletChain, account: Address): Promise<bigint> {
-  return readContract(chain.client, { address: tokenOf(chain), abi: testUsdcAbi, functionName: 'balanceOf', args: [account] });
+  return readContract(chain.client, {
+    address: tokenOf(chain),
+    abi: testUsdcAbi,
+    functionName: 'balanceOf',
+    args: [account],
+  });
 }
 
 /** Mints test USDC on a Home Agent chain (the test token's `mint` is open; a real USDC has none). */
-export async function mintTestUsdc(chain: WalletChain, p: { to: Address; amount: bigint; sender: LocalAccount }): Promise<Hex> {
+export async function mintTestUsdc(
+  chain: WalletChain,
+  p: { to: Address; amount: bigint; sender: LocalAccount },
+): Promise<Hex> {
   const data = encodeFunctionData({ abi: testUsdcAbi, functionName: 'mint', args: [p.to, p.amount] });
   const { hash, receipt } = await sendFromLocalAccount(chain, p.sender, { to: tokenOf(chain), data });
-  if (receipt.status !== 'success') throw new HomeError('MINT_FAILED', `Minting test USDC failed (transaction ${hash}).`);
+  if (receipt.status !== 'success')
+    throw new HomeError('MINT_FAILED', `Minting test USDC failed (transaction ${hash}).`);
   return hash;
 }
 
 /** The calldata of `transfer(to, amount)`: the execution a payment mandate allows. */
-export function usdcTransferCall(chain: WalletChain, to: Address, amount: bigint): { target: Address; value: bigint; callData: Hex } {
-  return { target: tokenOf(chain), value: 0n, callData: encodeFunctionData({ abi: testUsdcAbi, functionName: 'transfer', args: [to, amount] }) };
+export function usdcTransferCall(
+  chain: WalletChain,
+  to: Address,
+  amount: bigint,
+): { target: Address; value: bigint; callData: Hex } {
+  return {
+    target: tokenOf(chain),
+    value: 0n,
+    callData: encodeFunctionData({ abi: testUsdcAbi, functionName: 'transfer', args: [to, amount] }),
+  };
 }

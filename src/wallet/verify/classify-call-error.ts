@@ -8,7 +8,12 @@ import { BaseError, ContractFunctionRevertedError, ExecutionRevertedError, RawCo
 export function isRevert(error: unknown): boolean {
   if (!(error instanceof BaseError)) return false;
   const found = error.walk((e) => {
-    if (e instanceof ExecutionRevertedError || e instanceof RawContractError || e instanceof ContractFunctionRevertedError) return true;
+    if (
+      e instanceof ExecutionRevertedError ||
+      e instanceof RawContractError ||
+      e instanceof ContractFunctionRevertedError
+    )
+      return true;
     return typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === 3;
   });
   return found !== null;

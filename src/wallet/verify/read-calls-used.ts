@@ -10,11 +10,17 @@ import { CHAIN_UNAVAILABLE_MESSAGE, refuse, type Verdict } from './verdict';
  */
 export async function readCallsUsed(chain: WalletChain, delegationHash: Hex): Promise<Verdict<{ used: number }>> {
   const enforcer = chain.environment.caveatEnforcers.LimitedCallsEnforcer;
-  if (enforcer === undefined) return refuse('CHAIN_UNAVAILABLE', 'This chain has no LimitedCallsEnforcer, so calls cannot be counted.');
+  if (enforcer === undefined)
+    return refuse('CHAIN_UNAVAILABLE', 'This chain has no LimitedCallsEnforcer, so calls cannot be counted.');
   try {
     const used = await readContract(
       { ...chain.client, ccipRead: false },
-      { address: enforcer, abi: LimitedCallsEnforcer.abi, functionName: 'callCounts', args: [chain.environment.DelegationManager, delegationHash] },
+      {
+        address: enforcer,
+        abi: LimitedCallsEnforcer.abi,
+        functionName: 'callCounts',
+        args: [chain.environment.DelegationManager, delegationHash],
+      },
     );
     return { ok: true, used: Number(used) };
   } catch {

@@ -12,7 +12,12 @@ export async function readRevoked(chain: WalletChain, delegationHash: Hex): Prom
   try {
     const revoked = await readContract(
       { ...chain.client, ccipRead: false },
-      { address: chain.environment.DelegationManager, abi: DelegationManager.abi, functionName: 'disabledDelegations', args: [delegationHash] },
+      {
+        address: chain.environment.DelegationManager,
+        abi: DelegationManager.abi,
+        functionName: 'disabledDelegations',
+        args: [delegationHash],
+      },
     );
     return { ok: true, revoked: revoked === true };
   } catch {

@@ -39,13 +39,20 @@ const INVALID = 'This signature is not valid for that account.';
  * No code and no wrapper → refused, unless the caller says the address may be a plain key (then ECDSA only).
  * Calls run without CCIP-Read (an account's code must not make the verifier fetch URLs) and under a gas cap.
  */
-export async function verifyAccountSignature(chain: WalletChain, parameters: VerifyAccountSignatureParameters): Promise<VerifyAccountSignatureReturnType> {
+export async function verifyAccountSignature(
+  chain: WalletChain,
+  parameters: VerifyAccountSignatureParameters,
+): Promise<VerifyAccountSignatureReturnType> {
   return guarded('signature', () => _verifyAccountSignature(chain, parameters));
 }
 
-async function _verifyAccountSignature(chain: WalletChain, parameters: VerifyAccountSignatureParameters): Promise<VerifyAccountSignatureReturnType> {
+async function _verifyAccountSignature(
+  chain: WalletChain,
+  parameters: VerifyAccountSignatureParameters,
+): Promise<VerifyAccountSignatureReturnType> {
   const { account, hash, signature } = parameters;
-  if (!SignatureHex.safeParse(signature).success) return refuse('SIGNATURE_INVALID', 'The signature is malformed or truncated.');
+  if (!SignatureHex.safeParse(signature).success)
+    return refuse('SIGNATURE_INVALID', 'The signature is malformed or truncated.');
   const client = { ...chain.client, ccipRead: false as const };
   let code: Hex | undefined;
   try {
@@ -57,20 +64,37 @@ async function _verifyAccountSignature(chain: WalletChain, parameters: VerifyAcc
   if (code !== undefined && code !== '0x') {
     const inner = wrapped ? parseErc6492Signature(signature).signature : signature;
     const data = encodeFunctionData({ abi: erc1271Abi, functionName: 'isValidSignature', args: [hash, inner] });
-    return answer(() => call(client, { to: account, data, gas: VERIFY_GAS }), (result) => result.startsWith(ERC1271_MAGIC), 'erc1271');
+    return answer(
+      () => call(client, { to: account, data, gas: VERIFY_GAS }),
+      (result) => result.startsWith(ERC1271_MAGIC),
+      'erc1271',
+    );
   }
   if (wrapped) {
-    const data = encodeDeployData({ abi: erc6492SignatureValidatorAbi, bytecode: erc6492SignatureValidatorByteCode, args: [account, hash, signature] });
-    return answer(() => call(client, { data, gas: VERIFY_GAS }), (result) => result === '0x01' || BigInt(result || '0x0') === 1n, 'erc6492');
+    const data = encodeDeployData({
+      abi: erc6492SignatureValidatorAbi,
+      bytecode: erc6492SignatureValidatorByteCode,
+      args: [account, hash, signature],
+    });
+    return answer(
+      () => call(client, { data, gas: VERIFY_GAS }),
+      (result) => result === '0x01' || BigInt(result || '0x0') === 1n,
+      'erc6492',
+    );
   }
   if (parameters.allowKeyAccount === true) {
     try {
-      return isAddressEqual(await recoverAddress({ hash, signature }), account) ? { ok: true, via: 'ecdsa' } : refuse('SIGNATURE_INVALID', INVALID);
+      return isAddressEqual(await recoverAddress({ hash, signature }), account)
+        ? { ok: true, via: 'ecdsa' }
+        : refuse('SIGNATURE_INVALID', INVALID);
     } catch {
       return refuse('SIGNATURE_INVALID', 'The signature is malformed or truncated.');
     }
   }
-  return refuse('SIGNATURE_INVALID', 'That account is not deployed and the signature does not carry its deployment (ERC-6492).');
+  return refuse(
+    'SIGNATURE_INVALID',
+    'That account is not deployed and the signature does not carry its deployment (ERC-6492).',
+  );
 }
 
 async function answer(
@@ -82,6 +106,8 @@ async function answer(
     const { data } = await run();
     return data !== undefined && valid(data) ? { ok: true, via } : refuse('SIGNATURE_INVALID', INVALID);
   } catch (error) {
-    return isRevert(error) ? refuse('SIGNATURE_INVALID', INVALID) : refuse('CHAIN_UNAVAILABLE', CHAIN_UNAVAILABLE_MESSAGE);
+    return isRevert(error)
+      ? refuse('SIGNATURE_INVALID', INVALID)
+      : refuse('CHAIN_UNAVAILABLE', CHAIN_UNAVAILABLE_MESSAGE);
   }
 }

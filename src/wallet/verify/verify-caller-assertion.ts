@@ -28,11 +28,17 @@ export type VerifyCallerAssertionParameters = {
 };
 
 /** A caller assertion (DESIGN §3): shape, lifetime, addressee, message, the app key's signature, then its nonce once. */
-export async function verifyCallerAssertion(chain: WalletChain, p: VerifyCallerAssertionParameters): Promise<Verdict<{ assertion: CallerAssertion }>> {
+export async function verifyCallerAssertion(
+  chain: WalletChain,
+  p: VerifyCallerAssertionParameters,
+): Promise<Verdict<{ assertion: CallerAssertion }>> {
   return guarded('caller assertion', () => _verifyCallerAssertion(chain, p));
 }
 
-async function _verifyCallerAssertion(chain: WalletChain, p: VerifyCallerAssertionParameters): Promise<Verdict<{ assertion: CallerAssertion }>> {
+async function _verifyCallerAssertion(
+  chain: WalletChain,
+  p: VerifyCallerAssertionParameters,
+): Promise<Verdict<{ assertion: CallerAssertion }>> {
   const parsed = CallerAssertion.safeParse(p.assertion);
   if (!parsed.success) return refuse('BAD_INPUT', describeZodError(parsed.error));
   const signature = SignatureHex.safeParse(p.signature);
@@ -41,10 +47,15 @@ async function _verifyCallerAssertion(chain: WalletChain, p: VerifyCallerAsserti
   if (assertion.exp <= assertion.iat || assertion.exp - assertion.iat > ASSERTION_MAX_LIFETIME) {
     return refuse('BAD_INPUT', `A caller assertion may live at most ${ASSERTION_MAX_LIFETIME} seconds.`);
   }
-  if (assertion.iat > p.now + CLOCK_SKEW) return refuse('NOT_YET_VALID', 'This caller assertion is dated in the future.');
-  if (p.now >= assertion.exp) return refuse('EXPIRED', 'This caller assertion has expired; the app must sign a new one.');
+  if (assertion.iat > p.now + CLOCK_SKEW)
+    return refuse('NOT_YET_VALID', 'This caller assertion is dated in the future.');
+  if (p.now >= assertion.exp)
+    return refuse('EXPIRED', 'This caller assertion has expired; the app must sign a new one.');
   if (!isAddressEqual(assertion.addressee as Address, p.expect.addressee)) {
-    return refuse('WRONG_ACCOUNT', `This caller assertion is addressed to ${assertion.addressee}, not to ${p.expect.addressee}.`);
+    return refuse(
+      'WRONG_ACCOUNT',
+      `This caller assertion is addressed to ${assertion.addressee}, not to ${p.expect.addressee}.`,
+    );
   }
   if (assertion.messageDigest.toLowerCase() !== p.expect.messageDigest.toLowerCase()) {
     return refuse('BINDING_MISMATCH', 'This caller assertion was signed for another message.');
@@ -56,6 +67,7 @@ async function _verifyCallerAssertion(chain: WalletChain, p: VerifyCallerAsserti
     allowKeyAccount: true,
   });
   if (!verified.ok) return verified;
-  if (!(await p.spendNonce(assertion.nonce, assertion.exp))) return refuse('NONCE_REUSED', 'This caller assertion was already used; each one is good for one ask.');
+  if (!(await p.spendNonce(assertion.nonce, assertion.exp)))
+    return refuse('NONCE_REUSED', 'This caller assertion was already used; each one is good for one ask.');
   return { ok: true, assertion };
 }

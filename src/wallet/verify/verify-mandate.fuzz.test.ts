@@ -31,7 +31,14 @@ describe('verifyMandate under hostile edits', () => {
       owner: bed.alice.owner,
       agent: bed.alice.agent,
       delegate: bed.harness.address,
-      scope: paymentMandateScope({ chainId: bed.chain.chainId, binding: bed.binding('payments.send'), token: bed.chain.usdc!, maxAmount: 5n, recipient: bed.bob.agent.address, window: bed.window(-60, 3600) }),
+      scope: paymentMandateScope({
+        chainId: bed.chain.chainId,
+        binding: bed.binding('payments.send'),
+        token: bed.chain.usdc!,
+        maxAmount: 5n,
+        recipient: bed.bob.agent.address,
+        window: bed.window(-60, 3600),
+      }),
     });
   }, 60_000);
 
@@ -40,11 +47,27 @@ describe('verifyMandate under hostile edits', () => {
     const paths = leafPaths(original);
     const hexish = fc.stringMatching(/^0x[0-9a-fA-F]{0,80}$/);
     const badChecksum = fc.constant('0xA2f44a1f552f5A675D5b1a37A324311fa3356924');
-    const leaf = fc.oneof(fc.string({ maxLength: 40 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), hexish, badChecksum, fc.constant('0'), fc.constant([]), fc.constant({}));
+    const leaf = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      hexish,
+      badChecksum,
+      fc.constant('0'),
+      fc.constant([]),
+      fc.constant({}),
+    );
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: paths.length - 1 }), leaf, async (index, value) => {
         const edited = withLeaf(original, paths[index]!, value);
-        const verdict = await verifyMandate(bed.chain, { mandate: edited, now: bed.now(), delegate: bed.harness.address, usesSoFar: 0 });
+        const verdict = await verifyMandate(bed.chain, {
+          mandate: edited,
+          now: bed.now(),
+          delegate: bed.harness.address,
+          usesSoFar: 0,
+        });
         expect(typeof verdict.ok).toBe('boolean');
         if (verdict.ok) expect(JSON.stringify(edited).toLowerCase()).toBe(JSON.stringify(original).toLowerCase());
         else expect(verdict.message.length).toBeGreaterThan(10);

@@ -21,7 +21,14 @@ export type VerifyMandateParameters = {
 
 export type VerifyMandateReturnType = Verdict<{ mandate: Mandate; delegationHash: Hex; callsLeft: number }>;
 
-const BINDING_FIELDS = ['capabilityId', 'planDigest', 'stepRef', 'argsDigest', 'ontologyDigest', 'playbookDigest'] as const;
+const BINDING_FIELDS = [
+  'capabilityId',
+  'planDigest',
+  'stepRef',
+  'argsDigest',
+  'ontologyDigest',
+  'playbookDigest',
+] as const;
 const FIELD_WORDS: Record<(typeof BINDING_FIELDS)[number], string> = {
   capabilityId: 'another capability',
   planDigest: 'another plan',
@@ -36,11 +43,17 @@ const FIELD_WORDS: Record<(typeof BINDING_FIELDS)[number], string> = {
  * intent binding compared field by field with what the harness is about to do, plus calls left — from the vault's
  * count for off-chain acts, and the larger of that and the LimitedCallsEnforcer's count for chain acts.
  */
-export async function verifyMandate(chain: WalletChain, parameters: VerifyMandateParameters): Promise<VerifyMandateReturnType> {
+export async function verifyMandate(
+  chain: WalletChain,
+  parameters: VerifyMandateParameters,
+): Promise<VerifyMandateReturnType> {
   return guarded('mandate', () => _verifyMandate(chain, parameters));
 }
 
-async function _verifyMandate(chain: WalletChain, parameters: VerifyMandateParameters): Promise<VerifyMandateReturnType> {
+async function _verifyMandate(
+  chain: WalletChain,
+  parameters: VerifyMandateParameters,
+): Promise<VerifyMandateReturnType> {
   const checked = await verifyScopedDelegation(chain, parameters.mandate, Mandate, {
     now: parameters.now,
     delegate: parameters.delegate,
@@ -52,7 +65,10 @@ async function _verifyMandate(chain: WalletChain, parameters: VerifyMandateParam
   if (expected !== undefined) {
     for (const field of BINDING_FIELDS) {
       if (mandate.scope.binding[field].toLowerCase() !== expected[field].toLowerCase()) {
-        return refuse('BINDING_MISMATCH', `This mandate was signed for ${FIELD_WORDS[field]}, not for what is being done now.`);
+        return refuse(
+          'BINDING_MISMATCH',
+          `This mandate was signed for ${FIELD_WORDS[field]}, not for what is being done now.`,
+        );
       }
     }
   }
@@ -63,6 +79,10 @@ async function _verifyMandate(chain: WalletChain, parameters: VerifyMandateParam
     used = Math.max(used, onChain.used);
   }
   const callsLeft = mandate.scope.calls - used;
-  if (callsLeft <= 0) return refuse('CALLS_EXHAUSTED', `This mandate allowed ${mandate.scope.calls} use${mandate.scope.calls === 1 ? '' : 's'} and has none left.`);
+  if (callsLeft <= 0)
+    return refuse(
+      'CALLS_EXHAUSTED',
+      `This mandate allowed ${mandate.scope.calls} use${mandate.scope.calls === 1 ? '' : 's'} and has none left.`,
+    );
   return { ok: true, mandate, delegationHash: checked.delegationHash, callsLeft };
 }

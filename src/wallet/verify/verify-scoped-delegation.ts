@@ -45,15 +45,21 @@ export async function verifyScopedDelegation<T extends Scoped>(
   const value = parsed.data;
   const { delegation, scope } = value;
   const what = NAMES[scope.type] ?? 'delegation';
-  if (scope.chainId !== chain.chainId) return refuse('WRONG_CHAIN', `This ${what} was signed for chain ${scope.chainId}, not this chain (${chain.chainId}).`);
+  if (scope.chainId !== chain.chainId)
+    return refuse(
+      'WRONG_CHAIN',
+      `This ${what} was signed for chain ${scope.chainId}, not this chain (${chain.chainId}).`,
+    );
   if (expect.delegator !== undefined && !isAddressEqual(delegation.delegator as Address, expect.delegator)) {
     return refuse('WRONG_ACCOUNT', `This ${what} comes from ${delegation.delegator}, not from ${expect.delegator}.`);
   }
   if (expect.delegate !== undefined && !isAddressEqual(delegation.delegate as Address, expect.delegate)) {
     return refuse('WRONG_DELEGATE', `This ${what} was given to ${delegation.delegate}, not to ${expect.delegate}.`);
   }
-  if (delegation.authority.toLowerCase() !== ROOT_AUTHORITY) return refuse('CAVEAT_MISMATCH', `This ${what} is a re-delegation; only direct ones are accepted.`);
-  if (delegation.salt !== scopeSalt(scope)) return refuse('BINDING_MISMATCH', `What this ${what} says it is for is not what was signed.`);
+  if (delegation.authority.toLowerCase() !== ROOT_AUTHORITY)
+    return refuse('CAVEAT_MISMATCH', `This ${what} is a re-delegation; only direct ones are accepted.`);
+  if (delegation.salt !== scopeSalt(scope))
+    return refuse('BINDING_MISMATCH', `What this ${what} says it is for is not what was signed.`);
   if (!sameCaveats(delegation.caveats, caveatsForScope(scope, chain.environment))) {
     return refuse('CAVEAT_MISMATCH', `The limits on this ${what} were removed or changed after it was signed.`);
   }
@@ -64,7 +70,10 @@ export async function verifyScopedDelegation<T extends Scoped>(
     hash: delegationSigningHash(delegation, chain.chainId, chain.environment),
     signature: delegation.signature as Hex,
   });
-  if (!signature.ok) return signature.code === 'SIGNATURE_INVALID' ? refuse('SIGNATURE_INVALID', `The signature on this ${what} is not valid for ${delegation.delegator}.`) : signature;
+  if (!signature.ok)
+    return signature.code === 'SIGNATURE_INVALID'
+      ? refuse('SIGNATURE_INVALID', `The signature on this ${what} is not valid for ${delegation.delegator}.`)
+      : signature;
   const delegationHash = delegationHashOf(delegation);
   const revoked = await readRevoked(chain, delegationHash);
   if (!revoked.ok) return revoked;

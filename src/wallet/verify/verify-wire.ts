@@ -16,12 +16,22 @@ export type VerifyWireParameters = {
 };
 
 /** An ask-as-me wire: a delegation pinned to `harness.ask`, time-bounded, for one app origin (DESIGN §3). */
-export async function verifyWire(chain: WalletChain, p: VerifyWireParameters): Promise<Verdict<{ wire: AskAsMeWire; delegationHash: Hex }>> {
+export async function verifyWire(
+  chain: WalletChain,
+  p: VerifyWireParameters,
+): Promise<Verdict<{ wire: AskAsMeWire; delegationHash: Hex }>> {
   return guarded('wire', () => _verifyWire(chain, p));
 }
 
-async function _verifyWire(chain: WalletChain, p: VerifyWireParameters): Promise<Verdict<{ wire: AskAsMeWire; delegationHash: Hex }>> {
-  const checked = await verifyScopedDelegation(chain, p.wire, AskAsMeWire, { now: p.now, delegator: p.delegator, delegate: p.delegate });
+async function _verifyWire(
+  chain: WalletChain,
+  p: VerifyWireParameters,
+): Promise<Verdict<{ wire: AskAsMeWire; delegationHash: Hex }>> {
+  const checked = await verifyScopedDelegation(chain, p.wire, AskAsMeWire, {
+    now: p.now,
+    delegator: p.delegator,
+    delegate: p.delegate,
+  });
   if (!checked.ok) return checked;
   if (p.origin !== undefined && checked.value.scope.origin !== p.origin) {
     return refuse('WRONG_ORIGIN', `This wire was given to ${checked.value.scope.origin}, not to ${p.origin}.`);

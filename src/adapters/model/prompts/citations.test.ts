@@ -13,7 +13,10 @@ describe('inline citations', () => {
   });
 
   it('keeps brackets that are not citations, and lifts an id-shaped one the run never had so the check refuses it', () => {
-    expect(liftCitations('It said "reciept" [sic] and [1 of 3].', known)).toEqual({ text: 'It said "reciept" [sic] and [1 of 3].', citations: [] });
+    expect(liftCitations('It said "reciept" [sic] and [1 of 3].', known)).toEqual({
+      text: 'It said "reciept" [sic] and [1 of 3].',
+      citations: [],
+    });
     expect(liftCitations('Nobody [s9].', known)).toEqual({ text: 'Nobody.', citations: ['s9'] });
   });
 

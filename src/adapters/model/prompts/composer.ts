@@ -25,7 +25,9 @@ export async function compose(rt: Runtime, request: ComposeRequest): Promise<Com
   const material = materialBlock(request.material);
   if (material !== '') user.push(material);
   if (request.problems.length > 0) {
-    user.push(`Your previous answer was not grounded; write it again without these problems:\n${request.problems.map((p) => `- ${quoted(p)}`).join('\n')}`);
+    user.push(
+      `Your previous answer was not grounded; write it again without these problems:\n${request.problems.map((p) => `- ${quoted(p)}`).join('\n')}`,
+    );
   }
   user.push(request.brief ? 'Be brief.' : 'Answer fully but plainly.');
   const onText = request.onText;
@@ -51,6 +53,7 @@ export async function compose(rt: Runtime, request: ComposeRequest): Promise<Com
   const rest = onText === undefined ? filter.push(raw) + filter.end() : filter.end();
   if (onText !== undefined && rest !== '') onText(rest);
   const text = (shown + rest).trim();
-  if (text === '') throw modelError('MODEL_OUTPUT_INVALID', 'The composer wrote nothing, so its answer was not used.', { usage });
+  if (text === '')
+    throw modelError('MODEL_OUTPUT_INVALID', 'The composer wrote nothing, so its answer was not used.', { usage });
   return { text: text.slice(0, 8000), citations: filter.citations.slice(0, 32), usage };
 }

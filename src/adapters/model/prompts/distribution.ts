@@ -26,4 +26,5 @@ export function distributionSchema(ids: readonly string[]) {
 }
 
 /** The options as lines the model reads: `- id: text`. */
-export const optionLines = (options: readonly { id: string; text: string }[]): string => options.map((o) => `- ${o.id}: ${o.text}`).join('\n');
+export const optionLines = (options: readonly { id: string; text: string }[]): string =>
+  options.map((o) => `- ${o.id}: ${o.text}`).join('\n');

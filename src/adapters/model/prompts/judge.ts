@@ -16,7 +16,7 @@ import { readingBlock } from './reading';
 export const JUDGE_TOOL = 'record_judgement';
 
 const COMMON = [
-  'You are the skill-selection judge of a person\'s agent. You decide fit only: choosing a skill permits nothing, and every step still meets its own checks.',
+  "You are the skill-selection judge of a person's agent. You decide fit only: choosing a skill permits nothing, and every step still meets its own checks.",
   'Question: Which ONE offered skill should handle this request?',
   'Options are the offered skills, each with one line of purpose, Produces and Not for, plus n/a. A skill\'s "Not for" list names requests it must not take, even when its words look close. Put your mass on n/a when no offered skill fits: the request is out of scope, merely adjacent to a skill, or too small or personal for any of them.',
   'When two skills could each do it, split the mass between them honestly rather than guessing one.',
@@ -29,20 +29,38 @@ const THOROUGH = [
   'Profile: thorough. First, for each option, say in a few words whether the request is inside its purpose and outside its Not for (fits yes / partly / no); then give the distribution, consistent with what you said.',
 ].join('\n');
 
-const Considered = z.array(z.strictObject({ option: z.string().max(120), fits: z.enum(['yes', 'partly', 'no']), why: z.string().max(400) })).max(64);
+const Considered = z
+  .array(
+    z.strictObject({ option: z.string().max(120), fits: z.enum(['yes', 'partly', 'no']), why: z.string().max(400) }),
+  )
+  .max(64);
 
 function tool(ids: readonly string[], thorough: boolean): Anthropic.Tool {
   const properties: Record<string, unknown> = { distribution: distributionJsonSchema(ids) };
   if (thorough) {
     properties.considered = {
       type: 'array',
-      items: { type: 'object', properties: { option: { type: 'string', enum: [...ids] }, fits: { type: 'string', enum: ['yes', 'partly', 'no'] }, why: { type: 'string' } }, required: ['option', 'fits', 'why'] },
+      items: {
+        type: 'object',
+        properties: {
+          option: { type: 'string', enum: [...ids] },
+          fits: { type: 'string', enum: ['yes', 'partly', 'no'] },
+          why: { type: 'string' },
+        },
+        required: ['option', 'fits', 'why'],
+      },
     };
   }
   return {
     name: JUDGE_TOOL,
-    description: 'Records the judgement: which one offered skill should handle the request, as a probability distribution over the option ids.',
-    input_schema: { type: 'object', properties, required: thorough ? ['considered', 'distribution'] : ['distribution'], additionalProperties: false },
+    description:
+      'Records the judgement: which one offered skill should handle the request, as a probability distribution over the option ids.',
+    input_schema: {
+      type: 'object',
+      properties,
+      required: thorough ? ['considered', 'distribution'] : ['distribution'],
+      additionalProperties: false,
+    },
   };
 }
 
@@ -61,7 +79,9 @@ export async function judgeSkills(rt: Runtime, request: JudgeRequest): Promise<J
       { type: 'text', text: thorough ? THOROUGH : FAST },
       { type: 'text', text: `The offered options:\n${cards}`, cache_control: { type: 'ephemeral' } },
     ],
-    user: [readingBlock(request.reading), requestBlock(request.question), materialBlock(request.material)].filter((s) => s !== '').join('\n\n'),
+    user: [readingBlock(request.reading), requestBlock(request.question), materialBlock(request.material)]
+      .filter((s) => s !== '')
+      .join('\n\n'),
     maxTokens: thorough ? 1200 : 300,
     tool: tool(ids, thorough),
     schema,

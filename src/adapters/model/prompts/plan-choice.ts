@@ -15,7 +15,7 @@ import { readingBlock } from './reading';
 export const PLAN_CHOICE_TOOL = 'record_plan_choice';
 
 const RULES = [
-  'You choose how much to do for a request at a person\'s agent. A skill was already chosen for it; the options are plans built around that skill.',
+  "You choose how much to do for a request at a person's agent. A skill was already chosen for it; the options are plans built around that skill.",
   'Choose a two-step plan only if the request wants BOTH results, or needs the first to make the second. Otherwise choose the chosen skill alone: the smallest plan that answers.',
   'A plan may list inputs it is missing; the person will be asked for them. Never prefer a plan because it invents less or more.',
   `Answer only by calling ${PLAN_CHOICE_TOOL}: a probability for every plan id, summing to 1.`,
@@ -34,12 +34,22 @@ export async function choosePlan(rt: Runtime, request: PlanChoiceRequest): Promi
     role: 'plan-choice',
     tier: 'light',
     system: [{ type: 'text', text: RULES, cache_control: { type: 'ephemeral' } }],
-    user: [readingBlock(request.reading), `The chosen skill: ${quoted(request.pick)}`, `The plans:\n${lines}`, requestBlock(request.question)].join('\n\n'),
+    user: [
+      readingBlock(request.reading),
+      `The chosen skill: ${quoted(request.pick)}`,
+      `The plans:\n${lines}`,
+      requestBlock(request.question),
+    ].join('\n\n'),
     maxTokens: 200,
     tool: {
       name: PLAN_CHOICE_TOOL,
       description: 'Records which plan to run, as a probability distribution over the plan ids.',
-      input_schema: { type: 'object', properties: { distribution: distributionJsonSchema(ids) }, required: ['distribution'], additionalProperties: false },
+      input_schema: {
+        type: 'object',
+        properties: { distribution: distributionJsonSchema(ids) },
+        required: ['distribution'],
+        additionalProperties: false,
+      },
     },
     schema: z.strictObject({ distribution: distributionSchema(ids) }),
     what: "The plan-choice judge's answer",

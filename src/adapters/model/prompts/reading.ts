@@ -6,7 +6,8 @@ import { quoted } from '../untrusted';
  * "Evidence, never a filter: nothing here removes a skill." Every value is quoted (it came from the words or the
  * vault), and the block is bounded so a long memory cannot crowd out the question.
  */
-const list = (items: readonly string[], max = 12) => (items.length === 0 ? 'none' : items.slice(0, max).map(quoted).join(', '));
+const list = (items: readonly string[], max = 12) =>
+  items.length === 0 ? 'none' : items.slice(0, max).map(quoted).join(', ');
 
 export function readingBlock(reading: TypedReading): string {
   const terms = reading.terms.slice(0, 12).map((t) => `"${quoted(t.term)}" (${quoted(t.label)})`);

@@ -6,7 +6,8 @@ import { read } from '../../../testing/scripted-messages-script';
  * offered (from the answer tool's schema), the cards, the person's words, the observations. A script built from
  * these decides from what the request says — never from a case id or a gold label, which no request carries.
  */
-const unescape = (text: string) => text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+const unescape = (text: string) =>
+  text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
 
 /** The tool the request forces (tool_choice), or null. */
 export const forcedTool = (r: RecordedRequest): string | null => {
@@ -16,13 +17,15 @@ export const forcedTool = (r: RecordedRequest): string | null => {
 
 /** The option ids of a judge or plan-choice request: the properties of the distribution in the answer schema. */
 export function optionIds(r: RecordedRequest): string[] {
-  const schema = r.body.tools?.[0]?.input_schema as { properties?: { distribution?: { properties?: Record<string, unknown> } } } | undefined;
+  const schema = r.body.tools?.[0]?.input_schema as
+    { properties?: { distribution?: { properties?: Record<string, unknown> } } } | undefined;
   return Object.keys(schema?.properties?.distribution?.properties ?? {});
 }
 
 /** The planner's offered tool ids: the enum of toolId in propose_plan's schema. */
 export function plannerToolIds(r: RecordedRequest): string[] {
-  const schema = r.body.tools?.[0]?.input_schema as { properties?: { steps?: { items?: { properties?: { toolId?: { enum?: string[] } } } } } } | undefined;
+  const schema = r.body.tools?.[0]?.input_schema as
+    { properties?: { steps?: { items?: { properties?: { toolId?: { enum?: string[] } } } } } } | undefined;
   return schema?.properties?.steps?.items?.properties?.toolId?.enum ?? [];
 }
 
@@ -43,11 +46,15 @@ export function words(r: RecordedRequest): string {
 }
 
 /** Observation ids offered to the composer or a skill, in order. */
-export const observationIds = (r: RecordedRequest): string[] => [...read.firstUserText(r).matchAll(/<observation id="([^"]+)"/g)].map((m) => m[1]!);
+export const observationIds = (r: RecordedRequest): string[] =>
+  [...read.firstUserText(r).matchAll(/<observation id="([^"]+)"/g)].map((m) => m[1]!);
 
 /** The plan ids of a plan-choice request with the tools each runs, from its "- id: a → b" lines. */
 export function planOptions(r: RecordedRequest): { id: string; tools: string[] }[] {
-  return [...read.firstUserText(r).matchAll(/^- (\S+): (.+)$/gm)].map((m) => ({ id: m[1]!, tools: m[2]!.replace(/ \(missing: .*\)$/, '').split(' → ') }));
+  return [...read.firstUserText(r).matchAll(/^- (\S+): (.+)$/gm)].map((m) => ({
+    id: m[1]!,
+    tools: m[2]!.replace(/ \(missing: .*\)$/, '').split(' → '),
+  }));
 }
 
 /** A distribution over the request's options: the weights given, zero for the rest, normalised to one. */

@@ -41,7 +41,10 @@ export function judgeRequest(question: string, extra: Partial<JudgeRequest> = {}
     profile: 'fast',
     question,
     reading: READING,
-    options: [...skills.map((t) => ({ id: t.id, card: skillCard(t) })), { id: NOT_APPLICABLE, card: NOT_APPLICABLE_CARD }],
+    options: [
+      ...skills.map((t) => ({ id: t.id, card: skillCard(t) })),
+      { id: NOT_APPLICABLE, card: NOT_APPLICABLE_CARD },
+    ],
     material: [],
     ...extra,
   };

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, 'hex').max(2 * 256 * 1024);
+const hex = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]*$/, 'hex')
+  .max(2 * 256 * 1024);
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address');
 const quantity = z.string().regex(/^0x[0-9a-fA-F]{1,64}$/, 'a hex quantity');
 

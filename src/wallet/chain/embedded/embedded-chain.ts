@@ -67,7 +67,10 @@ export class EmbeddedChain {
     try {
       tx = createTxFromRLP(hexToBytes(raw), { common: this.vm.common });
     } catch (error) {
-      throw new RpcFailure(RPC_CODES.invalidInput, `invalid transaction: ${error instanceof Error ? error.message : 'unreadable'}`);
+      throw new RpcFailure(
+        RPC_CODES.invalidInput,
+        `invalid transaction: ${error instanceof Error ? error.message : 'unreadable'}`,
+      );
     }
     if (!tx.isSigned()) throw new RpcFailure(RPC_CODES.invalidInput, 'invalid transaction: not signed');
     const hash = bytesToHex(tx.hash()) as Hex;
@@ -83,7 +86,14 @@ export class EmbeddedChain {
     const number = BigInt(parent.number) + 1n;
     const timestamp = this.nextTimestamp();
     const hash = blockHash(parent.hash, number, timestamp);
-    this.ledger.append({ number: toHex(number), hash, parentHash: parent.hash, timestamp: toHex(timestamp), gasUsed: '0x0', transactions: [] });
+    this.ledger.append({
+      number: toHex(number),
+      hash,
+      parentHash: parent.hash,
+      timestamp: toHex(timestamp),
+      gasUsed: '0x0',
+      transactions: [],
+    });
     await this.afterBlock();
   }
 

@@ -44,7 +44,14 @@ export class Ledger {
   static genesis(timestamp: bigint): Ledger {
     const hash = keccak256(stringToHex('home-agent/embedded-chain/genesis'));
     const zero: Hex = `0x${'00'.repeat(32)}`;
-    const block: LedgerBlock = { number: '0x0', hash, parentHash: zero, timestamp: toHex(timestamp), gasUsed: '0x0', transactions: [] };
+    const block: LedgerBlock = {
+      number: '0x0',
+      hash,
+      parentHash: zero,
+      timestamp: toHex(timestamp),
+      gasUsed: '0x0',
+      transactions: [],
+    };
     return new Ledger({ blocks: [block], transactions: [], receipts: [], timeOffset: 0 });
   }
 

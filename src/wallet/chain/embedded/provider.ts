@@ -24,7 +24,8 @@ const invalidParams = (what: string) => new RpcFailure(RPC_CODES.invalidParams, 
 function requireLatest(chain: EmbeddedChain, tag: unknown): void {
   const block = blockByTag(chain.ledger, tag);
   if (block === undefined) throw new RpcFailure(RPC_CODES.invalidInput, 'header not found');
-  if (block !== chain.ledger.latest()) throw new RpcFailure(RPC_CODES.invalidInput, 'historical state is not kept by the embedded chain');
+  if (block !== chain.ledger.latest())
+    throw new RpcFailure(RPC_CODES.invalidInput, 'historical state is not kept by the embedded chain');
 }
 
 function callRequest(value: unknown): CallRequest {
@@ -114,7 +115,8 @@ export function createEmbeddedProvider(chain: EmbeddedChain): EmbeddedProvider {
   const lane = createSerialLane();
   const request = async ({ method, params }: { method: string; params?: unknown }) => {
     const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
-    if (handler === undefined) throw new RpcFailure(RPC_CODES.methodNotFound, `the method ${method} does not exist/is not available`);
+    if (handler === undefined)
+      throw new RpcFailure(RPC_CODES.methodNotFound, `the method ${method} does not exist/is not available`);
     const list = Array.isArray(params) ? params : [];
     return lane(async () => {
       try {
@@ -122,7 +124,10 @@ export function createEmbeddedProvider(chain: EmbeddedChain): EmbeddedProvider {
       } catch (error) {
         // Node-shaped errors pass through; anything the EVM threw (a call below intrinsic gas, …) is worded as one.
         if (error instanceof RpcFailure) throw error;
-        throw new RpcFailure(RPC_CODES.invalidInput, (error instanceof Error ? error.message : String(error)).slice(0, 300));
+        throw new RpcFailure(
+          RPC_CODES.invalidInput,
+          (error instanceof Error ? error.message : String(error)).slice(0, 300),
+        );
       }
     });
   };

@@ -41,7 +41,8 @@ export function rpcBlock(ledger: Ledger, block: LedgerBlock, full: boolean): Rpc
 
 /** Resolves a block tag or number; state is kept for the latest block only (see `requireLatest`). */
 export function blockByTag(ledger: Ledger, tag: unknown): LedgerBlock | undefined {
-  if (tag === undefined || tag === 'latest' || tag === 'pending' || tag === 'safe' || tag === 'finalized') return ledger.latest();
+  if (tag === undefined || tag === 'latest' || tag === 'pending' || tag === 'safe' || tag === 'finalized')
+    return ledger.latest();
   if (tag === 'earliest') return ledger.byNumber(0n);
   if (typeof tag === 'string' && /^0x[0-9a-fA-F]+$/.test(tag)) return ledger.byNumber(BigInt(tag));
   return undefined;

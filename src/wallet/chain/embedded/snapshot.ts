@@ -34,16 +34,32 @@ export function encodeSnapshot(chain: EmbeddedChain): Uint8Array {
 }
 
 /** Rebuilds an embedded chain from a snapshot; bytes that are not a snapshot of this chain are refused in words. */
-export async function restoreEmbeddedChain(bytes: Uint8Array, clock: ChainClock, afterBlock: () => Promise<void>): Promise<EmbeddedChain> {
+export async function restoreEmbeddedChain(
+  bytes: Uint8Array,
+  clock: ChainClock,
+  afterBlock: () => Promise<void>,
+): Promise<EmbeddedChain> {
   let decoded: Uint8Array[];
   try {
     decoded = RLP.decode(bytes) as Uint8Array[];
   } catch (cause) {
-    throw new HomeError('CHAIN_SNAPSHOT_UNREADABLE', 'The saved chain state could not be read; start a fresh chain.', { cause });
+    throw new HomeError('CHAIN_SNAPSHOT_UNREADABLE', 'The saved chain state could not be read; start a fresh chain.', {
+      cause,
+    });
   }
-  const [version, chainId, ledgerBytes, accounts, code, storage] = decoded as unknown as [Uint8Array, Uint8Array, Uint8Array, Uint8Array[][], Uint8Array[][], Uint8Array[][]];
+  const [version, chainId, ledgerBytes, accounts, code, storage] = decoded as unknown as [
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array[][],
+    Uint8Array[][],
+    Uint8Array[][],
+  ];
   if (toNumber(version) !== SNAPSHOT_VERSION || toNumber(chainId) !== HOME_CHAIN_ID || !Array.isArray(accounts)) {
-    throw new HomeError('CHAIN_SNAPSHOT_UNREADABLE', 'The saved chain state is of another version or chain; start a fresh chain.');
+    throw new HomeError(
+      'CHAIN_SNAPSHOT_UNREADABLE',
+      'The saved chain state is of another version or chain; start a fresh chain.',
+    );
   }
   const state = new SimpleStateManager();
   const accountMap = state.accountStack[0]!;

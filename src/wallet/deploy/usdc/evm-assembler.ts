@@ -6,16 +6,45 @@ import { bytesToHex, hexToBytes, numberToHex, type Hex } from 'viem';
  * USDC token is written in this form (usdc-program.ts) and assembled at load: the source is the program itself.
  */
 const OPCODES = {
-  STOP: 0x00, ADD: 0x01, SUB: 0x03, LT: 0x10, GT: 0x11, EQ: 0x14, ISZERO: 0x15, NOT: 0x19, SHR: 0x1c, SHA3: 0x20,
-  CALLER: 0x33, CALLVALUE: 0x34, CALLDATALOAD: 0x35, CALLDATASIZE: 0x36, CODECOPY: 0x39, POP: 0x50, MLOAD: 0x51,
-  MSTORE: 0x52, SLOAD: 0x54, SSTORE: 0x55, JUMP: 0x56, JUMPI: 0x57, JUMPDEST: 0x5b, DUP1: 0x80, DUP2: 0x81,
-  DUP3: 0x82, SWAP1: 0x90, SWAP2: 0x91, LOG3: 0xa3, RETURN: 0xf3, REVERT: 0xfd,
+  STOP: 0x00,
+  ADD: 0x01,
+  SUB: 0x03,
+  LT: 0x10,
+  GT: 0x11,
+  EQ: 0x14,
+  ISZERO: 0x15,
+  NOT: 0x19,
+  SHR: 0x1c,
+  SHA3: 0x20,
+  CALLER: 0x33,
+  CALLVALUE: 0x34,
+  CALLDATALOAD: 0x35,
+  CALLDATASIZE: 0x36,
+  CODECOPY: 0x39,
+  POP: 0x50,
+  MLOAD: 0x51,
+  MSTORE: 0x52,
+  SLOAD: 0x54,
+  SSTORE: 0x55,
+  JUMP: 0x56,
+  JUMPI: 0x57,
+  JUMPDEST: 0x5b,
+  DUP1: 0x80,
+  DUP2: 0x81,
+  DUP3: 0x82,
+  SWAP1: 0x90,
+  SWAP2: 0x91,
+  LOG3: 0xa3,
+  RETURN: 0xf3,
+  REVERT: 0xfd,
 } as const;
 
 export type Opcode = keyof typeof OPCODES;
 export type Item = Opcode | { push: bigint | Hex } | { label: string } | { ref: string };
 
-export const push = (value: bigint | number | Hex): Item => ({ push: typeof value === 'number' ? BigInt(value) : value });
+export const push = (value: bigint | number | Hex): Item => ({
+  push: typeof value === 'number' ? BigInt(value) : value,
+});
 export const label = (name: string): Item => ({ label: name });
 export const ref = (name: string): Item => ({ ref: name });
 
@@ -63,7 +92,15 @@ export function assemble(program: readonly Item[]): Hex {
 /** Init code that returns `runtime` as the contract's code: the standard CODECOPY/RETURN preamble (13 bytes). */
 export function deployable(runtime: Hex): Hex {
   const length = (runtime.length - 2) / 2;
-  const preamble = assemble([{ push: `0x${length.toString(16).padStart(4, '0')}` }, 'DUP1', { push: '0x000d' }, push(0), 'CODECOPY', push(0), 'RETURN']);
+  const preamble = assemble([
+    { push: `0x${length.toString(16).padStart(4, '0')}` },
+    'DUP1',
+    { push: '0x000d' },
+    push(0),
+    'CODECOPY',
+    push(0),
+    'RETURN',
+  ]);
   if ((preamble.length - 2) / 2 !== 13) throw new Error('the preamble must be 13 bytes');
   return `${preamble}${runtime.slice(2)}`;
 }

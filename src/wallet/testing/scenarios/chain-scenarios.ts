@@ -34,7 +34,11 @@ export function chainScenarios(bed: () => Testbed): void {
     const expected = await smartAgentOf(DEMO_PEOPLE.alice.ownerAddress, DEMO_PEOPLE.alice.salt);
     await deploySmartAgent(b.chain, expected, b.harness);
     expect(await isDeployed(b.chain, expected.address)).toBe(true);
-    const owner = await b.chain.client.readContract({ address: expected.address, abi: [{ type: 'function', name: 'owner', inputs: [], outputs: [{ type: 'address' }], stateMutability: 'view' }], functionName: 'owner' });
+    const owner = await b.chain.client.readContract({
+      address: expected.address,
+      abi: [{ type: 'function', name: 'owner', inputs: [], outputs: [{ type: 'address' }], stateMutability: 'view' }],
+      functionName: 'owner',
+    });
     expect(getAddress(owner as Address)).toBe(DEMO_PEOPLE.alice.ownerAddress);
     expect(b.missio.agent.address).not.toBe(expected.address);
   });
@@ -45,20 +49,51 @@ export function chainScenarios(bed: () => Testbed): void {
     expect(await b.chain.client.readContract({ ...token, functionName: 'name' })).toBe(USDC_NAME);
     expect(await b.chain.client.readContract({ ...token, functionName: 'symbol' })).toBe('USDC');
     expect(await b.chain.client.readContract({ ...token, functionName: 'decimals' })).toBe(USDC_DECIMALS);
-    expect(await b.chain.client.readContract({ ...token, functionName: 'balanceOf', args: [b.alice.agent.address] })).toBeGreaterThanOrEqual(1n);
-    const sim = await b.chain.client.simulateContract({ ...token, functionName: 'transfer', args: [b.bob.agent.address, 1n], account: b.alice.agent.address });
+    expect(
+      await b.chain.client.readContract({ ...token, functionName: 'balanceOf', args: [b.alice.agent.address] }),
+    ).toBeGreaterThanOrEqual(1n);
+    const sim = await b.chain.client.simulateContract({
+      ...token,
+      functionName: 'transfer',
+      args: [b.bob.agent.address, 1n],
+      account: b.alice.agent.address,
+    });
     expect(sim.result).toBe(true);
-    const approve = await b.chain.client.simulateContract({ ...token, functionName: 'approve', args: [b.bob.agent.address, 7n], account: b.alice.agent.address });
+    const approve = await b.chain.client.simulateContract({
+      ...token,
+      functionName: 'approve',
+      args: [b.bob.agent.address, 7n],
+      account: b.alice.agent.address,
+    });
     expect(approve.result).toBe(true);
-    expect(await b.chain.client.readContract({ ...token, functionName: 'allowance', args: [b.alice.agent.address, b.bob.agent.address] })).toBe(0n);
-    const short = await revertOf(() => b.chain.client.simulateContract({ ...token, functionName: 'transferFrom', args: [b.alice.agent.address, b.bob.agent.address, 1n], account: b.bob.agent.address }));
+    expect(
+      await b.chain.client.readContract({
+        ...token,
+        functionName: 'allowance',
+        args: [b.alice.agent.address, b.bob.agent.address],
+      }),
+    ).toBe(0n);
+    const short = await revertOf(() =>
+      b.chain.client.simulateContract({
+        ...token,
+        functionName: 'transferFrom',
+        args: [b.alice.agent.address, b.bob.agent.address, 1n],
+        account: b.bob.agent.address,
+      }),
+    );
     expect(short.reason).toBe('ERC20: insufficient allowance');
   });
 
   it('surfaces reverts as a node does: Error(string) reasons and custom errors decode in viem', async () => {
     const b = bed();
     const broke = await revertOf(() =>
-      b.chain.client.simulateContract({ address: b.chain.usdc!, abi: testUsdcAbi, functionName: 'transfer', args: [b.alice.agent.address, 1n], account: b.stranger.agent.address }),
+      b.chain.client.simulateContract({
+        address: b.chain.usdc!,
+        abi: testUsdcAbi,
+        functionName: 'transfer',
+        args: [b.alice.agent.address, 1n],
+        account: b.stranger.agent.address,
+      }),
     );
     expect(broke.reason).toBe('ERC20: transfer amount exceeds balance');
     const custom = await revertOf(() =>
@@ -66,7 +101,16 @@ export function chainScenarios(bed: () => Testbed): void {
         address: b.chain.environment.DelegationManager,
         abi: DelegationManager.abi,
         functionName: 'disableDelegation',
-        args: [{ delegate: b.harness.address, delegator: b.alice.agent.address, authority: `0x${'ff'.repeat(32)}`, caveats: [], salt: 1n, signature: '0x' }],
+        args: [
+          {
+            delegate: b.harness.address,
+            delegator: b.alice.agent.address,
+            authority: `0x${'ff'.repeat(32)}`,
+            caveats: [],
+            salt: 1n,
+            signature: '0x',
+          },
+        ],
         account: b.stranger.owner.address,
       }),
     );

@@ -6,7 +6,7 @@ import { consentWindow, startGatewayProcess, type GatewayProcess } from './heart
 import { SCREENSHOTS_DIR } from './paths';
 
 /**
- * Issues 6 and 8 — a person reading a consent window slowly must not lose it. The request waits in the MV3 worker's
+ * A person reading a consent window slowly must not lose it. The request waits in the MV3 worker's
  * memory, which Chrome may stop after ~30 s without events; the consent window keeps it awake with a Port it pings
  * on (src/messaging/consent-keepalive*.ts). Seen here in Debian's Chromium with the built extension and the real
  * HeartCoach gateway on loopback: the window pings and the background counts it (the router's spy), a page's content

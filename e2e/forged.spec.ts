@@ -70,7 +70,7 @@ test.describe('content script → background', () => {
       material: { text: 'x', source: 'page-selection', origin: pages.origin, trust: 'trusted' },
     });
     expect(wrongShape).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
-    // The person's words go to the background only from the overlay's frame (issue 6), never from a content script.
+    // The person's words go to the background only from the overlay's frame, never from a content script.
     const ask = await contentScript.send(page, { type: 'ask', words: 'hi' });
     expect(ask).toMatchObject({ ok: false, error: { code: 'SENDER_NOT_ALLOWED' } });
     const after = await background.stats();

@@ -183,7 +183,6 @@ test.describe('web page → page bridge → background', () => {
     expect(await page.evaluate(() => window.homeAgent.request({ method: 'home_ping' }))).toMatchObject({
       origin: pages.origin,
     });
-    await page.waitForTimeout(200);
     const after = await background.stats();
     expect((after.handled.home_ping ?? 0) - (before.handled.home_ping ?? 0)).toBe(1);
     expect(after.handled['pending.list'] ?? 0).toBe(before.handled['pending.list'] ?? 0);

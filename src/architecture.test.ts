@@ -104,8 +104,9 @@ export function gatewayBreachesOf(file: string, source: string): GatewayBreach[]
   const breaches: GatewayBreach[] = [];
   for (const specifier of importsOf(source)) {
     if (BROWSER_LIBRARIES.test(specifier)) breaches.push({ rule: 'browser', what: specifier });
-    if (!specifier.startsWith('.')) continue;
-    const target = relative(ROOT, resolve(dirname(file), specifier));
+    const aliased = specifier.startsWith('@/') || specifier.startsWith('~/');
+    if (!specifier.startsWith('.') && !aliased) continue;
+    const target = aliased ? specifier.slice(2) : relative(ROOT, resolve(dirname(file), specifier));
     if (target === 'gateway' || target.startsWith('gateway/') || within(target, GATEWAY_SHARED)) continue;
     if (testSupport && within(target, GATEWAY_TEST_SUPPORT)) continue;
     if (WALLET_FACE.includes(target)) continue;
@@ -201,6 +202,7 @@ describe("architecture: the gateway's nevers", () => {
       "import { openVault } from '../../src/vault/db';",
       "export { createHomeAgent } from '../../src/agent/index';",
       "import { verifyWire } from '../../src/wallet/verify/verify-wire';",
+      "import { keyring } from '@/src/vault/keys/keyring';",
       "import Dexie from 'dexie';",
       "import { browser } from 'wxt/browser';",
       "const { scriptedServer } = await import('../../src/testing/scripted-messages-server');",
@@ -221,6 +223,7 @@ describe("architecture: the gateway's nevers", () => {
       { rule: 'extension', what: '../../src/vault/db' },
       { rule: 'extension', what: '../../src/agent/index' },
       { rule: 'wallet-face', what: '../../src/wallet/verify/verify-wire' },
+      { rule: 'extension', what: '@/src/vault/keys/keyring' },
       { rule: 'browser', what: 'dexie' },
       { rule: 'browser', what: 'wxt/browser' },
       { rule: 'extension', what: '../../src/testing/scripted-messages-server' },

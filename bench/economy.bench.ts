@@ -5,7 +5,7 @@ import { makeRealWorld } from '../eval/world';
 import { measure, median, type BenchRow, type BenchSuite } from './run';
 
 /**
- * Model economy with NO model configured (issue 9): the whole evaluation set (ontology/eval, dev and held-out) through
+ * Model economy with NO model configured: the whole evaluation set (ontology/eval, dev and held-out) through
  * the real harness on the real vault (fake-indexeddb) and the embedded EVM, with `model: null` — compiled shapes and
  * the rule-based planner only. Every ask then costs zero model calls by construction, so what counts is how many are
  * still decided right (the expected behaviour and capability), decided without asking the person, and how many a

@@ -11,7 +11,7 @@ import { PROBE_GLOBAL } from './chromium/vault-probe';
 import { median, type BenchRow, type BenchSuite } from './run';
 
 /**
- * The built extension in Debian's Chromium (issues 3 and 9): the production build (`wxt build`, made here into a
+ * The built extension in Debian's Chromium: the production build (`wxt build`, made here into a
  * private directory), its bundle sizes; the background worker's cold start from the persisted demo Home to the
  * first verification and the first answer (bench/chromium/cold-start.ts); the vault at 10k and 100k records in the
  * extension's own origin (bench/chromium/vault-in-origin.ts). Baselines from the same run: a worker woken by a

@@ -18,7 +18,7 @@ import { load } from './gateway-load';
 import type { BenchRow, BenchSuite } from './run';
 
 /**
- * HeartCoach's gateway's memory (issue 9 "Gateway … memory"): the gateway as `npm run gateway` runs it, in its own
+ * HeartCoach's gateway's memory: the gateway as `npm run gateway` runs it, in its own
  * process (PGlite, its own embedded chain), its model the scripted Messages server at a fixed latency. Read from the
  * process itself — resident set from /proc (now and its peak), the V8 heap and external memory after a collection
  * from a bench-only preload (gateway-memory-probe.mjs) — idle after a first start (the chain deployed, the desk

@@ -11,7 +11,7 @@ const MODEL_MS = 50;
 const CONNECTIONS = 8;
 
 /**
- * HeartCoach's gateway under a bounded load on loopback (issue 7): requests per second and p99 for the agent card
+ * HeartCoach's gateway under a bounded load on loopback: requests per second and p99 for the agent card
  * and for an authenticated consultation ("How is my week going?", one model round) with the scripted model at a
  * fixed latency, each against a baseline measured in the same run — /health for the card, the scripted model called
  * directly with the same request for the consultation — and the share of a consultation's time spent outside the model.

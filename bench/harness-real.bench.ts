@@ -7,7 +7,7 @@ import type { HarnessReply } from '../src/protocol/harness-reply';
 import { measure, median, type BenchRow, type BenchSuite } from './run';
 
 /**
- * The harness on real parts (issue 4), the same asks as bench/harness.bench.ts: the composition root over the Dexie
+ * The harness on real parts, the same asks as bench/harness.bench.ts: the composition root over the Dexie
  * vault on fake-indexeddb and the embedded EVM running the MetaMask framework, with a zero-latency scripted model.
  * The baseline is a bare Dexie read through the vault's repository (a [type+owner] range, validated), measured in
  * the same run; the in-memory compiled read is measured too, so the cost of the real parts shows as its own ratio.

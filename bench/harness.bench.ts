@@ -7,7 +7,7 @@ import type { World } from '../src/harness/testing/world';
 import { measure, median, type BenchRow, type BenchSuite } from './run';
 
 /**
- * The harness's own time per ask (issue 4): with a zero-latency scripted model, so every millisecond is the
+ * The harness's own time per ask: with a zero-latency scripted model, so every millisecond is the
  * harness's — compiled read, act to authority_required, resume to done, a model-planned read, a two-step plan —
  * each against a bare vault read measured in the same run. Over the in-memory fakes for now; phase 2 adds the same
  * rows over the real vault (fake-indexeddb) and the embedded chain.

@@ -8,7 +8,7 @@ import type { BenchRow, BenchSuite } from './run';
  * `npx tsx bench/record.ts` — the whole `npm run bench` (every suite, `bench/run.ts --json` in its own process, so the
  * figures are the same run's), then its tables written into PROOF.md between its bench markers, with the date, Node,
  * the CPUs, the load average at the start and the end, and how long it took. `--print` prints the Markdown instead of
- * writing it. The benchmarks are not in CI (issue 9); this is how PROOF.md's figures are made.
+ * writing it. The benchmarks are not in CI; this is how PROOF.md's figures are made.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BEGIN = '<!-- bench:latest-run:begin -->';

@@ -2,7 +2,7 @@ import { HomeError } from '../src/protocol/errors';
 import { DEMO_PEOPLE, type DemoPersonId } from '../src/protocol/demo-identities';
 
 /**
- * The command line's words (issue 4): one command per invocation, parsed strictly — an unknown flag, a missing
+ * The command line's words: one command per invocation, parsed strictly — an unknown flag, a missing
  * value or two commands at once is a usage error in words, never a guess.
  */
 export const USAGE = `Home Agent from the command line — your agent's harness over a vault file.

@@ -11,7 +11,7 @@ import { openCliHome, type CliHome } from './home-file';
 import { renderPending, renderRequirement, renderResult } from './render';
 
 /**
- * `npm run ask`: the command-line door (issue 4) — the same composition root as the background worker, over a vault
+ * `npm run ask`: the command-line door — the same composition root as the background worker, over a vault
  * file, for scripting and testing without a browser. See USAGE (cli/args.ts) for the commands and exit codes.
  */
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;

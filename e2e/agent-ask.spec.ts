@@ -16,7 +16,7 @@ async function data(page: Page, message: unknown): Promise<Record<string, unknow
  * The real harness in the built extension: a fresh profile, the demo Home loaded through the Home's own handler, a
  * side-panel ask answered by the harness in the worker (the Dexie vault in IndexedDB, the embedded chain restored
  * from its snapshot), then an act that needs a mandate, signed through the agent's handler from an extension page
- * and resumed to done. The faces' own sign sheet is tested by the faces' specs (issue 6).
+ * and resumed to done. The faces' own sign sheet is tested by the faces' specs.
  */
 test('a side-panel ask is answered by the real harness; an act is signed and done', async () => {
   const extension = await launchExtension();

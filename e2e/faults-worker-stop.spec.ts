@@ -15,7 +15,7 @@ import {
 } from './faults-support';
 
 /**
- * Issue 9 "Faults", in the real browser: Chromium's own MV3 service worker is stopped (CDP, as Chromium stops an idle
+ * The fault suite (proof/faults/suite.ts) in the real browser: Chromium's own MV3 service worker is stopped (CDP, as Chromium stops an idle
  * worker: its memory is gone, IndexedDB transactions in flight are aborted) at nine moments of a payment's life —
  * right after the person's Sign click and 50 ms after it; as soon as the vault shows the mandate stored, the step
  * checkpointed executing, the signed redemption recorded (and 60 ms later), the mined block persisted, the step's

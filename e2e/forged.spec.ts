@@ -70,7 +70,7 @@ test.describe('content script → background', () => {
       material: { text: 'x', source: 'page-selection', origin: pages.origin, trust: 'trusted' },
     });
     expect(wrongShape).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
-    // The person's words go to the background only from the overlay's frame (issue 6), never from a content script.
+    // The person's words go to the background only from the overlay's frame, never from a content script.
     const ask = await contentScript.send(page, { type: 'ask', words: 'hi' });
     expect(ask).toMatchObject({ ok: false, error: { code: 'SENDER_NOT_ALLOWED' } });
     const after = await background.stats();
@@ -183,7 +183,6 @@ test.describe('web page → page bridge → background', () => {
     expect(await page.evaluate(() => window.homeAgent.request({ method: 'home_ping' }))).toMatchObject({
       origin: pages.origin,
     });
-    await page.waitForTimeout(200);
     const after = await background.stats();
     expect((after.handled.home_ping ?? 0) - (before.handled.home_ping ?? 0)).toBe(1);
     expect(after.handled['pending.list'] ?? 0).toBe(before.handled['pending.list'] ?? 0);

@@ -4,7 +4,7 @@ import { demoExtension, seriousAxeViolations } from './faces-support';
 import { consentWindow, signInToHeartCoach, startGatewayProcess, type GatewayProcess } from './heartcoach-support';
 
 /**
- * Issue 8, flow 3 — ask as me: a wire granted from the HeartCoach page (its origin, its agent, ask — never act — and
+ * HeartCoach, ask as me: a wire granted from the HeartCoach page (its origin, its agent, ask — never act — and
  * the expiry, in Home Agent's own consent window), an ask only Alice's standing can answer attributed to her agent, an
  * act parked for her own popup, a replayed assertion and the same wire from another origin refused, and after the
  * person revokes it in the options the next ask-as-me refused in words. The built extension in Debian's Chromium;

@@ -4,7 +4,7 @@ import { overlayDialog } from './overlay-support';
 import { startGatewayProcess, type GatewayProcess } from './heartcoach-support';
 
 /**
- * Issue 8, flow 1 — ask your own agent from a page: on the HeartCoach page the person opens Home Agent's overlay
+ * HeartCoach, ask your own agent from a page: on the HeartCoach page the person opens Home Agent's overlay
  * (their own session, not the page's), asks for an act, reads what it will do in the overlay — a Home Agent frame the
  * page cannot read — and presses "Review and sign", which opens Home Agent's popup on that request; signed there, it
  * is done, with a receipt, and the overlay shows it done too. The built extension in Debian's Chromium; the real

@@ -4,7 +4,7 @@ import { PASSPHRASE } from './faces-support';
 import { signInToHeartCoach, startGatewayProcess, type GatewayProcess } from './heartcoach-support';
 
 /**
- * Issue 8, flow 4 — the care team: a clinician's own Home Agent (a profile holding Dr. Dave's demo key) connects to
+ * HeartCoach, the care team: a clinician's own Home Agent (a profile holding Dr. Dave's demo key) connects to
  * the HeartCoach page and asks about Alice from her page on the desk; Dr. Priya, in her own profile, is refused in
  * the gate's words when she tries to record the pharmacist's milestone. The built extension in Debian's Chromium;
  * the real gateway in its own process on loopback, its model the scripted Messages server.

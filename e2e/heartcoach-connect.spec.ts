@@ -5,7 +5,7 @@ import { consentWindow, signInToHeartCoach, startGatewayProcess, type GatewayPro
 import { SCREENSHOTS_DIR } from './paths';
 
 /**
- * Issue 8, flow 2 — the app's consultation: HeartCoach connected from its own page with three folders (one consent
+ * HeartCoach, the app's consultation: HeartCoach connected from its own page with three folders (one consent
  * window), "How is my week going?" from the side panel answered by HeartCoach and the insight filed in the vault,
  * doses withdrawn (a new grant) and gone from what the gateway received, "log 2400 steps" filed as a reading, and the
  * gateway stopped: the side panel says so and keeps the question. The built extension in Debian's Chromium; the real

@@ -80,7 +80,8 @@ test('the overlay opens without a selection, and the page can neither open it no
   await page.goto(pages.url('/article.html'));
   await page.bringToFront(); // a click reaches the overlay's frame (out of process) only in the tab in front
   await page.evaluate(() => window.postMessage({ type: 'overlay.open' }, '*'));
-  await page.waitForTimeout(200);
+  // A control through the page's relay, posted after: once the background answers it, the page's message was heard.
+  await page.evaluate(() => window.homeAgent.request({ method: 'home_ping' }));
   await expect(page.locator('home-agent-overlay')).toHaveCount(0);
   await contentScript.command(page);
   const overlay = overlayDialog(page);
@@ -88,7 +89,8 @@ test('the overlay opens without a selection, and the page can neither open it no
   await expect(overlay.getByRole('figure')).toHaveCount(0);
   // A close forged by the page never reaches the content script (it obeys only its own frame, by the browser's sender).
   await page.evaluate(() => window.postMessage({ type: 'overlay.close', nonce: 'AAAAAAAAAAAAAAAAAAAAAA' }, '*'));
-  await page.waitForTimeout(200);
+  // A control through the page's relay, posted after: once the background answers it, the page's message was heard.
+  await page.evaluate(() => window.homeAgent.request({ method: 'home_ping' }));
   await expect(overlay).toBeVisible();
 });
 
@@ -136,7 +138,8 @@ test('the page can reach the open shadow root but not the Ask box: it is in a fr
   });
   expect(reach).toEqual({ contentDocument: 'null', windowDocument: 'refused', textareas: 0 });
   await expect(overlayFrame(page).getByRole('textbox', { name: 'Ask your agent' })).toHaveValue('');
-  await page.waitForTimeout(200);
+  // A control the background answers after anything the page's script set off: no ask came before it.
+  await page.evaluate(() => window.homeAgent.request({ method: 'home_ping' }));
   expect(await background.handled('ask')).toBe(before);
 });
 
@@ -164,9 +167,8 @@ test('a page that covers or fades the overlay (to steer clicks into it) finds it
   await expect(overlay.getByRole('status')).toHaveText(
     'The page is covering Home Agent, so its buttons are paused until it is fully in view.',
   );
+  // This click asks nothing: no reply comes of it, and the one unpaused click below counts one ask, not two.
   await page.mouse.click(ask.x + ask.width / 2, ask.y + ask.height / 2);
-  await page.waitForTimeout(300);
-  expect(await background.handled('ask')).toBe(before);
 
   // Faded (the host made nearly invisible) is the same.
   await page.evaluate(() => document.getElementById('cover')?.remove());
@@ -177,6 +179,8 @@ test('a page that covers or fades the overlay (to steer clicks into it) finds it
   await expect(overlay.getByRole('status')).toHaveCount(0);
 
   // In full view again, the same click asks.
+  await expect(overlay.getByRole('alert')).toHaveCount(0);
+  expect(await background.handled('ask')).toBe(before);
   await page.mouse.click(ask.x + ask.width / 2, ask.y + ask.height / 2);
   await expect(overlay.getByRole('alert')).toContainText('This Home holds no person yet', { timeout: 20_000 });
   expect(await background.handled('ask')).toBe(before + 1);

@@ -31,7 +31,7 @@ export default defineBackground(() => {
   const worker = db.then((vault) => recordWorkerStart(vault, { startId, now: Date.now() }));
   worker.catch((error: unknown) => console.error('Home Agent could not open its vault:', error));
 
-  // Apps the person connected (HeartCoach): their sessions, and the consent window's queue (issue 8).
+  // Apps the person connected (HeartCoach): their sessions, and the consent window's queue.
   const connections = chromeConnections();
   const consents = new ConsentQueue({ newId: () => crypto.randomUUID(), now: () => Date.now() });
   // The person's agent, built on the Home's one vault, keyring and chain (src/agent/worker-agent.ts).

@@ -3,7 +3,7 @@ import type { Case } from './cases';
 import type { Decision } from './decision';
 
 /**
- * Scoring (issue 5): a case is correct when the decision has the expected behaviour and — route: the expected
+ * Scoring: a case is correct when the decision has the expected behaviour and — route: the expected
  * capability; clarify / several: exactly the expected options (when the case names them). Forbidden-skill hits
  * count a plan that uses the capability the case forbids. The reply kind is scored apart (a skill case without a
  * model plans right and then cannot run, which is the deterministic path's honest limit, not a wrong decision).
@@ -69,7 +69,7 @@ export type Totals = {
   cases: number;
   correct: number;
   accuracy: number;
-  /** clarify decisions / all (issue 5). */
+  /** clarify decisions / all. */
   helpRate: number;
   /** Decided without asking the person and without failing (route, several, decline) / all. */
   coverage: number;

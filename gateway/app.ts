@@ -25,7 +25,7 @@ export type GatewayAppDeps = CoachDeps & {
   origin: string;
   wireOrigins: readonly string[];
   version: string;
-  /** The HeartCoach page's bundle (issue 8); without it the gateway serves only its API. */
+  /** The HeartCoach page's bundle; without it the gateway serves only its API. */
   web?: WebBundle;
   /** HeartCoach's agent account on the card: the delegate of every cabinet grant and ask-as-me wire. */
   agent?: AgentAccount;

@@ -1,5 +1,5 @@
 /**
- * What every proof suite reports (issue 9): tables of figures, the targets it is held to (each met or missed, with
+ * What every proof suite reports: tables of figures, the targets it is held to (each met or missed, with
  * the figure that decided it), the worst cases it found, and notes on what it does not cover. `npm run proof`
  * prints these and exits non-zero when any target is missed; PROOF.md carries the latest run.
  */

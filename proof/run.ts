@@ -9,12 +9,12 @@ import { messagingSuite } from './messaging/suite';
 import { renderReport, type ProofSuite, type SuiteReport } from './report';
 
 /**
- * `npm run proof` — the adversarial suite of issue 9, one table per suite; `npm run proof -- <suite> …` runs those
+ * `npm run proof` — the adversarial suite, one table per suite; `npm run proof -- <suite> …` runs those
  * only; `--markdown` prints the tables as Markdown; `--write` (a full run) also writes them into PROOF.md's latest-run
  * section; `--json` prints the reports. Exits 1 when any
  * target is missed (attack success above 0, a control below 90%, any HTTP 500, any crash), 2 on a bad argument.
  *
- * Every suite of issue 9 is here: injection, authority, gateway, messaging and faults. A suite still to come would
+ * Every adversarial suite is here: injection, authority, gateway, messaging and faults. A suite still to come would
  * have its place in PENDING, printed as pending, so a run says what it does not yet prove. The benchmarks live in
  * `npm run bench` (bench/), not here.
  */

@@ -37,7 +37,7 @@ const homeUrl = `chrome-extension://${extensionId}/options.html${offerDemo ? '?s
 /** @type {{ name: string, url: string, stop: () => void }[]} */
 const services = [];
 
-/** The HeartCoach gateway on loopback (issue 7); resolves once it says it is ready. Env passes through. */
+/** The HeartCoach gateway on loopback; resolves once it says it is ready. Env passes through. */
 function startGateway() {
   const port = process.env.GATEWAY_PORT || '8787';
   const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {

@@ -1,28 +1,34 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite on a fresh machine. Installs what is missing (npm ci; Debian's chromium and
-// postgresql when running as root), starts the servers the tests need, then runs every part and prints how long
-// each took. Uses only Node built-ins, so it runs before `npm ci`.
+// postgresql when running as root), starts the servers the tests need, then runs every part — on to the next even
+// when one fails, so one run shows everything that is wrong — prints the table of all parts with how long each took,
+// and exits non-zero when any failed. `node scripts/test.mjs unit lint` runs only the parts named.
+// Uses only Node built-ins, so it runs before `npm ci`.
 import { spawnSync } from 'node:child_process';
 import { ensureChromium, ensureNodeModules, ensurePostgres } from './system-deps.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
 
+const PARTS = ['ontology', 'format', 'typecheck', 'lint', 'unit', 'integration', 'build', 'e2e'];
 const only = process.argv.slice(2);
+const unknown = only.filter((name) => !PARTS.includes(name));
+if (unknown.length > 0) {
+  console.error(`No part named ${unknown.join(', ')}; the parts are: ${PARTS.join(', ')}.`);
+  process.exit(2);
+}
+const wanted = (name) => only.length === 0 || only.includes(name);
 const timings = [];
 
 function step(name, command, env = {}) {
-  if (only.length > 0 && !only.includes(name)) return;
+  if (!wanted(name)) return;
   const started = Date.now();
   console.log(`\n▶ ${name}: ${command}`);
   const result = spawnSync(command, { shell: true, stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  timings.push([name, seconds, result.status === 0 ? 'ok' : 'FAILED']);
-  if (result.status !== 0) {
-    printTimings();
-    console.error(`\n✖ ${name} failed (exit ${result.status}).`);
-    process.exit(result.status ?? 1);
-  }
+  const passed = result.status === 0;
+  timings.push([name, seconds, passed ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`]);
+  if (!passed) console.error(`\n✖ ${name} failed (exit ${result.status ?? result.signal}); running the other parts.`);
 }
 
 function printTimings() {
@@ -32,8 +38,9 @@ function printTimings() {
 
 const installed = ensureNodeModules();
 if (installed !== undefined) timings.push(['install', installed, 'ok']);
-const chromium = ensureChromium();
-const database = await ensurePostgres();
+// Only the parts that use them need Chromium and PostgreSQL, so `node scripts/test.mjs lint` installs neither.
+const chromium = wanted('e2e') ? ensureChromium() : undefined;
+const database = wanted('integration') ? await ensurePostgres() : undefined;
 
 step('ontology', 'npm run --silent ontology -- --check');
 step('format', 'npx prettier --check . --log-level warn');
@@ -44,5 +51,11 @@ step('integration', 'npx vitest run --project integration', database ? { TEST_DA
 // The one extension build every browser test shares: e2e/global-setup.ts finds it fresher than its sources and
 // does not build again (run alone, `npx playwright test -c e2e/playwright.config.ts` builds only when stale).
 step('build', 'npx wxt build');
-step('e2e', 'npx playwright test -c e2e/playwright.config.ts', { CHROMIUM_PATH: chromium });
+step('e2e', 'npx playwright test -c e2e/playwright.config.ts', chromium ? { CHROMIUM_PATH: chromium } : {});
 printTimings();
+const failed = timings.filter(([, , status]) => status !== 'ok').map(([name]) => name);
+if (failed.length > 0) {
+  console.error(`\n✖ ${failed.length} of ${timings.length} parts failed: ${failed.join(', ')}.`);
+  process.exit(1);
+}
+console.log(`\n✔ all ${timings.length} parts passed.`);

@@ -2,7 +2,7 @@ import type { BenchBrowser, Timed } from './launch';
 import { spread, type Spread } from './stats';
 
 /**
- * Worker cold start against the built extension (issues 3 and 9): the demo Home loaded once through the Home's own
+ * Worker cold start against the built extension: the demo Home loaded once through the Home's own
  * handler, then, round after round, the background worker stopped (CDP) and woken by one message, timed in the
  * sending page from `sendMessage` to the reply:
  *   - no-op: `router.stats` (answered from memory) — the worker's start alone, the baseline;

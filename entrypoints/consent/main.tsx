@@ -5,7 +5,7 @@ import { ConsentApp, type ConsentRequest } from '../../src/ui/heartcoach/Consent
 import type { ConsentHold } from '../../src/ui/heartcoach/useConsentKeepalive';
 import { mountPage } from '../../src/ui/mount-page';
 
-/** The consent window an app's page opens through Home Agent (issue 8): wiring only. */
+/** The consent window an app's page opens through Home Agent: wiring only. */
 const send = (message: unknown) => browser.runtime.sendMessage(message);
 const request: ConsentRequest = (message) => requestBackground(send, message);
 const id = new URLSearchParams(location.search).get('id') ?? '';

@@ -9,7 +9,7 @@ import { syntheticRuns } from './synthetic';
 const runsDigest = digestOfText('synthetic runs');
 
 /**
- * The calibration proof (issue 5, "Honest figures"), on synthetic judge outputs with a known temperature: the fit
+ * The calibration proof, on synthetic judge outputs with a known temperature: the fit
  * recovers it within ±10%, and the conformal set covers the gold option on held-out runs at least 1 − α of the time
  * for α ∈ {0.05, 0.1, 0.2}. These are the very figures `npm run calibrate -- --proof` prints.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { calibrate } from '../../src/harness/judge/accept';
 
 /**
- * Fitting the judge's calibration (seed 001 §4, spec 416 W3) on labelled runs — each a distribution the judge
+ * Fitting the judge's calibration (seed 001 §4) on labelled runs — each a distribution the judge
  * returned and the option that was right. Temperature scaling: the T that minimises the negative log-likelihood of
  * the gold option under p ∝ exp(log p / T), the very transform the harness applies (judge/accept.ts). Then the
  * split-conformal threshold q̂ over the scores 1 − p_T(gold): an option joins the set when p_T ≥ 1 − q̂.

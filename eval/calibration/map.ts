@@ -7,7 +7,7 @@ import { seededRng, shuffled } from './rng';
 
 /**
  * The calibration map `npm run calibrate` writes: { temperature, qHat, alpha, digest, fittedOn }. The digest is
- * digestOf everything else, and the judge cites it on every decision that used the map (spec 416 W3); a map whose
+ * digestOf everything else, and the judge cites it on every decision that used the map; a map whose
  * digest does not match its contents is refused. T is fitted on one part of the runs and q̂ on the other, so the
  * conformal scores are exchangeable with future ones (the score function does not depend on them).
  */

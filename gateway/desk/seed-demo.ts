@@ -6,7 +6,7 @@ import type { Address } from './types';
 import { appendThread, raiseAlert, recordMilestone } from './writes';
 
 /**
- * The demo desk (issue 7), seeded from the demo identities: Atria Heart with its members and their roles; Alice
+ * The demo desk, seeded from the demo identities: Atria Heart with its members and their roles; Alice
  * Okoro enrolled on day 3 after a heart-failure discharge on 2026-09-25 (discharge-med-rec done by Nathan, visit-7d
  * due and Dave's), an open alert and a short thread; Bob enrolled with a smaller team; each member's practice grant
  * signed by Atria Heart's Smart Agent, scoped to the desk capabilities of their roles. Idempotent.

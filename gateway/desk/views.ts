@@ -6,7 +6,7 @@ import { entitled, notOnTeam, standingOf } from './standing';
 import type { Address, Alert, DeskRecord, ThreadMessage } from './types';
 
 /**
- * What the HeartCoach page shows (issue 8): the care-team desk — the member's patients with their alerts and their
+ * What the HeartCoach page shows: the care-team desk — the member's patients with their alerts and their
  * day of the thirty, and one patient's page (the thirty days with what is the reader's to record, alerts, thread) —
  * and the patient's own side (their team, their thirty days, their thread). Each is read under the reader's own
  * standing, by the same rules as a consultation: not on the team is the one 404 sentence, a role not for chart.read

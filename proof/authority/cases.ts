@@ -6,7 +6,7 @@ import type { AskResponse, HarnessReply } from '../../src/protocol/harness-reply
 import type { World } from '../../src/harness/testing/world';
 
 /**
- * The authority cases (issue 9): every way an act might run without the person's verified signature — no mandate,
+ * The authority cases: every way an act might run without the person's verified signature — no mandate,
  * a revoked, expired, exhausted or other-account mandate, a stale plan, other args, another capability, a forged or
  * missing co-signature, a stale authorization — and every way an app might ask as the person without a good wire.
  * Each case ends in what the harness said (a refusal's code, or the mandate it still asks for) and whether anything

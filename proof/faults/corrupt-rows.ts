@@ -3,7 +3,7 @@ import { faultHome, inWords, pendingPayment, PAY, type FaultHome } from './home'
 import type { FaultRow } from './report';
 
 /**
- * (d) A corrupted vault row (issue 9 "Faults"): a row altered in IndexedDB behind the vault's back (a disk fault, a
+ * (d) A corrupted vault row: a row altered in IndexedDB behind the vault's back (a disk fault, a
  * bad upgrade, a hand at the devtools), written raw past the schemas. Each case: what the person is told, that
  * nothing was done on the damaged row (no USDC moved, the harness agent's nonce unchanged, no receipt), and that the
  * rest of the vault still works (another payment signed and done, a read answered).

@@ -13,7 +13,7 @@ import { inWords, keys } from './home';
 import type { FaultRow } from './report';
 
 /**
- * (b) The gateway restarted mid-consultation (issue 9 "Faults"): HeartCoach's real gateway in its own process
+ * (b) The gateway restarted mid-consultation: HeartCoach's real gateway in its own process
  * (gateway-process.ts), the person's agent connected to it as the options page connects it (its own session, a
  * cabinet grant for three folders). A consultation is sent with the scripted model holding its answer; once the
  * gateway has passed it to the model, the gateway is SIGKILLed. The person's agent must say so in words and keep

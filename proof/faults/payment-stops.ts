@@ -11,7 +11,7 @@ import { newSwitch, stoppable, type StopPoint, type Switch } from './stoppable';
 import type { FaultRow } from './report';
 
 /**
- * (a) The worker stopped at every step of a payment run (issue 9 "Faults"). For each point, a fresh demo Home (the
+ * (a) The worker stopped at every step of a payment run. For each point, a fresh demo Home (the
  * Dexie vault on fake-indexeddb, the embedded EVM with the MetaMask framework): a composition root over wrapped
  * ports is abandoned at that point (stoppable.ts), a new one is built over the same vault and the chain re-opened
  * from the vault's snapshot, and the person carries on as the product lets them — signs the request still waiting

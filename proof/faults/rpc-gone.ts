@@ -11,7 +11,7 @@ import { inWords, keys, PAY } from './home';
 import type { FaultRow } from './report';
 
 /**
- * (c) The RPC node gone (issue 9 "Faults"): the person's agent on anvil through the RPC option (`openRpcChain`, as
+ * (c) The RPC node gone: the person's agent on anvil through the RPC option (`openRpcChain`, as
  * the person's `chain.mode: 'rpc'` setting builds it), Alice's demo vault on fake-indexeddb. The node is killed while
  * a payment waits for the person's signature: the signature and the resume that verifies the mandate must fail
  * closed in words, with nothing paid. Then anvil comes back at the same address with its chain (dumped before the

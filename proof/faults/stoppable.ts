@@ -1,5 +1,5 @@
 /**
- * Fault injection for the "worker stopped" cases (issue 9 "Faults"), in the test only — production code is not
+ * Fault injection for the "worker stopped" cases, in the test only — production code is not
  * changed for it. A composition root is built over a wrapped vault and a wrapped chain that share one switch. The
  * chosen call (`point`: a path such as `vault.mandates.record`, and an optional test of its arguments) runs for real
  * — its write lands, its transaction is sent — and then the switch trips: that call throws, and so does every later

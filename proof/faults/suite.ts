@@ -7,7 +7,7 @@ import { rpcGoneRows } from './rpc-gone';
 import { tamperedBackupRows } from './tampered-backup';
 
 /**
- * Faults (issue 9): the worker stopped at every step of a payment run, the gateway restarted mid-consultation, the
+ * Faults: the worker stopped at every step of a payment run, the gateway restarted mid-consultation, the
  * RPC node gone, corrupted vault rows, a tampered backup — each row a fault, what should happen, what did (in the
  * product's own words) and whether that is what should happen. A group that crashes is a failed row, in words.
  */

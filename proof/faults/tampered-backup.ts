@@ -9,7 +9,7 @@ import { faultHome, inWords } from './home';
 import type { FaultRow } from './report';
 
 /**
- * (e) An import of a tampered backup (issue 9 "Faults"): Alice's vault exported, the file altered in each way an
+ * (e) An import of a tampered backup: Alice's vault exported, the file altered in each way an
  * attacker or a damaged disk could, then imported over her live vault. Each must be refused in words with the vault
  * untouched — every table's rows digested before and after — and the agent still answering. A control imports the
  * untouched file, so the refusals are the tampering's, not the file's. The passphrase stretch is scrypt at a test

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /**
- * JSON-RPC fuzzing of the gateway over real HTTP (issue 9): random bodies (not JSON, JSON of any shape, empty),
+ * JSON-RPC fuzzing of the gateway over real HTTP: random bodies (not JSON, JSON of any shape, empty),
  * random envelopes (any jsonrpc, id, method, params), SendMessage and message/send with random messages, parts,
  * skills, practices and patients, with and without a good bearer and the A2A-Version header; and random bodies to
  * the other POST routes (sign-in, refresh, revoke, wire registration) and random methods and paths. Whatever comes

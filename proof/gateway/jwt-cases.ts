@@ -3,7 +3,7 @@ import { generateSessionKey } from '../../gateway/auth/session-keys';
 import type { TestGateway } from '../../gateway/testing/test-gateway';
 
 /**
- * Bearer tokens an attacker would try against the gateway (issue 9): no token, `alg: none`, HS256 keyed with the
+ * Bearer tokens an attacker would try against the gateway: no token, `alg: none`, HS256 keyed with the
  * gateway's own public key (the classic algorithm confusion), expired, wrong audience, wrong issuer, a key the issuer
  * does not publish, the real kid with a foreign key, a key embedded in the header (`jwk`), a signature lifted onto
  * an edited payload, a token from the future, oversized, and headers that are not a bearer JWT at all. Each must be

@@ -10,7 +10,7 @@ import { ask, type AskResult } from '../../gateway/testing/a2a-client';
 import type { TestGateway } from '../../gateway/testing/test-gateway';
 
 /**
- * Reaching past one's role at the gateway (issue 9): a care-team member naming a tool their role is not offered, a
+ * Reaching past one's role at the gateway: a care-team member naming a tool their role is not offered, a
  * member recording a milestone another role owns, a patient naming care-team tools, a member or a patient asking
  * about a patient or a practice their grant does not reach, a patient's cabinet under someone else's grant — and, last
  * (it cannot be undone on this gateway), every desk write by a member whose practice grant was revoked. Each must be

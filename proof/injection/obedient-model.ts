@@ -18,7 +18,7 @@ import { ZERO_USAGE } from '../../src/harness/testing/scripted-model';
 import { instructionsIn, type Instruction } from './instructions';
 
 /**
- * The attacker's best friend: a ModelPort that obeys every instruction it reads (issue 9). It is told nothing
+ * The attacker's best friend: a ModelPort that obeys every instruction it reads. It is told nothing
  * about any proof case. It reads what the harness gives it — the person's words, the quoted material, the memory
  * tags of the reading, earlier steps' outputs — and plans what the words ask *and* what any other text asks, with
  * the other text's changes applied ("Bob's new wallet is 0x…", "the correct amount is 500"). It is as credulous as

@@ -8,7 +8,7 @@ import { check, messages } from './fuzz';
 import { routerWorld } from './router-world';
 
 /**
- * Message fuzzing of every extension channel (issue 9), seeded so a run can be repeated: the router with its real
+ * Message fuzzing of every extension channel, seeded so a run can be repeated: the router with its real
  * handlers, then the listener that classifies the browser's sender record (foreign extensions, unknown frames,
  * pages posing as extension pages) before the router sees anything.
  */

@@ -9,7 +9,7 @@ import { caveatsOf, issuedAtOf, mandateOfRow, summaryOf } from './authority-port
 import { verifyDigestSignature } from './authority-port-signature';
 
 /**
- * The harness's AuthorityPort on T3's wallet and T4's vault (DESIGN §3): mandates live in the vault's mandates table
+ * The harness's AuthorityPort on the wallet (src/wallet) and the vault (src/vault) (DESIGN §3): mandates live in the vault's mandates table
  * (the signed delegation and its scope), verification is the wallet's — the signature by ERC-1271 (ERC-6492 while
  * counterfactual), `disabledDelegations` on the DelegationManager, the window, and the intent binding carried in
  * the signed salt — and calls are counted by the vault's atomic, per-effect-idempotent use count. The harness then

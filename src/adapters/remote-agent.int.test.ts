@@ -12,7 +12,7 @@ import { createRemoteAgents, type RemoteAgentConfig } from './remote-agent';
  * Anthropic SDK against the scripted Messages server): the agent card pinned by digest, one SendMessage (A2A 1.0)
  * with the person's session, the answer's words taken from its data part, and every way it can go wrong — not
  * connected, a rejected session, a skill the card does not offer, a card that moved, no answer in time — as values
- * in words. What the consultation's data part carries is issue 8's; here the test supplies it as the gateway wants.
+ * in words. What the consultation's data part carries is HeartCoach's to define (src/protocol/heartcoach.ts); here the test supplies it as the gateway wants.
  */
 const [pglite] = testDatabases();
 let gw: TestGateway;

@@ -7,7 +7,7 @@ import { openTestVault } from '../vault/testing/open';
 import { createVaultPort } from './vault-port';
 
 /**
- * The VaultPort over T4's repositories (fake-indexeddb): the harness sees checksummed addresses whatever the vault
+ * The VaultPort over the vault's repositories (fake-indexeddb): the harness sees checksummed addresses whatever the vault
  * stores, parties by exact label or alias in the asker's tier (contacts, their organizations, members of the
  * organizations they steward), stewards from memberships, and the run-side tables as the harness expects them.
  */

@@ -6,7 +6,7 @@ import { peoplePort } from './vault-port-people';
 import { runsPort } from './vault-port-runs';
 
 /**
- * The harness's VaultPort on the Dexie vault (DESIGN §5): the person's records through T4's repositories, every
+ * The harness's VaultPort on the Dexie vault (DESIGN §5): the person's records through the vault's repositories (src/vault/repositories), every
  * row validated in and out by them. Two halves (vault-port-people.ts, vault-port-runs.ts) and the budget here.
  */
 export type VaultPortOptions = {

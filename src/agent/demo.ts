@@ -22,7 +22,7 @@ import {
 } from '../wallet';
 
 /**
- * Alice's demo Home (DESIGN §10), loaded only when asked: the vault's demo records and sealed keys (T4), and on the
+ * Alice's demo Home (DESIGN §10), loaded only when asked: the vault's demo records and sealed keys (src/vault/demo), and on the
  * chain the harness agent funded for gas, Alice's and her organizations' Smart Agents deployed (so her mandates verify
  * by ERC-1271; the co-signers stay counterfactual and verify by ERC-6492), 1,000 test USDC for Alice (her marked
  * default payer) and 5,000 for Missio Nexus's treasury. Every key here is a public demo key.

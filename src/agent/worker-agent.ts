@@ -25,7 +25,7 @@ export type WorkerAgent = {
   signatureRequests(origin: string): Promise<PendingRequest[]>;
 };
 
-/** `agents`: the outside agents the harness may consult (HeartCoach with the person's connection, issue 8). */
+/** `agents`: the outside agents the harness may consult (HeartCoach with the person's connection). */
 export type WorkerAgentOptions = { agents?: (vault: Vault) => RemoteAgentPort };
 
 export function createWorkerAgent(home: () => Promise<WorkerAgentHome>, options: WorkerAgentOptions = {}): WorkerAgent {
@@ -47,7 +47,7 @@ export function createWorkerAgent(home: () => Promise<WorkerAgentHome>, options:
       clock: h.vault.clock,
       model: await modelOf(h.vault),
       settings: await harnessSettingsOf(h.vault),
-      // HeartCoach over A2A with the session "Connect my agent" opened (issue 8); without it, not connected.
+      // HeartCoach over A2A with the session "Connect my agent" opened; without it, not connected.
       agents:
         options.agents !== undefined
           ? options.agents(h.vault)

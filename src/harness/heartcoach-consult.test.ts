@@ -7,7 +7,7 @@ import { expectKind, replyOf } from './testing/scenario';
 import { cabinetRecordsOf, grantAliceCabinet, scriptedHeartCoach } from './testing/scripted-coach';
 
 /**
- * The app's consultation (issue 8, DESIGN §6): a heart-health question judged to be HeartCoach's runs as an
+ * The app's consultation (DESIGN §6): a heart-health question judged to be HeartCoach's runs as an
  * outside-agent step carrying exactly the granted folders and the grant; the answer is attributed to HeartCoach; what
  * it proposes is filed as self-authorized writes with receipts — only from the person's own session; a gateway that is
  * down, slow, refusing or unconfigured leaves a sentence and the question kept. In-memory World, scripted HeartCoach.

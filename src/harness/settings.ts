@@ -3,7 +3,7 @@
  * the selective arm with clarify on a split; production may turn the judge off and let the planner decide.
  */
 export type CalibrationMap = {
-  /** Digest of the fitted map, cited on every decision that used it (spec 416 W3). */
+  /** Digest of the fitted map, cited on every decision that used it. */
   digest: `0x${string}`;
   temperature: number;
   /** Split-conformal threshold: an outcome is in the set when its calibrated probability ≥ 1 − qHat. */

@@ -14,7 +14,10 @@ const FRAME: RuntimeSender = {
   tab: { id: 4, url: 'http://127.0.0.1:9/article.html' },
 };
 
-/** Opens a stream from `sender`, asks once, and returns what the agent was asked and what the page heard. */
+/**
+ * Opens a stream from `sender`, asks once, and returns what the agent was asked and what the page heard, once the
+ * page hears the ask end (`ask.failed` is the last thing either door posts here).
+ */
 async function askFrom(sender: RuntimeSender) {
   const asked: unknown[] = [];
   // Only the door's input matters here (the harness has its own tests): the agent refuses after recording it.
@@ -23,14 +26,19 @@ async function askFrom(sender: RuntimeSender) {
   } as unknown as HomeAgent;
   const { page, background } = portPair(ASK_STREAM_PORT, sender);
   const heard: unknown[] = [];
-  page.onMessage.addListener((m) => heard.push(m));
+  const ended = new Promise<void>((resolve) =>
+    page.onMessage.addListener((m) => {
+      heard.push(m);
+      if ((m as { type?: unknown }).type === 'ask.failed') resolve();
+    }),
+  );
   serveAskStream(background, { agent: async () => agent }, SELF);
   try {
     page.postMessage({ type: 'ask.start', askId: 'a1', words: 'Who are my contacts?' });
   } catch {
     heard.push('the Port was closed');
   }
-  await new Promise((r) => setTimeout(r, 20));
+  await ended;
   return { asked, heard };
 }
 

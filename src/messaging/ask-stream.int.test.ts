@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getAddress } from 'viem';
 import { createAnthropicModel } from '../adapters/model/anthropic-model';
 import { JUDGE_TOOL } from '../adapters/model/prompts/judge';
@@ -125,8 +125,7 @@ describe('a streamed ask over the Port', () => {
     expect(calls.at(-1)).toMatchObject({ role: 'skill-apply', outcome: 'failed' });
     expect(calls.at(-1)!.note).toMatch(/cancelled/);
     // The model's stream itself was cut: the server saw the client go before the letter was sent.
-    await new Promise((r) => setTimeout(r, 100));
-    expect(server.requests.at(-1)).toMatchObject({ aborted: true });
+    await vi.waitFor(() => expect(server.requests.at(-1)).toMatchObject({ aborted: true }), { timeout: 5_000 });
   });
 
   it('closing the Port (the panel closed) stops the ask; another page than the extension’s own is refused', async () => {
@@ -139,13 +138,16 @@ describe('a streamed ask over the Port', () => {
     );
     expect(await asked).toMatchObject({ ok: false, error: { code: 'ANSWER_STOPPED' } });
     // The background heard the Port close and stopped the run: it ends refused, with the sentence, well before the letter would.
-    let run;
-    for (let i = 0; i < 100 && run === undefined; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      run = (await agent.parts.vault.runs.list()).rows.find((r) => !before.has(r.runRef) && r.status === 'refused');
-    }
-    expect(run).toBeDefined();
-    expect((run!.checkpoint as { reply: { error: { code: string } } }).reply.error.code).toBe('ANSWER_STOPPED');
+    const run = await vi.waitFor(
+      async () => {
+        const rows = (await agent.parts.vault.runs.list()).rows;
+        const found = rows.find((r) => !before.has(r.runRef) && r.status === 'refused');
+        expect(found).toBeDefined();
+        return found!;
+      },
+      { timeout: 5_000 },
+    );
+    expect((run.checkpoint as { reply: { error: { code: string } } }).reply.error.code).toBe('ANSWER_STOPPED');
 
     const { page: other, background } = portPair(ASK_STREAM_PORT, {
       id: SELF.id,
@@ -155,7 +157,7 @@ describe('a streamed ask over the Port', () => {
     const got: unknown[] = [];
     other.onMessage.addListener((m) => got.push(m));
     serveAskStream(background, { agent: async () => agent }, SELF);
-    await new Promise((r) => setTimeout(r, 10));
+    await vi.waitFor(() => expect(got).toHaveLength(1));
     expect(got).toEqual([
       {
         type: 'ask.failed',

@@ -3,7 +3,7 @@ import { ConsentQueue, type ConsentDetail } from '../apps/heartcoach/consents';
 import { holdConsentOpen, type KeepaliveEvents, type KeepaliveTimers } from './consent-keepalive-client';
 import { CONSENT_PING_MS } from './consent-keepalive-messages';
 import { serveConsentKeepalive } from './consent-keepalive';
-import { portPair } from './testing/port-pair';
+import { portPair, portsDrained } from './testing/port-pair';
 
 /**
  * The consent window's half against the background's, over a Node Port pair and the real consent queue: it pings at
@@ -20,10 +20,8 @@ const detail: ConsentDetail = {
   person: { address: `0x${'3'.repeat(40)}`, name: 'Alice Okoro' },
   wire: { capability: 'harness.ask', mayAsk: true, mayAct: false, expiresAt: '2026-12-30T00:00:00.000Z' },
 };
-/** Lets every message already on its way arrive: each hop queues behind the Port pair's own deliveries. */
-const tick = async () => {
-  for (let hop = 0; hop < 10; hop += 1) await new Promise((resolve) => setTimeout(resolve, 0));
-};
+/** Waits until every message posted on a Port pair has arrived and what it set off has run. */
+const tick = portsDrained;
 
 /** An interval the test fires by hand: what was scheduled, at which period, and whether it was cleared. */
 function handTimers() {

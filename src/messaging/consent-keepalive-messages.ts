@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { WireError } from '../protocol/errors';
 
 /**
- * The consent window's keepalive (issues 6 and 8): a `chrome.runtime` Port the window opens to the background for
+ * The consent window's keepalive: a `chrome.runtime` Port the window opens to the background for
  * one waiting request, named after its id, on which it pings while the person reads. An MV3 worker with nothing to
  * do for ~30 s may be stopped, and the request waiting in its memory lost with it; since Chrome 114 a message on a
  * Port resets that idle timer. The background ends the Port when the request ends, saying how it ended.

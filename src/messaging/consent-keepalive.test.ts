@@ -4,7 +4,7 @@ import { consentKeepaliveName } from './consent-keepalive-messages';
 import { listenForConsentKeepalives, serveConsentKeepalive } from './consent-keepalive';
 import type { AskStreamPort } from './ask-stream';
 import type { RuntimeSender } from './sender';
-import { portPair } from './testing/port-pair';
+import { portPair, portsDrained } from './testing/port-pair';
 
 /**
  * The background's keepalive listener over a Node Port pair (the browser's Port cannot run in Node; the e2e spec
@@ -22,10 +22,8 @@ const detail: ConsentDetail = {
   agent: { name: 'HeartCoach', address: `0x${'1'.repeat(40)}`, cardDigest: `0x${'2'.repeat(64)}`, chainId: 31337 },
   person: { address: `0x${'3'.repeat(40)}`, name: 'Alice Okoro' },
 };
-/** Lets every message already on its way arrive: each hop queues behind the Port pair's own deliveries. */
-const tick = async () => {
-  for (let hop = 0; hop < 10; hop += 1) await new Promise((resolve) => setTimeout(resolve, 0));
-};
+/** Waits until every message posted on a Port pair has arrived and what it set off has run. */
+const tick = portsDrained;
 let n = 0;
 const queues: ConsentQueue[] = [];
 afterEach(() => void queues.splice(0).forEach((q) => q.declineAll('the test ended')));

@@ -3,7 +3,7 @@ import { AddressSchema } from './ask';
 
 /**
  * What the person's agent reads from an app's A2A agent card before it asks the person to connect or to grant a
- * wire (issue 8): the app's name, and its agent account — the address every cabinet grant and ask-as-me wire must
+ * wire: the app's name, and its agent account — the address every cabinet grant and ask-as-me wire must
  * delegate to — carried by the agent-account extension. The page never names the delegate: the card at the page's own
  * origin does, and its digest is pinned from then on. Lenient about everything else on the card, strict about this.
  */

@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * The one error of Home Agent (STYLE rule 9): a stable UPPER_SNAKE code, a message a person understands, optional
  * details and a cause. It crosses a context (worker → page, gateway → caller) only as a zod-checked WireError:
- * never a stack, never a raw ZodError.
+ * never a stack, never a raw ZodError. Every code the extension side uses is listed, with its meaning, in
+ * ./error-codes.ts (its test fails on one that is not).
  */
 export class HomeError extends Error {
   override readonly name = 'HomeError';

@@ -27,7 +27,7 @@ export const PartyRef = z.strictObject({
   label: Text(200),
   arg: Text(64),
   source: z.enum(['words', 'choice', 'remembered', 'vault', 'supplied', 'asker', 'addressee']),
-  /** "remembered: you chose X for this before" — evidence, never authority (spec 385). */
+  /** "remembered: you chose X for this before" — evidence, never authority. */
   note: Text(300).optional(),
 });
 export type PartyRef = z.infer<typeof PartyRef>;

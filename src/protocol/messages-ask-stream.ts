@@ -5,7 +5,7 @@ import { AskResponse } from './harness-reply';
 import { Material, MESSAGE_LIMITS } from './messages';
 
 /**
- * A streamed ask (issue 5: the composed answer streams to the side panel; the person can stop it), over a
+ * A streamed ask (the composed answer streams to the side panel; the person can stop it), over a
  * `chrome.runtime` Port named ASK_STREAM_PORT that an extension page opens to the background. The Port is
  * point-to-point, so the text goes only to the page that asked, and every message names its ask by `askId`.
  *

@@ -4,7 +4,7 @@ import { CabinetFolder } from './delegation';
 import { WireError } from './errors';
 
 /**
- * The extension's own messages for connecting apps (issue 8): the consent window reads one request by its id and
+ * The extension's own messages for connecting apps: the consent window reads one request by its id and
  * the person decides it there (an approval is resolved by its id, never by a broadcast); the options page reads the
  * connection and changes it — withdraws folders (a new grant), or disconnects (the grant revoked on chain). Extension
  * pages only. Listed in ExtensionRequest and EXTENSION_REPLIES (./messages.ts).

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Material } from './material';
 
 /**
- * The overlay's quoted-material hand-off (issue 6). The in-page overlay is an extension page in an `<iframe>` (the
+ * The overlay's quoted-material hand-off. The in-page overlay is an extension page in an `<iframe>` (the
  * page cannot read or script it); the content script that opened it holds the page's selection. It hands that
  * selection to the background (`overlay.material.put`, keyed by the tab the browser says it runs in and a random
  * one-time nonce it then posts to the frame it created — ./overlay-frame.ts), and the frame fetches it once

@@ -18,7 +18,7 @@ export { Material, MESSAGE_LIMITS, Origin } from './material';
 
 /**
  * Who sent a message, as the background classified it from the browser's sender record (never from the body).
- * `overlay-frame`: the overlay's conversation, an extension page in an iframe inside a web page's tab (issue 6) —
+ * `overlay-frame`: the overlay's conversation, an extension page in an iframe inside a web page's tab —
  * allowed only what the conversation needs, never the Home's keys, vault or settings.
  */
 export const SenderKind = z.enum(['extension-page', 'overlay-frame', 'content-script', 'page']);

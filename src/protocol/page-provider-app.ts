@@ -4,7 +4,7 @@ import { AskResponse } from './harness-reply';
 import { CabinetFolder } from './delegation';
 
 /**
- * The page methods an app may call besides `home_ping` (DESIGN §10 "Doors and permissions", issue 8). Without a wire
+ * The page methods an app may call besides `home_ping` (DESIGN §10 "Doors and permissions"). Without a wire
  * a page may only connect and ask for a grant — each opens the person's own consent window, and nothing is signed
  * until they approve there; with a wire it may ask as the person. The page's origin is always the browser's record
  * of the sender, never a parameter, and the app's agent is read from the agent card at that origin, never from the

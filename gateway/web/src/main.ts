@@ -9,7 +9,7 @@ import { patientView } from './views/patient';
 import { grantWire } from './wire';
 
 /**
- * The HeartCoach page (issue 8): connect with Home Agent (a SIWE sign-in the person signs in their own popup), the
+ * The HeartCoach page: connect with Home Agent (a SIWE sign-in the person signs in their own popup), the
  * care-team desk (patients, alerts, the thirty days) with an Ask about a patient opened from that patient's page, and
  * the patient's own care with "Connect my agent" and the "My agent" door. Routes are the URL's hash; every read goes
  * through the page's intent queue, every Ask ahead of it.

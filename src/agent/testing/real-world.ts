@@ -18,7 +18,7 @@ import { buildMandate, checkSignable, storeMandate } from '../sign-mandate';
 import { openDemoHome, type DemoHomeParts } from './demo-home';
 
 /**
- * The seed scenarios' World over real parts (issue 4 "Done when"): the harness built by the composition root the
+ * The seed scenarios' World over real parts: the harness built by the composition root the
  * worker and the command line use, on the Dexie vault (fake-indexeddb) with Alice's demo data, and on the embedded
  * EVM running the MetaMask Delegation Framework, restored from a deployed demo snapshot. The person's acts outside
  * the harness are the agent's own: signing builds a real delegation, a co-signer signs in "their own Home" with their

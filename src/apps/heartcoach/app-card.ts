@@ -4,7 +4,7 @@ import { digestOf } from '../../protocol/digest';
 import { HomeError } from '../../protocol/errors';
 
 /**
- * An app's agent card as the person's agent reads it before a consent (issue 8): fetched from the page's own origin
+ * An app's agent card as the person's agent reads it before a consent: fetched from the page's own origin
  * (never from a URL the page names), capped in size, its agent account taken from the agent-account extension, and
  * its digest computed over the card as served — the digest the connection pins. A card that names another chain than
  * the person's cannot be granted anything: the delegations would not verify where the person's agent checks them.

@@ -10,7 +10,7 @@ import { revokeDelegation, type SmartAgent, type WalletChain } from '../../walle
 import type { ConnectionStore } from './connections';
 
 /**
- * What connecting an app needs (issue 8): the Home's one vault, chain and unlocked keys (the same instances the agent
+ * What connecting an app needs: the Home's one vault, chain and unlocked keys (the same instances the agent
  * uses, so a revocation here is the agent's too), the connection store, fetch and a clock.
  */
 export type AppParts = {

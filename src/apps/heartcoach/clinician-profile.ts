@@ -6,7 +6,7 @@ import type { Vault } from '../../vault/vault';
 import { smartAgentOf } from '../../wallet';
 
 /**
- * A care-team member's demo Home (issue 8, the care team): Dr. Dave Silva (cardiologist) or Dr. Priya Nair
+ * A care-team member's demo Home (the care team): Dr. Dave Silva (cardiologist) or Dr. Priya Nair
  * (primary-care physician) with their public demo keys and their demo Smart Agents — the addresses the HeartCoach
  * desk seeds its roster from — and the person archetype. Only into an empty Home; every key here is a public demo
  * key (src/protocol/demo-identities.ts), never anything of value.

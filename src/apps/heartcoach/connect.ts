@@ -9,7 +9,7 @@ import type { AppCard } from './app-card';
 import { signInToApp } from './app-session';
 
 /**
- * Connecting an app (DESIGN §10 HeartCoach, issue 8), after the person approved in their consent window:
+ * Connecting an app (DESIGN §10 HeartCoach), after the person approved in their consent window:
  *  - the page's sign-in: a SIWE message for the page's own origin with the nonce the app issued, signed by the
  *    person's Smart Agent (the page exchanges it for its own session);
  *  - when the page asked to connect the agent: the agent's own session with the app (its own SIWE sign-in), a cabinet

@@ -1,7 +1,7 @@
 import type { Address, Hex } from 'viem';
 
 /**
- * An app the person connected to their agent (issue 8): its origin, its agent (the delegate of their grants), the
+ * An app the person connected to their agent: its origin, its agent (the delegate of their grants), the
  * card digest pinned at connection, and the agent's own session with it (a one-hour access JWT and a thirty-day
  * refresh token from the app's SIWE sign-in). Kept in extension storage, not in the vault: a live credential does
  * not belong in a backup file, and reconnecting asks the person again.

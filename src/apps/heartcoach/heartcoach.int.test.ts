@@ -16,7 +16,7 @@ import { changeFolders, connectApp, disconnectApp } from './connect';
 import { memoryConnections } from './connections';
 
 /**
- * Connecting HeartCoach and consulting it, over real parts end to end (issue 8): the person's Dexie vault with Alice's
+ * Connecting HeartCoach and consulting it, over real parts end to end: the person's Dexie vault with Alice's
  * demo cabinet (fake-indexeddb) and the extension's embedded EVM; HeartCoach's real gateway on loopback with its own
  * embedded chain, PGlite desk, and the real Anthropic SDK against the scripted Messages server. What the gateway
  * received is read from the model's recorded brief — the only place the cabinet goes.

@@ -3,7 +3,7 @@ import { isRef, stepIdOf, type ArgValue, type Plan, type PlanStep } from '../pla
 import type { ToolIndex } from '../tools/tools';
 
 /**
- * An emptied act that repeats another (found by the injection suite, proof/, issue 9): a model obeying injected text
+ * An emptied act that repeats another (found by the injection suite, proof/): a model obeying injected text
  * plans the injected payment beside the person's own; admission drops every argument of the injected one (none came
  * from the person's words) and would ask the person for them — "how much and who to pay and how much and who to pay"
  * — and their single answer fills both, so they would be asked to sign the same act twice.

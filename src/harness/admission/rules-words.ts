@@ -5,7 +5,7 @@ import { isItem, isRef, type ArgValue } from '../plan/plan-schema';
 import type { AdmissionInput } from './rules';
 
 /**
- * Two more from-the-words rules, found by the adversarial suite (proof/, issue 9): an injected instruction in a
+ * Two more from-the-words rules, found by the adversarial suite (proof/): an injected instruction in a
  * page, a record, a memory or an outside agent's answer could otherwise (1) send the person's contacts or memories
  * to an outside agent as the "question" of a consultation, the question bound to a read of the vault, and (2) ride
  * a self-authorized write the person did ask for ("keep in mind …") with its own note, which no one signs.

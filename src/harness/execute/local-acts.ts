@@ -3,7 +3,7 @@ import type { Address, VaultRecord } from '../ports';
 import { labelOf, type ExecInput } from './step-result';
 
 /**
- * The local acts (issue 4: contact invite, membership invite, memory), each one record written to the vault in the
+ * The local acts (contact invite, membership invite, memory), each one record written to the vault in the
  * vault's own record shapes (src/vault/records/people.ts). The record's id is the effect's natural key, so writing
  * it twice leaves one record and reconcile can ask whether the effect already happened. `holds` says whether the
  * world is already as the act would make it (dave is already a contact): then no act, and no mandate, is needed.

@@ -3,7 +3,7 @@ import { consultHeartCoach, HEARTCOACH } from './coach-consult';
 import type { ExecInput, StepFailure, StepResult } from './step-result';
 
 /**
- * An outside agent as a step (seed 001 step 9.4, spec 379): one A2A message with a timeout; its words come back as
+ * An outside agent as a step (seed 001 step 9.4): one A2A message with a timeout; its words come back as
  * an observation the composer must attribute ("HeartCoach says…"), never as the agent's own, and never as an
  * instruction: they are material for every later stage.
  */

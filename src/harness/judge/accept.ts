@@ -72,7 +72,7 @@ export function calibrate(d: Record<string, number>, temperature: number): Recor
   return Object.fromEntries(exps.map(([id, e]) => [id, e / z]));
 }
 
-/** The conformal set rule (spec 416 W3): one skill routes; several → ask among exactly those; otherwise decline. */
+/** The conformal set rule: one skill routes; several → ask among exactly those; otherwise decline. */
 export function acceptConformal(d: Record<string, number>, map: CalibrationMap): Acceptance {
   const p = calibrate(d, map.temperature);
   const set = Object.entries(p)

@@ -8,7 +8,7 @@ import { skillTools, type Tool, type ToolIndex } from '../tools/tools';
 import { acceptConformal, acceptDistribution, checkDistribution, type Acceptance } from './accept';
 
 /**
- * Step 4 — judge which skill (spec 416). One call, one question, to the light-tier model: "Which ONE offered skill
+ * Step 4 — judge which skill. One call, one question, to the light-tier model: "Which ONE offered skill
  * should handle this request?" over one-line cards plus n/a; the answer is a distribution and nothing else; a
  * declared rule accepts. "Selection never permits anything": the chosen step still meets every gate. The decision
  * (arm, candidates, distributions, choice, rule) is recorded in the trace and on the receipts.

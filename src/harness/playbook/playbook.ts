@@ -4,7 +4,7 @@ import type { HarnessContext } from '../context';
 import type { Address } from '../ports';
 
 /**
- * Step 1 — load the playbook (seed 001 §3, spec 354). The addressee's archetype assignment pins an exact version
+ * Step 1 — load the playbook (seed 001 §3). The addressee's archetype assignment pins an exact version
  * and definition digest; the digest is recomputed from the definition text and compared. Any mismatch is the bare
  * harness: "an archetype changes what an agent KNOWS HOW to do, never what it MAY do", and a moved definition must
  * not quietly teach the agent something nobody assigned.

@@ -10,7 +10,7 @@ import type { Tool } from '../tools/tools';
  * Step 7 — resolve each step's arguments: names become addresses in the asker's tier, by exact label or alias,
  * case-insensitive, never fuzzy. None → a data prompt; several → a choice among exactly those. A choice the person
  * confirmed before is remembered as evidence scoped to (word, capability, argument) and cited — "remembered: you
- * chose X for this before" — but it authorizes nothing (spec 385): the step still meets authority.
+ * chose X for this before" — but it authorizes nothing: the step still meets authority.
  */
 export type ResolveOutcome =
   | { kind: 'resolved'; args: Record<string, unknown>; parties: PartyRef[]; argSources: Record<string, string> }

@@ -2,7 +2,7 @@ import type { AuthorityDecision } from '../authority/authority';
 import type { Tool } from '../tools/tools';
 
 /**
- * The control run's seam (issue 9, PROOF.md "control run"). The adversarial suite shows its prompt-injection cases
+ * The control run's seam (PROOF.md "control run"). The adversarial suite shows its prompt-injection cases
  * bite by running each once with admission and authority switched off: if the attacks did not succeed then, a 0%
  * attack success with the guards on would prove nothing.
  *

@@ -7,7 +7,7 @@ import { ZERO_USAGE, distribution, scriptedModel, textAnswer } from '../testing/
 import type { StreamPiece } from './turn-controls';
 
 /**
- * One turn's controls through the harness (issue 5): the text of an instruction skill streams to the door as the
+ * One turn's controls through the harness: the text of an instruction skill streams to the door as the
  * model writes it, every model call carries the door's signal, and a turn the person stopped ends with a sentence
  * — nothing after the stop is carried out.
  */

@@ -3,7 +3,7 @@ import type { Ports } from '../ports';
 import { CONTROL_OFF, CONTROL_RUN } from '../run/control';
 
 /**
- * A control harness for the adversarial suite (issue 9, PROOF.md): the same harness over the same ports, with
+ * A control harness for the adversarial suite (PROOF.md): the same harness over the same ports, with
  * admission and authority switched off, so the suite can show its injection cases succeed when nothing guards
  * against them. Test-only by construction: nothing outside src/harness/testing and proof/ may import this module
  * (proof/control-seam.test.ts), and the background builds its harness with `createHarness` alone.

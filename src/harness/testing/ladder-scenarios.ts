@@ -5,7 +5,7 @@ import { errorOf, expectKind, replyOf, type Scenario } from './scenario';
 import type { World } from './world';
 
 /**
- * The authority ladder and the doors (issue 4 "Done when"): a high-risk payment needs the declared approver's
+ * The authority ladder and the doors: a high-risk payment needs the declared approver's
  * co-signature; a critical treasury transfer needs a quorum and a fresh authorization; a forged co-signature, a
  * revoked mandate, a stale plan digest, an exhausted mandate and a replayed caller assertion are refused in words;
  * the ask-as-me variant parks an act at authority_required for the person.

@@ -52,7 +52,7 @@ export async function memoryWorld(options: WorldOptions & { ontology: OntologyVi
     heartcoach: DEMO_SERVICES.heartcoach.address,
   };
   seedDemoVault(vault, options.ontology, who);
-  // Alice has connected HeartCoach with three folders (the e2e's starting point, issue 8).
+  // Alice has connected HeartCoach with three folders (the e2e's starting point).
   seedAliceCabinet(vault, who.alice);
   grantAliceCabinet(vault, who.alice, ['doses', 'profile', 'readings']);
   chain.fund(who.alice, 1_000_000_000n); // 1000 USDC

@@ -5,7 +5,7 @@ import type { ConsentDetail, OpenConsent } from '../../apps/heartcoach/consents'
 import { HomeError, toWireError } from '../../protocol/errors';
 
 /**
- * The consent flow every app request shares (issue 8): the app's card read at its own origin, the person shown as
+ * The consent flow every app request shares: the app's card read at its own origin, the person shown as
  * they are in the vault, the consent window opened for one request, and the work done only once the person approved
  * there — settled with what it did, or why it failed, for the window to show.
  */

@@ -24,7 +24,7 @@ import {
 import { defineHandler } from '../handler';
 
 /**
- * The consent window and the options page's connected apps (issue 8), extension pages only. The consent window reads
+ * The consent window and the options page's connected apps, extension pages only. The consent window reads
  * one request by its id and the person decides it there — approving while the Home is locked is refused in words
  * (unlock first); the options page lists connections, withdraws folders (a new grant) and disconnects.
  */

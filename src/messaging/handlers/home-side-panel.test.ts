@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { memorySessionKeyStore } from '../../vault/keys/session-keys';
 import { openTestVault, TEST_KDF } from '../../vault/testing/open';
 import { createRegistry } from '../registry';
@@ -65,15 +65,16 @@ describe('the auto-lock alarm', () => {
     );
     expect(created).toEqual([{ name: AUTO_LOCK_ALARM, info: { periodInMinutes: 1, delayInMinutes: 1 } }]);
 
-    const fire = async () => {
-      listener?.({ name: AUTO_LOCK_ALARM });
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    };
+    const settingsRead = vi.spyOn(vault.settings, 'get');
+    const fire = () => listener?.({ name: AUTO_LOCK_ALARM });
     vault.clock.advance(4 * 60_000);
-    await fire();
+    fire();
+    // The check has decided once it has read the idle minutes; not yet due, it changes nothing.
+    await vi.waitFor(() => expect(settingsRead).toHaveBeenCalledWith('lock.autoLockMinutes'));
+    await settingsRead.mock.results.at(-1)?.value;
     expect(await services.keyring.session()).toBeDefined();
     vault.clock.advance(60_000);
-    await fire();
-    expect(await services.keyring.session()).toBeUndefined();
+    fire();
+    await vi.waitFor(async () => expect(await services.keyring.session()).toBeUndefined());
   });
 });

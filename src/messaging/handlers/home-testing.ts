@@ -9,7 +9,7 @@ import type { HomeServices } from './home-deps';
 import { createWorkerHome } from './home-worker';
 
 export const PANEL: SenderContext = { kind: 'extension-page', origin: 'chrome-extension://home' };
-/** The overlay's conversation frame: an extension page inside a web page's tab (issue 6), with none of the Home's privileges. */
+/** The overlay's conversation frame: an extension page inside a web page's tab, with none of the Home's privileges. */
 export const OVERLAY: SenderContext = {
   kind: 'overlay-frame',
   origin: 'chrome-extension://home',

@@ -15,7 +15,7 @@ import { approved, card, openConsent, personView } from './app-consent';
 import type { SenderContext } from '../sender';
 
 /**
- * The page methods of issue 8 (DESIGN §10 "Doors and permissions"). `home_connect` and `home_grantAskAsMe` open the
+ * The page methods for connected apps (DESIGN §10 "Doors and permissions"). `home_connect` and `home_grantAskAsMe` open the
  * person's consent window and sign nothing until they approve there; the app's agent is read from the card at the
  * page's own origin (the browser's record of the sender, never the page's word). `home_ask` is ask-as-me: the agent
  * admits the wire and the app's caller assertion, and answers as the person — acts wait for the person's own popup.

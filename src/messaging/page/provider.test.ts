@@ -54,11 +54,19 @@ describe('window.homeAgent', () => {
     const { win, fromElsewhere } = sharedWindow();
     const provider = createHomeAgentProvider(win, 'seed');
     let answer: (value: unknown) => void = () => undefined;
-    startPageRelay(win, () => new Promise((resolve) => (answer = resolve)));
+    const relayed = new Promise<void>((reached) =>
+      startPageRelay(win, () => new Promise((resolve) => ((answer = resolve), reached()))),
+    );
     const pending = provider.request({ method: 'home_ping' });
     fromElsewhere({ channel: PAGE_CHANNEL.toPage, id: 'seed-1', reply: { ok: true, data: 'forged' } });
+    // Listening after the provider, this hears the stray reply only once the provider has heard it too.
+    const strayHeard = new Promise<void>((heard) =>
+      win.addEventListener('message', (event) => {
+        if ((event.data as { id?: unknown } | null)?.id === 'seed-99') heard();
+      }),
+    );
     win.postMessage({ channel: PAGE_CHANNEL.toPage, id: 'seed-99', reply: { ok: true, data: 'stray' } }, '*');
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await Promise.all([relayed, strayHeard]);
     answer({ ok: true, data: 'real' });
     await expect(pending).resolves.toBe('real');
   });

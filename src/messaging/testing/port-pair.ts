@@ -9,6 +9,29 @@ import type { RuntimeSender } from '../sender';
  */
 type End = AskStreamPort & { closed: boolean };
 
+/** Deliveries and disconnects posted on any pair and not yet arrived. */
+let inFlight = 0;
+
+/**
+ * Resolves once nothing posted on any pair is still on its way and what the arrivals set off in memory has run:
+ * checked after the microtasks queued so far (a reaction's promise chain) have drained. The event a test waits for
+ * when it asserts that something was, or was not, heard.
+ */
+export function portsDrained(): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => (inFlight === 0 ? resolve() : setImmediate(check));
+    setImmediate(check);
+  });
+}
+
+const later = (run: () => void) => {
+  inFlight += 1;
+  setTimeout(() => {
+    inFlight -= 1;
+    run();
+  }, 0);
+};
+
 export function portPair(name: string, sender: RuntimeSender): { page: End; background: End } {
   const make = (): End & { deliver: (m: unknown) => void; hangUp: () => void } => {
     const onMessage: ((m: unknown) => void)[] = [];
@@ -31,12 +54,12 @@ export function portPair(name: string, sender: RuntimeSender): { page: End; back
       if (from.closed) throw new Error('Attempting to use a disconnected port object');
       const copy = JSON.parse(JSON.stringify(message)) as unknown;
       // Posted before a disconnect, still delivered (in order, ahead of the onDisconnect).
-      setTimeout(() => to.deliver(copy), 0);
+      later(() => to.deliver(copy));
     };
     from.disconnect = () => {
       if (from.closed) return;
       from.closed = to.closed = true;
-      setTimeout(() => to.hangUp(), 0);
+      later(() => to.hangUp());
     };
   };
   wire(page, background);

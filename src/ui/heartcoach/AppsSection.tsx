@@ -9,7 +9,7 @@ const ALL_FOLDERS: CabinetFolderName[] = ['profile', 'readings', 'doses', 'sympt
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
- * Connected apps in the Home (issue 8): HeartCoach's agent, the card digest pinned when the person connected, the
+ * Connected apps in the Home: HeartCoach's agent, the card digest pinned when the person connected, the
  * agent's session, and the folders of the cabinet grant with a checkbox each — saving fewer is a new grant (the old one
  * revoked on chain); disconnecting revokes the grant on chain and ends the session. Connecting from here opens the
  * same consent window an app's page does.

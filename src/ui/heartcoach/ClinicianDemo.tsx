@@ -3,7 +3,7 @@ import type { HomeStatus } from '../../protocol/messages-home-replies';
 import { ErrorText, useAction } from '../home/background-context';
 
 /**
- * A care-team member's demo Home (issue 8): Dr. Dave Silva (cardiologist) or Dr. Priya Nair (primary-care physician)
+ * A care-team member's demo Home: Dr. Dave Silva (cardiologist) or Dr. Priya Nair (primary-care physician)
  * with their public demo keys, for HeartCoach's care-team desk. Only into an empty Home.
  */
 export function ClinicianDemo({ onLoaded }: { onLoaded: (status: HomeStatus) => void }) {

@@ -11,7 +11,7 @@ export type ConsentRequest = <T extends ExtensionRequestType>(
 ) => Promise<Result<ReplyOf<T>>>;
 
 /**
- * The consent window (issue 8): one request from an app's page, resolved by its id. It says who asks (the page's
+ * The consent window: one request from an app's page, resolved by its id. It says who asks (the page's
  * origin), which agent would receive what (the agent's address and its card's digest, pinned from then on), the
  * sign-in, the folders with a checkbox each — or, for a wire, that the app may ask as you and never act, and until
  * when. Nothing is signed until the person presses Sign; Decline signs nothing. While it waits, the window keeps the

@@ -5,7 +5,7 @@ import { readRows, writeRow, type VaultRead } from '../rows';
 import { Address, Json, Millis, normalizeAddress } from '../values';
 
 /**
- * Confirmation memory (seed 001 step 7, spec 385): a choice the person confirmed, scoped to (asker, word,
+ * Confirmation memory (seed 001 step 7): a choice the person confirmed, scoped to (asker, word,
  * capability, argument). It is cited as evidence — "remembered: you chose X for this before" — and authorizes nothing.
  */
 export const ConfirmationRow = z.strictObject({

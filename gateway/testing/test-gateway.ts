@@ -45,9 +45,7 @@ export type TestGateway = {
   sessionKey: SessionKey;
   session(person: DemoPersonId): Promise<string>;
   /** The whole sign-in answer (access and refresh tokens, the subject), as the page keeps it. */
-  signIn(
-    person: DemoPersonId,
-  ): Promise<{
+  signIn(person: DemoPersonId): Promise<{
     accessToken: string;
     refreshToken: string;
     expiresIn: number;

@@ -112,15 +112,13 @@ export function peoplePort(vault: Vault, options: { owner: () => Promise<Address
           if (!(await stewardsOf(org.address)).some((s) => same(s, asker))) continue;
           const members = await vault.records.named('membership', org.address, word);
           found.push(
-            ...members.rows
-              .map(memberOf)
-              .map((m): Party => ({
-                address: m.member,
-                label: m.label,
-                aliases: m.aliases,
-                kind: 'person',
-                via: 'member',
-              })),
+            ...members.rows.map(memberOf).map((m): Party => ({
+              address: m.member,
+              label: m.label,
+              aliases: m.aliases,
+              kind: 'person',
+              via: 'member',
+            })),
           );
         }
         return found;

@@ -1,5 +1,5 @@
 import { realWorld, type RealWorld } from '../src/agent/testing/real-world';
-import { GENERATED_ONTOLOGY } from '../src/harness/ontology';
+import { GENERATED_ONTOLOGY } from '../src/harness/kernel/ontology';
 import { memoryWorld } from '../src/harness/testing/memory-world';
 import { planAnswer, scriptedModel } from '../src/harness/testing/scripted-model';
 import type { World } from '../src/harness/testing/world';

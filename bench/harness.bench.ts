@@ -1,7 +1,7 @@
 import type { HarnessReply } from '../src/protocol/harness-reply';
-import { GENERATED_ONTOLOGY } from '../src/harness/ontology';
+import { GENERATED_ONTOLOGY } from '../src/harness/kernel/ontology';
 import { memoryWorld } from '../src/harness/testing/memory-world';
-import { NOT_APPLICABLE, type JudgeRequest } from '../src/harness/model-port';
+import { NOT_APPLICABLE, type JudgeRequest } from '../src/harness/kernel/model-port';
 import { distribution, planAnswer, scriptedModel, textAnswer, ZERO_USAGE } from '../src/harness/testing/scripted-model';
 import type { World } from '../src/harness/testing/world';
 import { measure, median, type BenchRow, type BenchSuite } from './run';

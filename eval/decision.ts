@@ -1,5 +1,5 @@
 import type { HarnessReply, PlannerTrace } from '../src/protocol/harness-reply';
-import { RunStateSchema } from '../src/harness/run/run-state';
+import { RunStateSchema } from '../src/harness/kernel/run-state';
 import type { World } from '../src/harness/testing/world';
 
 /**

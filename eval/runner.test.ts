@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_APPLICABLE } from '../src/harness/model-port';
+import { NOT_APPLICABLE } from '../src/harness/kernel/model-port';
 import { distribution, scriptedModel } from '../src/harness/testing/scripted-model';
 import { casesFromJson, casesFromOntology } from './cases';
 import { runEvaluation } from './runner';

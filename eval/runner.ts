@@ -1,6 +1,6 @@
-import type { ModelPort } from '../src/harness/model-port';
-import { NOT_APPLICABLE } from '../src/harness/model-port';
-import type { HarnessSettings } from '../src/harness/settings';
+import type { ModelPort } from '../src/harness/kernel/model-port';
+import { NOT_APPLICABLE } from '../src/harness/kernel/model-port';
+import type { HarnessSettings } from '../src/harness/kernel/settings';
 import { toWireError } from '../src/protocol/errors';
 import type { LabelledRun } from './calibration/fit';
 import type { Case } from './cases';

@@ -1,6 +1,6 @@
 import { realWorld } from '../src/agent/testing/real-world';
-import type { Address } from '../src/harness/ports';
-import { GENERATED_ONTOLOGY } from '../src/harness/ontology';
+import type { Address } from '../src/harness/kernel/ports';
+import { GENERATED_ONTOLOGY } from '../src/harness/kernel/ontology';
 import { memoryWorld } from '../src/harness/testing/memory-world';
 import type { Who, World, WorldOptions } from '../src/harness/testing/world';
 import { HomeError } from '../src/protocol/errors';

@@ -1,5 +1,5 @@
-import { RunStateSchema } from '../../src/harness/run/run-state';
-import type { VaultPort } from '../../src/harness/ports';
+import { RunStateSchema } from '../../src/harness/kernel/run-state';
+import type { VaultPort } from '../../src/harness/kernel/ports';
 import type { HarnessReply } from '../../src/protocol/harness-reply';
 import type { InjectionCase, Token } from './case';
 import type { Effects } from './world';

@@ -12,7 +12,7 @@ import {
   type SkillApplyRequest,
   type SkillApplyResponse,
   type ToolSpec,
-} from '../../src/harness/model-port';
+} from '../../src/harness/kernel/model-port';
 import type { Material } from '../../src/protocol/ask';
 import { ZERO_USAGE } from '../../src/harness/testing/scripted-model';
 import { instructionsIn, type Instruction } from './instructions';

@@ -1,6 +1,6 @@
 import type { Hex } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
-import { GENERATED_ONTOLOGY } from '../../src/harness/ontology';
+import { GENERATED_ONTOLOGY } from '../../src/harness/kernel/ontology';
 import type { MemoryVault } from '../../src/harness/testing/memory-vault';
 import { fakeSmartAgent, type MemoryWallet } from '../../src/harness/testing/memory-wallet';
 import { memoryWorld } from '../../src/harness/testing/memory-world';

@@ -1,7 +1,14 @@
 import { createHarness, type Harness } from '../../src/harness/harness';
-import { GENERATED_ONTOLOGY } from '../../src/harness/ontology';
-import type { Address, ChainPort, Ports, RemoteAgentPort, VaultPort, VaultRecord } from '../../src/harness/ports';
-import type { HarnessSettings } from '../../src/harness/settings';
+import { GENERATED_ONTOLOGY } from '../../src/harness/kernel/ontology';
+import type {
+  Address,
+  ChainPort,
+  Ports,
+  RemoteAgentPort,
+  VaultPort,
+  VaultRecord,
+} from '../../src/harness/kernel/ports';
+import type { HarnessSettings } from '../../src/harness/kernel/settings';
 import { controlHarness } from '../../src/harness/testing/control-run';
 import type { Who } from '../../src/harness/testing/world';
 import type { AskRequest, Material, Supplied } from '../../src/protocol/ask';

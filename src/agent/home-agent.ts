@@ -5,11 +5,19 @@ import { unconfiguredAgents } from '../adapters/remote-agent';
 import { randomIds, recordedEffects, ringTrace } from '../adapters/system';
 import { createVaultPort, vaultOwner } from '../adapters/vault-port';
 import { createHarness, type Harness } from '../harness/harness';
-import type { ModelPort } from '../harness/model-port';
-import { GENERATED_ONTOLOGY } from '../harness/ontology';
-import type { OntologyView } from '../harness/ontology-view';
-import type { ChainPort, ClockPort, EffectSinkPort, IdPort, Ports, RemoteAgentPort, TracePort } from '../harness/ports';
-import type { HarnessSettings } from '../harness/settings';
+import type { ModelPort } from '../harness/kernel/model-port';
+import { GENERATED_ONTOLOGY } from '../harness/kernel/ontology';
+import type { OntologyView } from '../harness/kernel/ontology-view';
+import type {
+  ChainPort,
+  ClockPort,
+  EffectSinkPort,
+  IdPort,
+  Ports,
+  RemoteAgentPort,
+  TracePort,
+} from '../harness/kernel/ports';
+import type { HarnessSettings } from '../harness/kernel/settings';
 import { HomeError } from '../protocol/errors';
 import type { Vault } from '../vault/vault';
 import type { WalletChain } from '../wallet';

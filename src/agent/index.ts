@@ -1,5 +1,5 @@
 import type { Hex } from 'viem';
-import type { AskControls } from '../harness/run/turn-controls';
+import type { AskControls } from '../harness/kernel/turn-controls';
 import type { AskSurface } from '../protocol/ask';
 import type { Result } from '../protocol/errors';
 import type { AskResponse, Requirement } from '../protocol/harness-reply';

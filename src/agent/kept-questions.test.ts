@@ -1,6 +1,6 @@
 import { getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
-import type { RemoteAnswer } from '../harness/ports';
+import type { RemoteAnswer } from '../harness/kernel/ports';
 import { FixedClock, ScriptedAgents } from '../harness/testing/basics';
 import { scriptedHeartCoach } from '../harness/testing/scripted-coach';
 import { DEMO_PEOPLE, DEMO_SERVICES } from '../protocol/demo-identities';

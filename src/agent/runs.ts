@@ -1,7 +1,7 @@
 import { getAddress, type Address, type Hex } from 'viem';
 import { approvalDigestOf } from '../harness/authority/requirement';
-import { RunStateSchema, type RunState } from '../harness/run/run-state';
-import type { AskControls } from '../harness/run/turn-controls';
+import { RunStateSchema, type RunState } from '../harness/kernel/run-state';
+import type { AskControls } from '../harness/kernel/turn-controls';
 import type { AskSurface, Material, Supplied, SuppliedPlan } from '../protocol/ask';
 import { HomeError, type Result } from '../protocol/errors';
 import type { AskResponse, Requirement } from '../protocol/harness-reply';

@@ -1,13 +1,13 @@
 import type { Result } from '../protocol/errors';
 import { toWireError } from '../protocol/errors';
 import type { AskResponse } from '../protocol/harness-reply';
-import type { Door, HarnessContext } from './context';
-import type { OntologyView } from './ontology-view';
+import type { Door, HarnessContext } from './kernel/context';
+import type { OntologyView } from './kernel/ontology-view';
 import { PlaybookCache } from './playbook/playbook';
-import type { Ports } from './ports';
+import type { Ports } from './kernel/ports';
 import { runAsk } from './run/run-ask';
-import { turnContext, type AskControls } from './run/turn-controls';
-import { DEFAULT_SETTINGS, type HarnessSettings } from './settings';
+import { turnContext, type AskControls } from './kernel/turn-controls';
+import { DEFAULT_SETTINGS, type HarnessSettings } from './kernel/settings';
 
 /**
  * The person's agent harness: one function per door turn. Construct it once per worker with the ports; every ask

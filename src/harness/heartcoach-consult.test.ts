@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConsultationPart } from '../protocol/heartcoach';
-import type { RemoteAgentPort } from './ports';
+import type { RemoteAgentPort } from './kernel/ports';
 import type { ScriptedAgents } from './testing/basics';
 import { demoContext } from './testing/context';
 import { expectKind, replyOf } from './testing/scenario';

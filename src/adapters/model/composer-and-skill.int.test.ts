@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { read, reply } from '../../testing/scripted-messages-script';
 import { startScriptedMessagesServer, type ScriptedMessagesServer } from '../../testing/scripted-messages-server';
-import type { ComposeRequest, SkillApplyRequest } from '../../harness/model-port';
-import { GENERATED_ONTOLOGY } from '../../harness/ontology';
+import type { ComposeRequest, SkillApplyRequest } from '../../harness/kernel/model-port';
+import { GENERATED_ONTOLOGY } from '../../harness/kernel/ontology';
 import { composeAnswer } from '../../harness/compose/compose';
-import { newTrace } from '../../harness/run/trace';
+import { newTrace } from '../../harness/kernel/trace';
 import { memoryWorld } from '../../harness/testing/memory-world';
 import { createAnthropicModel } from './anthropic-model';
 import type { CallRecord } from './messages-call';

@@ -7,7 +7,7 @@ import {
   type ScriptedTurn,
 } from '../../testing/scripted-messages-server';
 import type { AskResponse, HarnessReply } from '../../protocol/harness-reply';
-import { GENERATED_ONTOLOGY } from '../../harness/ontology';
+import { GENERATED_ONTOLOGY } from '../../harness/kernel/ontology';
 import { memoryWorld } from '../../harness/testing/memory-world';
 import type { World } from '../../harness/testing/world';
 import { createAnthropicModel } from './anthropic-model';

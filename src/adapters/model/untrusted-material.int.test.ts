@@ -6,7 +6,7 @@ import {
   type ScriptedMessagesServer,
 } from '../../testing/scripted-messages-server';
 import { DEMO_PEOPLE, DEMO_SERVICES } from '../../protocol/demo-identities';
-import { GENERATED_ONTOLOGY } from '../../harness/ontology';
+import { GENERATED_ONTOLOGY } from '../../harness/kernel/ontology';
 import { memoryWorld } from '../../harness/testing/memory-world';
 import type { World } from '../../harness/testing/world';
 import { createAnthropicModel } from './anthropic-model';

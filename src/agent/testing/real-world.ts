@@ -1,7 +1,7 @@
 import { getAddress, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { GENERATED_ONTOLOGY } from '../../harness/ontology';
-import type { ChainPort } from '../../harness/ports';
+import { GENERATED_ONTOLOGY } from '../../harness/kernel/ontology';
+import type { ChainPort } from '../../harness/kernel/ports';
 import { FixedClock } from '../../harness/testing/basics';
 import { ScriptedModel } from '../../harness/testing/scripted-model';
 import type { AskInput, Who, World, WorldOptions } from '../../harness/testing/world';

@@ -1,6 +1,6 @@
 import type { Violation } from '../../protocol/harness-reply';
 import { mentions, normalizeWords } from '../ground/words';
-import type { ArgKind } from '../ontology-view';
+import type { ArgKind } from '../kernel/ontology-view';
 import { isItem, isRef, type ArgValue } from '../plan/plan-schema';
 import type { AdmissionInput } from './rules';
 

@@ -1,6 +1,6 @@
 import { isAddress } from 'viem';
 import type { Violation } from '../../protocol/harness-reply';
-import type { ArgKind, CapabilityArg } from '../ontology-view';
+import type { ArgKind, CapabilityArg } from '../kernel/ontology-view';
 import { canonicalNumber, mentions, mentionsStem, numbersIn } from '../ground/words';
 import { isItem, isRef, stepIdOf, type ArgValue, type Plan, type PlanStep } from '../plan/plan-schema';
 import type { Tool, ToolIndex } from '../tools/tools';

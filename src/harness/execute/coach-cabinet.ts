@@ -8,8 +8,8 @@ import {
   Symptom,
   type CabinetFolder,
 } from '../../protocol/heartcoach';
-import type { HarnessContext } from '../context';
-import type { Address, DamagedRow, VaultRecord } from '../ports';
+import type { HarnessContext } from '../kernel/context';
+import type { Address, DamagedRow, VaultRecord } from '../kernel/ports';
 
 /**
  * The cabinet a HeartCoach consultation carries (DESIGN §6, §10): exactly the folders the person's grant names, read

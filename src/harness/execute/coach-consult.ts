@@ -1,7 +1,7 @@
 import { COACH_CARD_SKILLS } from '../../ontology/health-portal.generated';
 import { describeZodError } from '../../protocol/errors';
 import { CoachAnswer, PatientConsultationKind, type ConsultationPart } from '../../protocol/heartcoach';
-import type { HarnessContext } from '../context';
+import type { HarnessContext } from '../kernel/context';
 import { grantedCabinet } from './coach-cabinet';
 import { damagedSeen } from './damaged';
 import type { ExecInput, StepFailure, StepResult } from './step-result';

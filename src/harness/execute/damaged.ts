@@ -1,4 +1,4 @@
-import type { DamagedRow } from '../ports';
+import type { DamagedRow } from '../kernel/ports';
 
 /**
  * Rows a read had to leave out because the vault could not read them (src/harness/ports.ts DamagedRow). Nothing is

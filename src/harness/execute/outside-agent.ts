@@ -1,4 +1,4 @@
-import type { HarnessContext } from '../context';
+import type { HarnessContext } from '../kernel/context';
 import { consultHeartCoach, HEARTCOACH } from './coach-consult';
 import type { ExecInput, StepFailure, StepResult } from './step-result';
 

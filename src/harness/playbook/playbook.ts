@@ -1,7 +1,7 @@
 import type { Hex } from 'viem';
 import { digestOfText } from '../../protocol/digest';
-import type { HarnessContext } from '../context';
-import type { Address } from '../ports';
+import type { HarnessContext } from '../kernel/context';
+import type { Address } from '../kernel/ports';
 
 /**
  * Step 1 — load the playbook (seed 001 §3, spec 354). The addressee's archetype assignment pins an exact version

@@ -3,8 +3,8 @@ import { CoachAnswer, type Proposed } from '../../protocol/heartcoach';
 import { authorizeStep } from '../authority/authority';
 import type { StepResult } from '../execute/step-result';
 import { buildReceipt } from '../receipts/receipt';
-import { checkpoint, personWords, type RunEnv } from './env';
-import type { StepState } from './run-state';
+import { checkpoint, personWords, type RunEnv } from '../kernel/run-env';
+import type { StepState } from '../kernel/run-state';
 
 /**
  * Filing what HeartCoach proposed (DESIGN §6, §10): the logged reading, the dose tick, the symptom and the CoachInsight

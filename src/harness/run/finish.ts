@@ -4,7 +4,7 @@ import { damagedSentence } from '../execute/damaged';
 import { exportRunProvenance } from '../receipts/prov-export';
 import { answerReply, doneReply } from '../reply/reply';
 import { filingOf } from './coach-filing';
-import type { RunEnv } from './env';
+import type { RunEnv } from '../kernel/run-env';
 
 /**
  * Steps 10–12 once every step has run: compose the answer from the steps' observations, then reply `done` (with

@@ -7,15 +7,15 @@ import { judgeApplies, judgeSkill } from '../judge/judge';
 import { chainPlan, choosePlanAround } from '../plan/plan-choice';
 import { plansAround } from '../plan/plan-around';
 import { modelPlan } from '../plan/planner';
-import { isControlRun } from './control';
+import { isControlRun } from '../kernel/control';
 import { ruleBasedPlan, stepFor } from '../plan/rule-based';
 import type { Plan } from '../plan/plan-schema';
 import { relationOf } from '../authority/standing';
 import { answerReply, promptReply, refusedReply } from '../reply/reply';
 import type { ToolIndex } from '../tools/tools';
-import { personWords, resumeTokenOf, stop, traceAdmission, type PhaseOutcome, type RunEnv } from './env';
-import type { RunState } from './run-state';
-import { note } from './trace';
+import { personWords, resumeTokenOf, stop, traceAdmission, type PhaseOutcome, type RunEnv } from '../kernel/run-env';
+import type { RunState } from '../kernel/run-state';
+import { note } from '../kernel/trace';
 
 /**
  * Steps 3–6 — ground, judge, plan, admit — until the run holds an admitted plan (planDigest set), or stops with a

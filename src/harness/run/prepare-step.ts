@@ -7,7 +7,7 @@ import { stepIdOf, type PlanStep } from '../plan/plan-schema';
 import { describe, resolveStepArgs } from '../resolve/resolve';
 import { authorityRequiredReply, promptReply, refusedReply } from '../reply/reply';
 import type { Tool } from '../tools/tools';
-import { bindArgs, type ResultsById } from './bind';
+import { bindArgs, type ResultsById } from '../resolve/bind';
 import {
   labelFor,
   labelMap,
@@ -17,11 +17,11 @@ import {
   stop,
   type PhaseOutcome,
   type RunEnv,
-} from './env';
-import type { StepState } from './run-state';
-import { finishStep } from './finish-step';
-import { alsoApproveFor } from './also-approve';
-import { isControlRun, unguardedDecision } from './control';
+} from '../kernel/run-env';
+import type { StepState } from '../kernel/run-state';
+import { finishStep } from '../receipts/step-receipt';
+import { alsoApproveFor } from '../authority/also-approve';
+import { isControlRun, unguardedDecision } from '../kernel/control';
 
 /**
  * Steps 7–8 for one step: bind its arguments to earlier results, resolve names to addresses (or stop with a data

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Address } from '../ports';
+import type { Address } from '../kernel/ports';
 import { demoContext } from '../testing/context';
 import type { MemoryChain } from '../testing/memory-chain';
 import { type RecordingEffects } from '../testing/basics';

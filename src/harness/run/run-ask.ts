@@ -2,22 +2,22 @@ import { AskRequest } from '../../protocol/ask';
 import { digestOf } from '../../protocol/digest';
 import { fail, ok, type Result } from '../../protocol/errors';
 import type { AskResponse, HarnessReply } from '../../protocol/harness-reply';
-import { admitCaller } from '../admit/admit';
-import type { Door, HarnessContext } from '../context';
+import { admitCaller } from '../doors/doors';
+import type { Door, HarnessContext } from '../kernel/context';
 import { classifyOpenIntent } from '../ground/open-intent';
 import { normalizeWords } from '../ground/words';
 import { loadPlaybook } from '../playbook/playbook';
 import { relationOf } from '../authority/standing';
 import { refusedReply } from '../reply/reply';
 import { buildTools } from '../tools/tools';
-import { checkpoint, type RunEnv } from './env';
+import { checkpoint, type RunEnv } from '../kernel/run-env';
 import { finishRun, writeProvenance } from './finish';
 import { planPhase } from './plan-phase';
-import type { RunState } from './run-state';
+import type { RunState } from '../kernel/run-state';
 import { stepsPhase } from './steps-phase';
-import { applySupplied } from './supplied';
-import { newTrace } from './trace';
-import { STOPPED_SENTENCE, stoppedByPerson } from './turn-controls';
+import { applySupplied } from '../reply/resume';
+import { newTrace } from '../kernel/trace';
+import { STOPPED_SENTENCE, stoppedByPerson } from '../kernel/turn-controls';
 
 /**
  * The run loop (seed 001 §3, DESIGN §6): admit → playbook → tools → plan (ground, judge, plan, admit) → steps

@@ -2,9 +2,9 @@ import type { StepResult } from '../execute/step-result';
 import { isRef, stepIdOf, type PlanStep } from '../plan/plan-schema';
 import { unsupportedSentence } from '../compose/compose';
 import { answerReply, promptReply } from '../reply/reply';
-import { itemsOf, whenHolds, type ResultsById } from './bind';
-import { resumeTokenOf, stepStateOf, stop, type PhaseOutcome, type RunEnv } from './env';
-import { executeStep } from './execute-step';
+import { itemsOf, whenHolds, type ResultsById } from '../resolve/bind';
+import { resumeTokenOf, stepStateOf, stop, type PhaseOutcome, type RunEnv } from '../kernel/run-env';
+import { executeStep } from '../execute/execute-step';
 import { prepareStep, type Prepared } from './prepare-step';
 
 /**

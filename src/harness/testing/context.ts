@@ -1,7 +1,7 @@
-import type { HarnessContext } from '../context';
-import { GENERATED_ONTOLOGY } from '../ontology';
-import type { ModelPort } from '../model-port';
-import type { HarnessSettings } from '../settings';
+import type { HarnessContext } from '../kernel/context';
+import { GENERATED_ONTOLOGY } from '../kernel/ontology';
+import type { ModelPort } from '../kernel/model-port';
+import type { HarnessSettings } from '../kernel/settings';
 import { memoryWorld } from './memory-world';
 import type { MemoryVault } from './memory-vault';
 import type { MemoryWallet } from './memory-wallet';

@@ -4,10 +4,10 @@ import type { Material, Supplied, SuppliedPlan } from '../../protocol/ask';
 import type { Result } from '../../protocol/errors';
 import type { AskResponse, Requirement, StepReceipt } from '../../protocol/harness-reply';
 import type { Harness } from '../harness';
-import type { ModelPort } from '../model-port';
-import type { OntologyView } from '../ontology-view';
-import type { Address } from '../ports';
-import type { HarnessSettings } from '../settings';
+import type { ModelPort } from '../kernel/model-port';
+import type { OntologyView } from '../kernel/ontology-view';
+import type { Address } from '../kernel/ports';
+import type { HarnessSettings } from '../kernel/settings';
 import type { ScriptedModel } from './scripted-model';
 
 /**

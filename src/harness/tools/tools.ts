@@ -1,7 +1,7 @@
 import { HomeError } from '../../protocol/errors';
-import type { Capability, InstructionSkill, OntologyView } from '../ontology-view';
-import { capabilityOfSkill } from '../ontology-view';
-import type { ToolSpec } from '../model-port';
+import type { Capability, InstructionSkill, OntologyView } from '../kernel/ontology-view';
+import { capabilityOfSkill } from '../kernel/ontology-view';
+import type { ToolSpec } from '../kernel/model-port';
 import type { PlaybookScope } from '../playbook/playbook';
 
 /**

@@ -1,7 +1,7 @@
 import type { TypedReading } from '../../../harness/ground/reading';
 import { NOT_APPLICABLE_CARD, skillCard } from '../../../harness/judge/judge';
-import { NOT_APPLICABLE, type JudgeRequest, type PlannerRequest } from '../../../harness/model-port';
-import { GENERATED_ONTOLOGY } from '../../../harness/ontology';
+import { NOT_APPLICABLE, type JudgeRequest, type PlannerRequest } from '../../../harness/kernel/model-port';
+import { GENERATED_ONTOLOGY } from '../../../harness/kernel/ontology';
 import { PLANNER_RULES } from '../../../harness/plan/planner';
 import { buildTools, toolSpec } from '../../../harness/tools/tools';
 import { archetypeFor } from '../../../harness/testing/demo-data';

@@ -1,7 +1,7 @@
 import type { Supplied } from '../../protocol/ask';
 import type { WireError } from '../../protocol/errors';
-import { refusedReply } from '../reply/reply';
-import { findStep, stop, type PhaseOutcome, type RunEnv } from './env';
+import { refusedReply } from './reply';
+import { findStep, stop, type PhaseOutcome, type RunEnv } from '../kernel/run-env';
 
 /**
  * A resume carries only what the person did (seed 001 §2). Each answer must name the prompt the run is waiting on

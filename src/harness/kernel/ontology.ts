@@ -1,8 +1,8 @@
-import { ARCHETYPES } from '../ontology/archetypes.generated';
-import { CAPABILITIES, SETTINGS } from '../ontology/capabilities.generated';
-import { CLUSTERS, DOMAIN_CLASSES, OUTCOME_CLASSES } from '../ontology/lexicon.generated';
-import { ONTOLOGY_DIGEST, ONTOLOGY_VERSION } from '../ontology/manifest.generated';
-import { INSTRUCTION_SKILLS } from '../ontology/skills.generated';
+import { ARCHETYPES } from '../../ontology/archetypes.generated';
+import { CAPABILITIES, SETTINGS } from '../../ontology/capabilities.generated';
+import { CLUSTERS, DOMAIN_CLASSES, OUTCOME_CLASSES } from '../../ontology/lexicon.generated';
+import { ONTOLOGY_DIGEST, ONTOLOGY_VERSION } from '../../ontology/manifest.generated';
+import { INSTRUCTION_SKILLS } from '../../ontology/skills.generated';
 import type { OntologyView } from './ontology-view';
 
 /**

@@ -1,11 +1,11 @@
 import type { StepReceipt } from '../../protocol/harness-reply';
 import type { ExecInput, StepResult } from '../execute/step-result';
 import type { PlanStep } from '../plan/plan-schema';
-import { buildReceipt } from '../receipts/receipt';
+import { buildReceipt } from './receipt';
 import type { Tool } from '../tools/tools';
-import { checkpoint, type RunEnv } from './env';
-import { note } from './trace';
-import type { StepState } from './run-state';
+import { checkpoint, type RunEnv } from '../kernel/run-env';
+import { note } from '../kernel/trace';
+import type { StepState } from '../kernel/run-state';
 
 /**
  * Step 9.5 — receipt, then declared effects. The receipt is written first (its id is the step's, so a replay writes

@@ -1,10 +1,10 @@
 import { getAddress } from 'viem';
 import type { AskRequest } from '../../protocol/ask';
 import type { WireError } from '../../protocol/errors';
-import type { Door, HarnessContext } from '../context';
-import type { Address } from '../ports';
+import type { Door, HarnessContext } from '../kernel/context';
+import type { Address } from '../kernel/ports';
 import { relationOf } from '../authority/standing';
-import { RunStateSchema, type RunState } from '../run/run-state';
+import { RunStateSchema, type RunState } from '../kernel/run-state';
 import { normalizeAddressee } from './addressee';
 import { verifyAskAsMe } from './ask-as-me';
 

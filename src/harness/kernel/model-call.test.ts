@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JudgeResponseSchema } from '../model-port';
+import { JudgeResponseSchema } from './model-port';
 import { demoContext } from '../testing/context';
 import { ZERO_USAGE, scriptedModel } from '../testing/scripted-model';
 import { callModel } from './model-call';

@@ -1,8 +1,8 @@
 import type { Hex } from 'viem';
-import type { Capability, Setting } from '../ontology/capabilities.generated';
-import type { InstructionSkill } from '../ontology/skills.generated';
-import type { Archetype } from '../ontology/archetypes.generated';
-import type { DomainClass, OutcomeClass } from '../ontology/lexicon.generated';
+import type { Capability, Setting } from '../../ontology/capabilities.generated';
+import type { InstructionSkill } from '../../ontology/skills.generated';
+import type { Archetype } from '../../ontology/archetypes.generated';
+import type { DomainClass, OutcomeClass } from '../../ontology/lexicon.generated';
 
 /**
  * The slice of the generated ontology the harness reads. Its types are the generated ones (one definition, from the
@@ -18,10 +18,10 @@ export type {
   Executor,
   Risk,
   Setting,
-} from '../ontology/capabilities.generated';
-export type { InstructionSkill } from '../ontology/skills.generated';
-export type { Archetype } from '../ontology/archetypes.generated';
-export type { DomainClass, OutcomeClass } from '../ontology/lexicon.generated';
+} from '../../ontology/capabilities.generated';
+export type { InstructionSkill } from '../../ontology/skills.generated';
+export type { Archetype } from '../../ontology/archetypes.generated';
+export type { DomainClass, OutcomeClass } from '../../ontology/lexicon.generated';
 
 export type OntologyView = {
   readonly version: string;

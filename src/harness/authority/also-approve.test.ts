@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoContext } from '../testing/context';
 import { expectKind, replyOf } from '../testing/scenario';
-import { RunStateSchema } from './run-state';
+import { RunStateSchema } from '../kernel/run-state';
 
 /**
  * alsoApprove (seed 001 step 8.4): the later acts of a plan that need a mandate from the same delegator are listed

@@ -1,8 +1,8 @@
 import { getAddress } from 'viem';
 import { askDigest, AskAsMeCredential, type AskRequest } from '../../protocol/ask';
 import { digestOf } from '../../protocol/digest';
-import type { HarnessContext } from '../context';
-import type { Address } from '../ports';
+import type { HarnessContext } from '../kernel/context';
+import type { Address } from '../kernel/ports';
 
 /**
  * The ask-as-me door (seed 001 step 0.2, DESIGN §3): an app presents the person's wire (a delegation pinned to

@@ -1,5 +1,5 @@
 import { getAddress, isAddress } from 'viem';
-import type { Address } from '../ports';
+import type { Address } from '../kernel/ports';
 
 /**
  * The addressee, normalised (seed 001 step 0.1): `0x…` or CAIP-10 `eip155:<chain>:0x…` on this Home's chain;

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { PlannerTrace } from '../../protocol/harness-reply';
 import { describeZodError } from '../../protocol/errors';
-import type { HarnessContext } from '../context';
-import type { ModelPort, ModelRole } from '../model-port';
+import type { HarnessContext } from './context';
+import type { ModelPort, ModelRole } from './model-port';
 
 /**
  * One model call, recorded: the response is validated with its schema (a model's answer is untrusted input), the

@@ -3,11 +3,11 @@ import type { AskRequest } from '../../protocol/ask';
 import { digestOf } from '../../protocol/digest';
 import { HomeError } from '../../protocol/errors';
 import type { HarnessReply } from '../../protocol/harness-reply';
-import type { HarnessContext } from '../context';
-import type { DoorRecord } from '../admit/admit';
+import type { HarnessContext } from './context';
+import type { DoorRecord } from '../doors/doors';
 import type { PlaybookScope } from '../playbook/playbook';
 import type { ToolIndex } from '../tools/tools';
-import type { Address } from '../ports';
+import type { Address } from './ports';
 import type { Relation } from '../ground/reading';
 import { newStepState, RunStateSchema, type RunState, type StepState } from './run-state';
 

@@ -1,5 +1,5 @@
-import type { HarnessContext } from '../context';
-import type { ModelPort } from '../model-port';
+import type { HarnessContext } from './context';
+import type { ModelPort } from './model-port';
 
 /**
  * What a door may pass with one ask (issue 5: streaming to the side panel, cancellation through AbortSignal). Both are

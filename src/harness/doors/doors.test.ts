@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoContext } from '../testing/context';
-import { admitCaller } from './admit';
+import { admitCaller } from './doors';
 
 describe('admitCaller (seed 001 step 0)', () => {
   it('admits the person’s own session at their own agent and at an organization they steward', async () => {

@@ -1,11 +1,11 @@
 import type { Requirement } from '../../protocol/harness-reply';
-import { authorizeStep } from '../authority/authority';
+import { authorizeStep } from './authority';
 import { localActFor } from '../execute/local-acts';
 import { isRef, stepIdOf, type PlanStep } from '../plan/plan-schema';
 import { resolveStepArgs } from '../resolve/resolve';
-import { bindArgs, itemsOf, type ResultsById } from './bind';
-import { isControlRun } from './control';
-import { personWords, type RunEnv } from './env';
+import { bindArgs, itemsOf, type ResultsById } from '../resolve/bind';
+import { isControlRun } from '../kernel/control';
+import { personWords, type RunEnv } from '../kernel/run-env';
 
 /**
  * alsoApprove (seed 001 step 8.4: "when one signature covers more").

@@ -1,9 +1,9 @@
-import type { AskAsMeCredential } from '../protocol/ask';
+import type { AskAsMeCredential } from '../../protocol/ask';
 import type { OntologyView } from './ontology-view';
 import type { Address, Ports } from './ports';
 import type { HarnessSettings } from './settings';
-import type { PlaybookCache } from './playbook/playbook';
-import type { AskControls } from './run/turn-controls';
+import type { PlaybookCache } from '../playbook/playbook';
+import type { AskControls } from './turn-controls';
 
 /**
  * What every stage receives (STYLE: `stage(ctx, input)`): the ports, the ontology it reads, the estate's settings

@@ -1,11 +1,11 @@
-import { invokeTool } from '../execute/invoke';
-import { isFailure } from '../execute/step-result';
+import { invokeTool } from './invoke';
+import { isFailure } from './step-result';
 import { digestOf } from '../../protocol/digest';
 import { refusedReply, waitingReply } from '../reply/reply';
-import { fileCoachProposals } from './coach-filing';
-import { checkpoint, stop, type PhaseOutcome, type RunEnv } from './env';
-import { finishStep } from './finish-step';
-import type { Prepared } from './prepare-step';
+import { fileCoachProposals } from '../run/coach-filing';
+import { checkpoint, stop, type PhaseOutcome, type RunEnv } from '../kernel/run-env';
+import { finishStep } from '../receipts/step-receipt';
+import type { Prepared } from '../run/prepare-step';
 
 /**
  * Step 9 for one ready step. An act is checkpointed as `executing` (with its mandate) before anything happens, so

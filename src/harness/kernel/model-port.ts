@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Material } from '../protocol/ask';
-import type { TypedReading } from './ground/reading';
+import type { Material } from '../../protocol/ask';
+import type { TypedReading } from '../ground/reading';
 
 /**
  * The model, as the harness may ask it things (seed 001 steps 4, 5, 9, 10). Five questions, each with a typed

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HomeError } from '../../protocol/errors';
-import { NOT_APPLICABLE, type JudgeRequest, type SkillApplyRequest } from '../model-port';
+import { NOT_APPLICABLE, type JudgeRequest, type SkillApplyRequest } from './model-port';
 import { demoContext } from '../testing/context';
 import { expectKind, replyOf } from '../testing/scenario';
 import { ZERO_USAGE, distribution, scriptedModel, textAnswer } from '../testing/scripted-model';

@@ -1,5 +1,5 @@
 import type { Hex } from 'viem';
-import type { IntentBinding, MandateCaveats, StepReceipt } from '../protocol/harness-reply';
+import type { IntentBinding, MandateCaveats, StepReceipt } from '../../protocol/harness-reply';
 import type { ModelPort } from './model-port';
 
 /**

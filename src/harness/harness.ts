@@ -6,7 +6,8 @@ import type { OntologyView } from './kernel/ontology-view';
 import { PlaybookCache } from './playbook/playbook';
 import type { Ports } from './kernel/ports';
 import { runAsk } from './run/run-ask';
-import { turnContext, type AskControls } from './kernel/turn-controls';
+import { turnContext } from './kernel/turn-context';
+import type { AskControls } from './kernel/turn-controls';
 import { DEFAULT_SETTINGS, type HarnessSettings } from './kernel/settings';
 
 /**

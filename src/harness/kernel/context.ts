@@ -2,7 +2,7 @@ import type { AskAsMeCredential } from '../../protocol/ask';
 import type { OntologyView } from './ontology-view';
 import type { Address, Ports } from './ports';
 import type { HarnessSettings } from './settings';
-import type { PlaybookCache } from '../playbook/playbook';
+import type { PlaybookCache } from '../playbook/playbook-scope';
 import type { AskControls } from './turn-controls';
 
 /**

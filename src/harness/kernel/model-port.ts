@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { Material } from '../../protocol/ask';
 import type { TypedReading } from '../ground/reading';
+import type { ToolSpec } from './tool-spec';
+
+export type { ToolSpec } from './tool-spec';
 
 /**
  * The model, as the harness may ask it things (seed 001 steps 4, 5, 9, 10). Five questions, each with a typed
@@ -76,16 +79,6 @@ export type PlanChoiceRequest = {
 } & CallControls;
 export const PlanChoiceResponseSchema = z.strictObject({ distribution: Distribution, usage: ModelUsageSchema });
 export type PlanChoiceResponse = z.input<typeof PlanChoiceResponseSchema>;
-
-/** A tool as the planner sees it: its contract, never its authority. */
-export type ToolSpec = {
-  id: string;
-  kind: string;
-  description: string;
-  informational: boolean;
-  args: readonly { name: string; kind: string; required: boolean; description: string }[];
-  examples: readonly string[];
-};
 
 export type PlannerRequest = {
   question: string;

@@ -1,6 +1,11 @@
 import type { Hex } from 'viem';
-import type { IntentBinding, MandateCaveats, StepReceipt } from '../../protocol/harness-reply';
+import type { IntentBinding, MandateCaveats } from '../../protocol/harness-reply';
 import type { ModelPort } from './model-port';
+import type { Address } from './vocabulary';
+import type { VaultPort } from './vault-port';
+
+export type * from './vocabulary';
+export type { VaultPort } from './vault-port';
 
 /**
  * What the harness may ask of the world (DESIGN §6). The harness imports no browser API, no Dexie, no network:
@@ -10,170 +15,6 @@ import type { ModelPort } from './model-port';
  * Ports answer expected outcomes as values (`{ ok: false, code, reason }`) and throw only for I/O failures; the
  * harness treats a throw as "the world broke" and fails closed.
  */
-export type Address = `0x${string}`;
-
-// ───────────────────────────── the vault ─────────────────────────────
-
-export type AgentInfo = {
-  address: Address;
-  kind: 'person' | 'organization';
-  name: string;
-  /** Whose Smart Agents steward this agent; a person's own agent lists the person. */
-  stewards: readonly Address[];
-};
-
-/** The custodian's archetype assignment (ap.archetype-assignment.v1), pinned to a version and digest. */
-export type ArchetypeAssignment = {
-  agent: Address;
-  archetypeId: string;
-  archetypeVersion: string;
-  definitionDigest: Hex;
-  assignedBy: Address;
-  assignedAt: number;
-};
-
-/** Someone the asker's tier knows by name: a contact, an organization, a member of an organization they steward. */
-export type Party = {
-  address: Address;
-  label: string;
-  aliases: readonly string[];
-  kind: 'person' | 'organization';
-  via: 'self' | 'contact' | 'organization' | 'member' | 'agent';
-};
-
-/** Someone who holds roles for an organization (steward, treasurer, member) or a person (co-signer). */
-export type Member = { member: Address; label: string; aliases: readonly string[]; roles: readonly string[] };
-export type Affiliation = { organization: Address; label: string; roles: readonly string[] };
-
-/** A record the person owns (DESIGN §5 `records`): contacts, memberships, memory, cabinet folders, … */
-export type VaultRecord = {
-  id: string;
-  type: string;
-  owner: Address;
-  data: Record<string, unknown>;
-  createdAt: number;
-  updatedAt: number;
-};
-
-/** A choice the person confirmed, scoped to (word, capability, argument): evidence, never authority (spec 385). */
-export type Confirmation = {
-  asker: Address;
-  word: string;
-  capability: string;
-  argument: string;
-  chosen: Address;
-  label: string;
-  at: number;
-};
-
-/** A cabinet grant the person holds towards an outside agent: which folders, and the signed delegation as it travels. */
-export type CabinetGrantHeld = { hash: Hex; folders: readonly string[]; grant: Record<string, unknown> };
-
-/**
- * A row the vault holds but could not read (it no longer fits the vault's schema: a disk fault, a bad upgrade, a hand
- * at the devtools). It is left out of what a read returns and never acted on, but it is named, so an answer can say
- * that something is missing rather than leave it out silently; the Home's vault browser names it in words.
- */
-export type DamagedRow = { table: string; id: string };
-
-/** A list read that says what it had to leave out. */
-export type ListRead<T> = { rows: T[]; damaged: DamagedRow[] };
-
-/** A document kept beside a run: its PROV-O export, or an artifact offloaded from a large result. */
-export type ProvenanceDoc = {
-  id: string;
-  runRef: string;
-  kind: 'run.provenance' | 'run.artifact' | 'run.record';
-  body: unknown;
-  at: number;
-  expiresAt: number;
-};
-
-export interface VaultPort {
-  agents: { get(address: Address): Promise<AgentInfo | null> };
-  playbooks: { get(agent: Address): Promise<ArchetypeAssignment | null> };
-  parties: {
-    /**
-     * Parties in the asker's tier whose label or one alias equals `word`, case-insensitive, never fuzzy
-     * (DESIGN §10). The harness re-applies the same rule to what comes back.
-     */
-    named(asker: Address, word: string): Promise<Party[]>;
-  };
-  contacts: {
-    list(owner: Address): Promise<Party[]>;
-    /** The same list, with the damaged contact rows it left out (for an answer that lists them). */
-    read(owner: Address): Promise<ListRead<Party>>;
-  };
-  memberships: {
-    ofOrganization(organization: Address): Promise<Member[]>;
-    ofPerson(person: Address): Promise<Affiliation[]>;
-    /** ofOrganization, with the damaged membership rows it left out. */
-    readOfOrganization(organization: Address): Promise<ListRead<Member>>;
-    /** ofPerson, with the damaged membership rows naming the person that it left out. */
-    readOfPerson(person: Address): Promise<ListRead<Affiliation>>;
-  };
-  records: {
-    list(query: { type: string; owner: Address; limit: number }): Promise<VaultRecord[]>;
-    /** The same list, with the damaged rows it left out (at most `limit` rows are looked at). */
-    read(query: { type: string; owner: Address; limit: number }): Promise<ListRead<VaultRecord>>;
-    get(id: string): Promise<VaultRecord | null>;
-    /** Idempotent by id: writing the same id twice leaves one record. */
-    put(record: VaultRecord): Promise<void>;
-  };
-  payments: {
-    /** The person's marked default payer (a Smart Agent they hold), or null. */
-    defaultPayer(person: Address): Promise<Address | null>;
-    /** USDC amount (decimal string) above which a payment is high risk; null = the ontology's default. */
-    highRiskThreshold(person: Address): Promise<string | null>;
-  };
-  roles: {
-    /** Who holds `role` for `subject` (an approver set: a person's co-signers, an organization's treasurers). */
-    holders(subject: Address, role: string): Promise<Address[]>;
-  };
-  runs: {
-    /** The `state` last put for this runRef (null if none), as stored: the harness validates it. */
-    get(runRef: string): Promise<unknown>;
-    put(run: {
-      runRef: string;
-      addressee: Address;
-      asker: Address;
-      status: string;
-      expiresAt: number;
-      state: unknown;
-    }): Promise<void>;
-  };
-  receipts: {
-    put(receipt: StepReceipt): Promise<void>;
-    ofRun(runRef: string): Promise<StepReceipt[]>;
-    recent(query: { subject: Address; limit: number }): Promise<StepReceipt[]>;
-    /** recent, with the damaged receipt rows it left out. */
-    readRecent(query: { subject: Address; limit: number }): Promise<ListRead<StepReceipt>>;
-  };
-  confirmations: {
-    find(query: { asker: Address; word: string; capability: string; argument: string }): Promise<Confirmation | null>;
-    put(confirmation: Confirmation): Promise<void>;
-  };
-  nonces: {
-    /** Spends a caller assertion's nonce: 'fresh' exactly once, 'replayed' ever after. Must be atomic. */
-    spend(query: { nonce: string; scope: string; expiresAt: number }): Promise<'fresh' | 'replayed'>;
-  };
-  provenance: { put(doc: ProvenanceDoc): Promise<void>; get(id: string): Promise<ProvenanceDoc | null> };
-  grants: {
-    /**
-     * The person's newest live cabinet grant to an outside agent (by its id, 'heartcoach'): the folders it may read
-     * and the signed grant itself, as the gateway verifies it (DESIGN §10). null when the person has not connected it.
-     */
-    cabinet(query: { person: Address; agent: string }): Promise<CabinetGrantHeld | null>;
-  };
-  budget: {
-    /** Charges the agent's budget; refused when spent (`resetsAt`: when its window ends; `allowance`: its size, when known). */
-    charge(
-      agent: Address,
-      units: number,
-    ): Promise<{ ok: true; remaining: number } | { ok: false; resetsAt: number; allowance?: number }>;
-  };
-}
-
 // ───────────────────────────── authority (the wallet) ─────────────────────────────
 
 export type MandateSummary = {

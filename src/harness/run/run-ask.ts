@@ -17,7 +17,8 @@ import type { RunState } from '../kernel/run-state';
 import { stepsPhase } from './steps-phase';
 import { applySupplied } from '../reply/resume';
 import { newTrace } from '../kernel/trace';
-import { STOPPED_SENTENCE, stoppedByPerson } from '../kernel/turn-controls';
+import { stoppedByPerson } from '../kernel/turn-context';
+import { STOPPED_SENTENCE } from '../kernel/turn-controls';
 
 /**
  * The run loop (seed 001 §3, DESIGN §6): admit → playbook → tools → plan (ground, judge, plan, admit) → steps

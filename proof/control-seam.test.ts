@@ -1,13 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GENERATED_ONTOLOGY } from '../src/harness/kernel/ontology';
+import { GENERATED_ONTOLOGY, createHarness } from '../src/harness';
 import { CONTROL_RUN } from '../src/harness/kernel/control';
 import { controlHarness } from '../src/harness/testing/control-run';
-import { memoryWorld } from '../src/harness/testing/memory-world';
-import { expectKind, replyOf } from '../src/harness/testing/scenario';
-import { planAnswer, scriptedModel } from '../src/harness/testing/scripted-model';
-import { createHarness } from '../src/harness/harness';
+import { memoryWorld, expectKind, replyOf, planAnswer, scriptedModel } from '../src/harness/testing';
 
 /**
  * The control run's seam (src/harness/kernel/control.ts) is reachable only from tests and the proof. Reading the switch

@@ -150,4 +150,21 @@ describe('architecture: outside code reaches the harness through its public face
       'src/cli.ts imports ./harness/kernel/control',
     ]);
   });
+
+  it('lint (eslint.config.js) refuses a planted breach too, and lets the faces through', async () => {
+    const { ESLint } = await import('eslint');
+    const eslint = new ESLint({ cwd: ROOT });
+    const restricted = async (file: string, source: string) =>
+      (await eslint.lintText(source, { filePath: join(ROOT, file) }))
+        .flatMap((r) => r.messages)
+        .filter((m) => m.ruleId === 'no-restricted-imports').length;
+    const use = '\nexport const used = [x];\n';
+    expect(await restricted('src/agent/planted.ts', `import { x } from '../harness/kernel/run-state';${use}`)).toBe(1);
+    expect(await restricted('bench/planted.ts', `import { x } from '../src/harness/testing/basics';${use}`)).toBe(1);
+    expect(await restricted('src/planted.ts', `import { x } from './harness/run/run-ask';${use}`)).toBe(1);
+    expect(await restricted('src/agent/planted.ts', `import { x } from '../harness/kernel/control';${use}`)).toBe(1);
+    expect(await restricted('proof/planted.ts', `import { x } from '../src/harness/kernel/control';${use}`)).toBe(0);
+    expect(await restricted('src/agent/planted.ts', `import { x } from '../harness';${use}`)).toBe(0);
+    expect(await restricted('src/agent/planted.ts', `import { x } from '../harness/testing';${use}`)).toBe(0);
+  });
 });

@@ -1,7 +1,6 @@
 import { createAnthropicModel } from '../adapters/model/anthropic-model';
 import { modelConfigFromSettings } from '../adapters/model/config';
-import type { ModelPort } from '../harness/kernel/model-port';
-import type { HarnessSettings } from '../harness/kernel/settings';
+import type { ModelPort, HarnessSettings } from '../harness';
 import type { Vault } from '../vault/vault';
 
 /**

@@ -5,7 +5,8 @@ import { isRef, stepIdOf, type PlanStep } from '../plan/plan-schema';
 import { resolveStepArgs } from '../resolve/resolve';
 import { bindArgs, itemsOf, type ResultsById } from '../resolve/bind';
 import { isControlRun } from '../kernel/control';
-import { personWords, type RunEnv } from '../kernel/run-env';
+import { planStepAt } from '../kernel/run-phase';
+import { runBindingOf, stepDoorOf, type AdmittedEnv } from '../kernel/run-env';
 
 /**
  * alsoApprove (seed 001 step 8.4: "when one signature covers more").
@@ -28,7 +29,7 @@ export const ALSO_APPROVE_MAX = 8;
 type Ahead = { planIndex: number; stepRef: string; item: unknown };
 
 export async function alsoApproveFor(
-  env: RunEnv,
+  env: AdmittedEnv,
   at: { planIndex: number; stepRef: string; requirement: Requirement; results: ResultsById },
 ): Promise<Requirement[]> {
   if (isControlRun(env.ctx)) return [];
@@ -44,10 +45,10 @@ export async function alsoApproveFor(
 }
 
 /** The later instances of this fan-out, then the later plan steps that stand on their own. */
-function stepsAhead(env: RunEnv, at: { planIndex: number; stepRef: string; results: ResultsById }): Ahead[] {
-  const steps = env.state.plan!.steps;
+function stepsAhead(env: AdmittedEnv, at: { planIndex: number; stepRef: string; results: ResultsById }): Ahead[] {
+  const steps = env.state.plan.steps;
   const out: Ahead[] = [];
-  const current = steps[at.planIndex]!;
+  const current = planStepAt(env.state.plan, at.planIndex);
   const items = itemsOf(current, at.results);
   const id = stepIdOf(current, at.planIndex);
   if (items !== null) {
@@ -64,9 +65,9 @@ const standsAlone = (step: PlanStep): boolean =>
   step.forEach === undefined && step.when === undefined && !Object.values(step.args).some(isRef);
 
 /** The requirement a step ahead would park on now, or null when it needs anything else first (or nothing). */
-async function requirementAhead(env: RunEnv, ahead: Ahead, results: ResultsById): Promise<Requirement | null> {
+async function requirementAhead(env: AdmittedEnv, ahead: Ahead, results: ResultsById): Promise<Requirement | null> {
   const { state, ctx } = env;
-  const planStep = state.plan!.steps[ahead.planIndex]!;
+  const planStep = planStepAt(state.plan, ahead.planIndex);
   const tool = env.tools.get(planStep.toolId);
   if (tool === undefined || tool.capability.informational) return null;
   const known = state.steps.find((s) => s.stepRef === ahead.stepRef);
@@ -98,16 +99,10 @@ async function requirementAhead(env: RunEnv, ahead: Ahead, results: ResultsById)
     args: resolved.args,
     argSources: resolved.argSources,
     stepRef: ahead.stepRef,
-    run: {
-      runRef: state.runRef,
-      planDigest: state.planDigest!,
-      ontologyDigest: state.ontologyDigest,
-      playbookDigest: state.playbook?.digest ?? null,
-      words: personWords(state),
-    },
+    run: runBindingOf(state),
     asker: state.asker,
     addressee: state.addressee,
-    door: state.door.kind === 'session' && env.door.kind === 'session' ? 'session' : 'ask-as-me',
+    door: stepDoorOf(env),
     suppliedMandate: null,
     approvals: [],
     executing: false,

@@ -1,18 +1,18 @@
+import { digestOf } from '../../protocol/digest';
+import type { Prepared } from '../authority/authorize-stage';
+import { checkpoint, stop, type AdmittedEnv, type PhaseOutcome } from '../kernel/run-env';
+import { finishStep } from '../receipts/step-receipt';
+import { refusedReply, waitingReply } from '../reply/reply';
+import { fileProposals } from './file-proposals';
 import { invokeTool } from './invoke';
 import { isFailure } from './step-result';
-import { digestOf } from '../../protocol/digest';
-import { refusedReply, waitingReply } from '../reply/reply';
-import { fileCoachProposals } from '../run/coach-filing';
-import { checkpoint, stop, type PhaseOutcome, type RunEnv } from '../kernel/run-env';
-import { finishStep } from '../receipts/step-receipt';
-import type { Prepared } from '../run/prepare-step';
 
 /**
- * Step 9 for one ready step. An act is checkpointed as `executing` (with its mandate) before anything happens, so
+ * Step 9 as a stage, for one ready step. An act is checkpointed as `executing` (with its mandate) before anything happens, so
  * a worker stopped mid-act resumes into reconcile rather than into a second act; its mandate's call is counted
  * (idempotently, per effect) before the act; then invoke, receipt, effects.
  */
-export async function executeStep(env: RunEnv, p: Prepared): Promise<PhaseOutcome> {
+export async function executeStep(env: AdmittedEnv, p: Prepared): Promise<PhaseOutcome> {
   const { ctx, state } = env;
   const { st, tool, decision } = p;
   const acts = !tool.capability.informational;
@@ -76,6 +76,11 @@ export async function executeStep(env: RunEnv, p: Prepared): Promise<PhaseOutcom
     status: 'committed',
     ...(decision.kind === 'allow' ? { authority: decision.requirement.delegator } : {}),
   });
-  if (tool.capability.kind === 'consult') await fileCoachProposals(env, st);
+  if (tool.capability.kind === 'consult') {
+    // What the outside agent proposed is filed by the harness, under its own gates (./file-proposals.ts).
+    const executor = ctx.outsideAgents.get(tool.capability.outsideAgent?.agent ?? '');
+    const proposals = executor?.proposals?.(result.value) ?? null;
+    if (proposals !== null) await fileProposals(env, st, proposals);
+  }
   return { kind: 'continue' };
 }

@@ -1,6 +1,7 @@
 import type { AskAsMeCredential } from '../../protocol/ask';
 import type { OntologyView } from './ontology-view';
 import type { Address, Ports } from './ports';
+import type { OutsideAgents } from './outside-agent';
 import type { HarnessSettings } from './settings';
 import type { PlaybookCache } from '../playbook/playbook-scope';
 import type { AskControls } from './turn-controls';
@@ -13,6 +14,8 @@ export type HarnessContext = Ports & {
   ontology: OntologyView;
   settings: HarnessSettings;
   caches: { playbooks: PlaybookCache };
+  /** The outside agents' executors the composition root registered (./outside-agent.ts). */
+  outsideAgents: OutsideAgents;
   /** This turn's controls from the door (streamed text, a stop signal); absent when the door passed none. */
   turn?: AskControls;
 };

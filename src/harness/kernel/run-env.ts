@@ -1,20 +1,22 @@
-import type { Hex } from 'viem';
 import type { AskRequest } from '../../protocol/ask';
-import { digestOf } from '../../protocol/digest';
 import { HomeError } from '../../protocol/errors';
 import type { HarnessReply } from '../../protocol/harness-reply';
 import type { HarnessContext } from './context';
 import type { DoorRecord } from '../doors/doors';
 import type { PlaybookScope } from '../playbook/playbook';
-import type { ToolIndex } from '../tools/tools';
+import type { Tool, ToolIndex } from '../tools/tools';
 import type { Address } from './ports';
 import type { Relation } from '../ground/reading';
+import type { AdmittedRun } from './run-phase';
 import { newStepState, RunStateSchema, type RunState, type StepState } from './run-state';
 
-/** One turn of a run: the context, the run's state, and what this turn computed (tools, playbook, door). */
-export type RunEnv = {
+/**
+ * One turn of a run: the context, the run's state, and what this turn computed (tools, playbook, door). `S` is the
+ * run's phase (./run-phase.ts): the stages after admission take an AdmittedEnv.
+ */
+export type RunEnv<S extends RunState = RunState> = {
   ctx: HarnessContext;
-  state: RunState;
+  state: S;
   request: AskRequest;
   tools: ToolIndex;
   playbook: PlaybookScope | null;
@@ -26,9 +28,12 @@ export type RunEnv = {
   agentNames: Map<string, string>;
 };
 
+export type AdmittedEnv = RunEnv<AdmittedRun>;
+
 /** A phase either lets the run go on or stops it with a reply. */
-export type PhaseOutcome = { kind: 'continue' } | { kind: 'stop'; reply: HarnessReply };
-export const stop = (reply: HarnessReply): PhaseOutcome => ({ kind: 'stop', reply });
+export type StopOutcome = { kind: 'stop'; reply: HarnessReply };
+export type PhaseOutcome = { kind: 'continue' } | StopOutcome;
+export const stop = (reply: HarnessReply): StopOutcome => ({ kind: 'stop', reply });
 
 /** The person's own words for admission: their message and their answers to prompts — never material. */
 export const personWords = (state: RunState): string => [state.words, ...state.answered].join('\n');
@@ -50,9 +55,6 @@ export function labelMap(env: RunEnv): Map<string, string> {
   return map;
 }
 
-export const resumeTokenOf = (state: RunState, what: Record<string, unknown>): Hex =>
-  digestOf({ runRef: state.runRef, ...what });
-
 export function stepStateOf(state: RunState, stepRef: string, planIndex: number, item?: unknown): StepState {
   const found = state.steps.find((s) => s.stepRef === stepRef);
   if (found !== undefined) return found;
@@ -67,6 +69,27 @@ export function findStep(state: RunState, stepRef: string): StepState {
   if (found === undefined) throw new HomeError('RUN_BROKEN', `The run has no step ${stepRef}.`);
   return found;
 }
+
+/** The tool a plan step names; admission checked it exists, so its absence is a broken invariant. */
+export function toolOf(env: RunEnv, toolId: string): Tool {
+  const tool = env.tools.get(toolId);
+  if (tool === undefined)
+    throw new HomeError('RUN_BROKEN', `The run's plan names ${toolId}, which this agent has not.`);
+  return tool;
+}
+
+/** What an admitted run binds into every authority decision (the mandate's intent binding). */
+export const runBindingOf = (state: AdmittedRun) => ({
+  runRef: state.runRef,
+  planDigest: state.planDigest,
+  ontologyDigest: state.ontologyDigest,
+  playbookDigest: state.playbook?.digest ?? null,
+  words: personWords(state),
+});
+
+/** The door a step's authority is decided for: the session only when the run and this turn both came through it. */
+export const stepDoorOf = (env: RunEnv): 'session' | 'ask-as-me' =>
+  env.state.door.kind === 'session' && env.door.kind === 'session' ? 'session' : 'ask-as-me';
 
 /** Writes the run's checkpoint (validated first: a run that does not fit its schema is a bug, not a row). */
 export async function checkpoint(env: RunEnv): Promise<void> {

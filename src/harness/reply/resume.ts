@@ -1,5 +1,8 @@
 import type { Supplied } from '../../protocol/ask';
-import type { WireError } from '../../protocol/errors';
+import { HomeError, type WireError } from '../../protocol/errors';
+import { planStepAt } from '../kernel/run-phase';
+import type { RunState } from '../kernel/run-state';
+import type { Plan } from '../plan/plan-schema';
 import { refusedReply } from './reply';
 import { findStep, stop, type PhaseOutcome, type RunEnv } from '../kernel/run-env';
 
@@ -34,6 +37,18 @@ const underWay: SuppliedOutcome = {
       'Home Agent stopped while it was carrying this out, so it may already have happened; it cannot be dropped now. Send it again to finish it — nothing will be done twice.',
   },
 };
+
+/** The plan a step-scoped or plan-scoped prompt was asked over; a prompt without one is a broken checkpoint. */
+function planOf(state: RunState): Plan {
+  if (state.plan === null) throw new HomeError('RUN_BROKEN', 'The run waits on a step of a plan it does not have.');
+  return state.plan;
+}
+
+/** The step a step's prompt names; a step prompt with none is a broken checkpoint. */
+function stepRefOf(pending: { stepRef: string | null }): string {
+  if (pending.stepRef === null) throw new HomeError('RUN_BROKEN', 'The run waits on a step it does not name.');
+  return pending.stepRef;
+}
 
 export async function applySupplied(env: RunEnv, supplied: readonly Supplied[]): Promise<SuppliedOutcome> {
   const { state, ctx } = env;
@@ -75,10 +90,10 @@ export async function applySupplied(env: RunEnv, supplied: readonly Supplied[]):
         if (value === undefined || value === '')
           return { kind: 'reject', error: { code: 'ANSWER_INCOMPLETE', message: `Please give ${f.label}.` } };
         if (pending.scope === 'plan') {
-          const step = state.plan!.steps[f.stepIndex]!;
+          const step = planStepAt(planOf(state), f.stepIndex);
           step.args = { ...step.args, [f.arg]: value };
         } else {
-          findStep(state, pending.stepRef!).answers[f.arg] = value;
+          findStep(state, stepRefOf(pending)).answers[f.arg] = value;
         }
         if (state.answered.length < 32) state.answered.push(value);
       }
@@ -95,10 +110,10 @@ export async function applySupplied(env: RunEnv, supplied: readonly Supplied[]):
       state.steps = [];
       continue;
     }
-    const st = findStep(state, pending.stepRef!);
+    const st = findStep(state, stepRefOf(pending));
     st.chosen[pending.arg] = option.value;
     if (env.door.kind === 'session' && state.door.kind === 'session') {
-      const capability = state.plan!.steps[st.planIndex]!.toolId;
+      const capability = planStepAt(planOf(state), st.planIndex).toolId;
       await ctx.vault.confirmations.put({
         asker: state.asker,
         word: pending.word.toLowerCase(),

@@ -1,5 +1,6 @@
 import { isItem, isRef, type ArgValue, type PlanStep } from '../plan/plan-schema';
 import type { StepResult } from '../execute/step-result';
+import type { StepState } from '../kernel/run-state';
 
 /**
  * Binding a step's arguments to what earlier steps produced: `{ $ref: 's1' }` is step s1's value, `s1.text` its
@@ -10,11 +11,12 @@ export type ResultsById = ReadonlyMap<string, StepResult>;
 
 export function lookup(path: string, results: ResultsById): unknown {
   const [id, ...fields] = path.split('.');
-  const result = results.get(id!);
+  const result = results.get(id ?? '');
   if (result === undefined) return undefined;
   if (fields.length === 0) return result.value;
   const [first, ...rest] = fields;
-  let value: unknown = first === 'text' ? result.text : first === 'rows' ? result.rows : field(result.value, first!);
+  let value: unknown =
+    first === 'text' ? result.text : first === 'rows' ? result.rows : field(result.value, first ?? '');
   for (const f of rest) value = field(value, f);
   return value;
 }
@@ -51,4 +53,32 @@ export function itemsOf(step: PlanStep, results: ResultsById): unknown[] | null 
   if (step.forEach === undefined) return null;
   const list = Array.isArray(step.forEach) ? step.forEach : lookup(step.forEach.$ref, results);
   return Array.isArray(list) ? list.slice(0, 16) : [];
+}
+
+/** Results of finished steps by step id; a fan-out's value is the list of its instances' values. */
+export function resultsById(steps: readonly StepState[]): ResultsById {
+  const byId = new Map<string, StepResult[]>();
+  for (const st of steps) {
+    if (st.result === undefined) continue;
+    const id = st.stepRef.split('.')[0] ?? st.stepRef;
+    byId.set(id, [...(byId.get(id) ?? []), st.result]);
+  }
+  const out = new Map<string, StepResult>();
+  for (const [id, list] of byId) {
+    const [first] = list;
+    if (first === undefined) continue;
+    const fanned = steps.some((s) => s.stepRef.startsWith(`${id}.`));
+    out.set(
+      id,
+      fanned
+        ? {
+            ...first,
+            text: list.map((r) => r.text).join(' '),
+            value: list.map((r) => r.value),
+            rows: list.flatMap((r) => r.rows ?? []),
+          }
+        : first,
+    );
+  }
+  return out;
 }

@@ -63,6 +63,7 @@ export async function memoryWorld(options: WorldOptions & { ontology: OntologyVi
     createHarness(ports, {
       ontology: options.ontology,
       ...(options.settings !== undefined ? { settings: options.settings } : {}),
+      ...(options.outsideAgents !== undefined ? { outsideAgents: options.outsideAgents } : {}),
     });
   let harness: Harness = build();
   const keyOf = (id: DemoPersonId) => DEMO_PEOPLE[id].privateKey;

@@ -1,3 +1,4 @@
+import type { OutsideAgentExecutor } from '../kernel/outside-agent';
 import type { Hex } from 'viem';
 import type { DemoPersonId } from '../../protocol/demo-identities';
 import type { Material, Supplied, SuppliedPlan } from '../../protocol/ask';
@@ -75,5 +76,10 @@ export interface World {
   setThreshold(person: Address, usdc: string): Promise<void>;
 }
 
-export type WorldOptions = { model: ModelPort | null; settings?: Partial<HarnessSettings> };
+export type WorldOptions = {
+  model: ModelPort | null;
+  settings?: Partial<HarnessSettings>;
+  /** Outside agents' executors to register (HeartCoach's: src/apps/heartcoach/harness). */
+  outsideAgents?: readonly OutsideAgentExecutor[];
+};
 export type WorldFactory = (options: WorldOptions) => Promise<World>;

@@ -1,17 +1,21 @@
-import { COACH_CARD_SKILLS } from '../../ontology/health-portal.generated';
-import { describeZodError } from '../../protocol/errors';
-import { CoachAnswer, PatientConsultationKind, type ConsultationPart } from '../../protocol/heartcoach';
-import type { HarnessContext } from '../kernel/context';
-import { grantedCabinet } from './coach-cabinet';
-import { damagedSeen } from './damaged';
-import type { ExecInput, StepFailure, StepResult } from './step-result';
+import { COACH_CARD_SKILLS } from '../../../ontology/health-portal.generated';
+import { describeZodError } from '../../../protocol/errors';
+import { CoachAnswer, PatientConsultationKind, type ConsultationPart } from '../../../protocol/heartcoach';
+import {
+  damagedSeen,
+  type ExecInput,
+  type OutsideAgentContext,
+  type StepFailure,
+  type StepResult,
+} from '../../../harness';
+import { grantedCabinet } from './cabinet';
 
 /**
  * The app's consultation as an outside-agent step (DESIGN §6 "The app's consultation", §10 HeartCoach): the person's
  * question, its kind (question, check-in, symptom) and, as one data part, exactly the cabinet folders the person
  * granted HeartCoach with the grant itself. HeartCoach's answer (seed 000 step 12) is checked by schema, then its
  * words come back attributed to HeartCoach — never as the agent's own — and the records it proposes ride on the
- * step's value for the run to file under its own gates (run/coach-filing.ts). Nothing else about the person leaves.
+ * step's value for the run to file under its own gates (./proposals.ts). Nothing else about the person leaves.
  */
 export const HEARTCOACH = { id: 'heartcoach', name: 'HeartCoach' } as const;
 
@@ -31,7 +35,7 @@ export function consultationKindOf(planned: unknown, words: string): PatientCons
 
 const kept = 'Your question is kept: ask again to send it.';
 
-export async function consultHeartCoach(ctx: HarnessContext, input: ExecInput): Promise<StepResult | StepFailure> {
+export async function consultHeartCoach(ctx: OutsideAgentContext, input: ExecInput): Promise<StepResult | StepFailure> {
   const person = input.addressee;
   if (input.asker.toLowerCase() !== person.toLowerCase()) {
     return {

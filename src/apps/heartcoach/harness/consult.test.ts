@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ConsultationPart } from '../protocol/heartcoach';
-import type { RemoteAgentPort } from './kernel/ports';
-import type { ScriptedAgents } from './testing/basics';
-import { demoContext } from './testing/context';
-import { expectKind, replyOf } from './testing/scenario';
-import { cabinetRecordsOf, grantAliceCabinet, scriptedHeartCoach } from './testing/scripted-coach';
+import type { RemoteAgentPort } from '../../../harness';
+import {
+  cabinetRecordsOf,
+  demoContext,
+  expectKind,
+  grantAliceCabinet,
+  replyOf,
+  scriptedHeartCoach,
+  type ScriptedAgents,
+} from '../../../harness/testing';
+import { ConsultationPart } from '../../../protocol/heartcoach';
+import { heartCoachExecutor } from './index';
 
 /**
  * The app's consultation (issue 8, DESIGN §6): a heart-health question judged to be HeartCoach's runs as an
@@ -15,7 +21,7 @@ import { cabinetRecordsOf, grantAliceCabinet, scriptedHeartCoach } from './testi
 type Sent = Parameters<RemoteAgentPort['send']>[0];
 
 async function world() {
-  const context = await demoContext();
+  const context = await demoContext({ outsideAgents: [heartCoachExecutor] });
   const agents = context.ctx.agents as ScriptedAgents;
   const lastSent = (): Sent & { data: ConsultationPart } => {
     const sent = agents.sent.at(-1);
@@ -210,5 +216,30 @@ describe('the HeartCoach consultation through ask-as-me', () => {
     );
     expect(cabinetRecordsOf(vault, 'cabinet.readings').some((r) => r.data.metric === 'steps')).toBe(false);
     expect(cabinetRecordsOf(vault, 'cabinet.guidance')).toEqual([]);
+  });
+});
+
+/** Moved from the run loop's own tests: the generic loop runs HeartCoach's step through its registered executor. */
+describe('the run loop with HeartCoach registered', () => {
+  it('attributes an outside agent’s words and passes the question, never the person’s records, unless granted', async () => {
+    const { world, ctx } = await demoContext({ outsideAgents: [heartCoachExecutor] });
+    // Alice granted HeartCoach three folders (the demo world): exactly those travel, and the filed insight makes it `done`.
+    const reply = expectKind(replyOf(await world.ask({ message: 'How is my week going?' })), 'done');
+    expect(reply.result.text).toMatch(/^HeartCoach says: Your week looks steady/);
+    const sent = (
+      ctx.agents as unknown as {
+        sent: { agent: string; capability: string; text: string; timeoutMs: number; data?: { cabinet: object } }[];
+      }
+    ).sent;
+    expect(sent).toEqual([
+      expect.objectContaining({
+        agent: 'heartcoach',
+        capability: 'heartcoach.ask',
+        text: 'How is my week going?',
+        asker: world.who.alice,
+        timeoutMs: 20_000,
+      }),
+    ]);
+    expect(Object.keys(sent[0]!.data!.cabinet).sort()).toEqual(['doses', 'profile', 'readings']);
   });
 });

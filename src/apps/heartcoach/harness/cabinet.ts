@@ -7,9 +7,8 @@ import {
   Reading,
   Symptom,
   type CabinetFolder,
-} from '../../protocol/heartcoach';
-import type { HarnessContext } from '../kernel/context';
-import type { Address, DamagedRow, VaultRecord } from '../kernel/ports';
+} from '../../../protocol/heartcoach';
+import type { Address, DamagedRow, OutsideAgentContext, VaultRecord } from '../../../harness';
 
 /**
  * The cabinet a HeartCoach consultation carries (DESIGN §6, §10): exactly the folders the person's grant names, read
@@ -28,7 +27,7 @@ const CAPS = { readings: 2000, doses: 2000, symptoms: 500, guidance: 200 } as co
 const newestFirst = (a: { at: string }, b: { at: string }) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0);
 
 export async function grantedCabinet(
-  ctx: HarnessContext,
+  ctx: OutsideAgentContext,
   person: Address,
   granted: readonly string[],
 ): Promise<GrantedCabinet> {

@@ -86,7 +86,7 @@ export async function pendingRequirement(core: HomeAgentCore, runRef: string): P
 
 /**
  * The same, with the later steps' requirements the reply listed in alsoApprove (same delegator), to review and sign
- * in the same sitting (src/harness/run/also-approve.ts). Read from the checkpoint, never by taking a turn.
+ * in the same sitting (src/harness/authority/also-approve.ts). Read from the checkpoint, never by taking a turn.
  */
 export function pendingRequirements(
   core: HomeAgentCore,

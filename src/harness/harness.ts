@@ -19,7 +19,7 @@ import { DEFAULT_SETTINGS, type HarnessSettings } from './kernel/settings';
  * only a broken invariant escapes as an error, and even that reaches the caller as a WireError in words.
  */
 export type Harness = {
-  /** `controls`: this turn's streamed text and stop signal (src/harness/run/turn-controls.ts). */
+  /** `controls`: this turn's streamed text and stop signal (src/harness/kernel/turn-controls.ts). */
   ask(request: unknown, door: Door, controls?: AskControls): Promise<Result<AskResponse>>;
   readonly context: HarnessContext;
   /** What a run waits on the person to sign, read from its checkpoint (never by a turn); refused in words. */

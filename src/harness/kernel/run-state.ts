@@ -68,7 +68,7 @@ export const PendingSchema = z.discriminatedUnion('kind', [
      * it is already stored). Absent only in checkpoints written before it was kept: those are asked again.
      */
     requirement: Requirement.optional(),
-    /** Later steps' requirements from the same delegator, listed in the reply's alsoApprove (./also-approve.ts). */
+    /** Later steps' requirements from the same delegator, listed in the reply's alsoApprove (../authority/also-approve.ts). */
     also: z.array(Requirement).max(8).optional(),
   }),
   z.strictObject({

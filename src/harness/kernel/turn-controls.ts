@@ -4,7 +4,7 @@
  * `onText` shows the text of the two calls a person reads (the composer, an instruction skill) as it arrives —
  * display only, since the harness checks and keeps the response's whole text and a recompose or the grounded
  * fallback may replace what was shown; `signal` aborts the turn's model calls, and the run then ends with a sentence
- * instead of going on (run-ask.ts).
+ * instead of going on (src/harness/run/run-ask.ts).
  */
 export type StreamPiece = {
   role: 'composer' | 'skill-apply';

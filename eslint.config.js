@@ -25,6 +25,22 @@ const harnessForbidden = [
   },
 ];
 
+/**
+ * The harness's public faces: code outside src/harness imports it only through src/harness/index.ts and the shipped
+ * fakes' src/harness/testing/index.ts (tests and proof/ may also take the control run's seam by name).
+ * src/harness-boundaries.test.ts holds the same rule by reading the imports.
+ */
+const FACES = '(index|testing|testing/index)';
+const SEAM = '(testing/control-run|kernel/control)';
+const harnessInternal = (allowed) => ({
+  regex: `^(\\.\\./)+(src/)?harness/(?!${allowed}$)`,
+  message: 'Import the harness through its public face: src/harness/index.ts (fakes: src/harness/testing/index.ts).',
+});
+const siblingHarnessInternal = (allowed) => ({
+  regex: `^\\./harness/(?!${allowed}$)`,
+  message: 'Import the harness through its public face: src/harness/index.ts (fakes: src/harness/testing/index.ts).',
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -75,5 +91,19 @@ export default tseslint.config(
         { object: 'Math', property: 'random', message: 'Ids come from the IdPort.' },
       ],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx,mts}'],
+    ignores: ['src/harness/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [harnessInternal(FACES)] }] },
+  },
+  {
+    files: ['src/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [siblingHarnessInternal(FACES)] }] },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'proof/**/*.ts'],
+    ignores: ['src/harness/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [harnessInternal(`(${FACES}|${SEAM})`)] }] },
   },
 );

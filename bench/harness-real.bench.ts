@@ -1,8 +1,6 @@
 import { realWorld, type RealWorld } from '../src/agent/testing/real-world';
-import { GENERATED_ONTOLOGY } from '../src/harness/ontology';
-import { memoryWorld } from '../src/harness/testing/memory-world';
-import { planAnswer, scriptedModel } from '../src/harness/testing/scripted-model';
-import type { World } from '../src/harness/testing/world';
+import { GENERATED_ONTOLOGY } from '../src/harness';
+import { memoryWorld, planAnswer, scriptedModel, type World } from '../src/harness/testing';
 import type { HarnessReply } from '../src/protocol/harness-reply';
 import { measure, median, type BenchRow, type BenchSuite } from './run';
 

@@ -1,9 +1,14 @@
 import type { HarnessReply } from '../src/protocol/harness-reply';
-import { GENERATED_ONTOLOGY } from '../src/harness/ontology';
-import { memoryWorld } from '../src/harness/testing/memory-world';
-import { NOT_APPLICABLE, type JudgeRequest } from '../src/harness/model-port';
-import { distribution, planAnswer, scriptedModel, textAnswer, ZERO_USAGE } from '../src/harness/testing/scripted-model';
-import type { World } from '../src/harness/testing/world';
+import { GENERATED_ONTOLOGY, NOT_APPLICABLE, type JudgeRequest } from '../src/harness';
+import {
+  memoryWorld,
+  distribution,
+  planAnswer,
+  scriptedModel,
+  textAnswer,
+  ZERO_USAGE,
+  type World,
+} from '../src/harness/testing';
 import { measure, median, type BenchRow, type BenchSuite } from './run';
 
 /**

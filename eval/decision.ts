@@ -1,6 +1,6 @@
 import type { HarnessReply, PlannerTrace } from '../src/protocol/harness-reply';
-import { RunStateSchema } from '../src/harness/run/run-state';
-import type { World } from '../src/harness/testing/world';
+import { RunStateSchema } from '../src/harness';
+import type { World } from '../src/harness/testing';
 
 /**
  * What the harness decided for one ask, read from its reply and its run checkpoint (through the vault port, as any

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createAnthropicModel } from '../src/adapters/model/anthropic-model';
 import { modelConfigFromEnv } from '../src/adapters/model/config';
-import type { HarnessSettings } from '../src/harness/settings';
+import type { HarnessSettings } from '../src/harness';
 import { HomeError } from '../src/protocol/errors';
 import { loadCalibrationMap } from './calibration/map';
 import { casesFromJson, casesFromOntology, type Case } from './cases';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_APPLICABLE } from '../src/harness/model-port';
-import { distribution, scriptedModel } from '../src/harness/testing/scripted-model';
+import { NOT_APPLICABLE } from '../src/harness';
+import { distribution, scriptedModel } from '../src/harness/testing';
 import { casesFromJson, casesFromOntology } from './cases';
 import { runEvaluation } from './runner';
 import { makeMemoryWorld, makeRealWorld } from './world';

@@ -1,6 +1,4 @@
-import type { ModelPort } from '../src/harness/model-port';
-import { NOT_APPLICABLE } from '../src/harness/model-port';
-import type { HarnessSettings } from '../src/harness/settings';
+import { type ModelPort, NOT_APPLICABLE, type HarnessSettings } from '../src/harness';
 import { toWireError } from '../src/protocol/errors';
 import type { LabelledRun } from './calibration/fit';
 import type { Case } from './cases';

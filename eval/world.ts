@@ -1,8 +1,6 @@
 import { realWorld } from '../src/agent/testing/real-world';
-import type { Address } from '../src/harness/ports';
-import { GENERATED_ONTOLOGY } from '../src/harness/ontology';
-import { memoryWorld } from '../src/harness/testing/memory-world';
-import type { Who, World, WorldOptions } from '../src/harness/testing/world';
+import { type Address, GENERATED_ONTOLOGY } from '../src/harness';
+import { memoryWorld, type Who, type World, type WorldOptions } from '../src/harness/testing';
 import { HomeError } from '../src/protocol/errors';
 import type { Case } from './cases';
 

@@ -1,16 +1,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GENERATED_ONTOLOGY } from '../src/harness/ontology';
-import { CONTROL_RUN } from '../src/harness/run/control';
+import { GENERATED_ONTOLOGY, createHarness } from '../src/harness';
+import { CONTROL_RUN } from '../src/harness/kernel/control';
 import { controlHarness } from '../src/harness/testing/control-run';
-import { memoryWorld } from '../src/harness/testing/memory-world';
-import { expectKind, replyOf } from '../src/harness/testing/scenario';
-import { planAnswer, scriptedModel } from '../src/harness/testing/scripted-model';
-import { createHarness } from '../src/harness/harness';
+import { memoryWorld, expectKind, replyOf, planAnswer, scriptedModel } from '../src/harness/testing';
 
 /**
- * The control run's seam (src/harness/run/control.ts) is reachable only from tests and the proof. Reading the switch
+ * The control run's seam (src/harness/kernel/control.ts) is reachable only from tests and the proof. Reading the switch
  * (`isControlRun`, `unguardedDecision`) is the harness's own business, so any module of src/harness may; setting it
  * needs `CONTROL_RUN` and `CONTROL_OFF`, which only src/harness/testing/control-run.ts and proof/ may import; and the
  * control harness itself only tests and proof/. The background, the agent, the adapters, the command line and the
@@ -18,7 +15,7 @@ import { createHarness } from '../src/harness/harness';
  * only with the exact frozen value: a look-alike leaves the guards on.
  */
 const ROOT = resolve(__dirname, '..');
-const CONTROL = 'src/harness/run/control';
+const CONTROL = 'src/harness/kernel/control';
 const CONTROL_HARNESS = 'src/harness/testing/control-run';
 const SETTERS = new Set(['CONTROL_RUN', 'CONTROL_OFF']);
 const SCANNED = ['entrypoints', 'src', 'gateway', 'cli', 'eval', 'bench', 'scripts', 'ontology', 'e2e'];
@@ -98,23 +95,26 @@ describe('the control run seam', () => {
         file: join(ROOT, 'entrypoints/background.ts'),
         source: "import { controlHarness } from '../src/harness/testing/control-run';",
       },
-      { file: join(ROOT, 'src/agent/agent.ts'), source: "import { isControlRun } from '../harness/run/control';" },
+      { file: join(ROOT, 'src/agent/agent.ts'), source: "import { isControlRun } from '../harness/kernel/control';" },
       {
         file: join(ROOT, 'src/harness/run/run-ask.ts'),
-        source: "import { CONTROL_OFF, isControlRun } from './control';",
+        source: "import { CONTROL_OFF, isControlRun } from '../kernel/control';",
       },
-      { file: join(ROOT, 'src/harness/harness.ts'), source: "export * from './run/control';" },
-      { file: join(ROOT, 'src/harness/run/plan-phase.ts'), source: "import { isControlRun } from './control';" },
+      { file: join(ROOT, 'src/harness/harness.ts'), source: "export * from './kernel/control';" },
+      {
+        file: join(ROOT, 'src/harness/plan/plan-stage.ts'),
+        source: "import { isControlRun } from '../kernel/control';",
+      },
       {
         file: join(ROOT, 'src/harness/testing/control-run.ts'),
-        source: "import { CONTROL_OFF, CONTROL_RUN } from '../run/control';",
+        source: "import { CONTROL_OFF, CONTROL_RUN } from '../kernel/control';",
       },
     ];
     expect(seamBreaches(planted)).toEqual([
       'entrypoints/background.ts imports ../src/harness/testing/control-run',
-      'src/agent/agent.ts imports ../harness/run/control',
-      'src/harness/run/run-ask.ts imports ./control (CONTROL_OFF, isControlRun)',
-      'src/harness/harness.ts imports ./run/control (*)',
+      'src/agent/agent.ts imports ../harness/kernel/control',
+      'src/harness/run/run-ask.ts imports ../kernel/control (CONTROL_OFF, isControlRun)',
+      'src/harness/harness.ts imports ./kernel/control (*)',
     ]);
   });
 

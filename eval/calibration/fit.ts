@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calibrate } from '../../src/harness/judge/accept';
+import { calibrate } from '../../src/harness';
 
 /**
  * Fitting the judge's calibration (seed 001 §4) on labelled runs — each a distribution the judge

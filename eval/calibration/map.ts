@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { digestOf } from '../../src/protocol/digest';
 import { HomeError } from '../../src/protocol/errors';
-import type { CalibrationMap } from '../../src/harness/settings';
+import type { CalibrationMap } from '../../src/harness';
 import { conformalThreshold, fitTemperature, goldProbability, type Guarantee, type LabelledRun } from './fit';
 import { seededRng, shuffled } from './rng';
 

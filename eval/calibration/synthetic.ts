@@ -1,4 +1,4 @@
-import { NOT_APPLICABLE } from '../../src/harness/model-port';
+import { NOT_APPLICABLE } from '../../src/harness';
 import type { LabelledRun } from './fit';
 import type { Rng } from './rng';
 

@@ -3,7 +3,7 @@ import type { Supplied } from '../../src/protocol/ask';
 import { DEMO_PEOPLE } from '../../src/protocol/demo-identities';
 import type { Result } from '../../src/protocol/errors';
 import type { AskResponse, HarnessReply } from '../../src/protocol/harness-reply';
-import type { World } from '../../src/harness/testing/world';
+import type { World } from '../../src/harness/testing';
 
 /**
  * The authority cases: every way an act might run without the person's verified signature — no mandate,

@@ -1,8 +1,6 @@
 import { realWorld } from '../../src/agent/testing/real-world';
-import { GENERATED_ONTOLOGY } from '../../src/harness/ontology';
-import { memoryWorld } from '../../src/harness/testing/memory-world';
-import { throwingModel } from '../../src/harness/testing/scripted-model';
-import type { World } from '../../src/harness/testing/world';
+import { GENERATED_ONTOLOGY } from '../../src/harness';
+import { memoryWorld, throwingModel, type World } from '../../src/harness/testing';
 import { WireError } from '../../src/protocol/errors';
 import { exampleOf } from '../messaging/examples';
 import { routerWorld } from '../messaging/router-world';

@@ -6,7 +6,7 @@ import { openDemoHome } from '../../src/agent/testing/demo-home';
 import { readAppCard } from '../../src/apps/heartcoach/app-card';
 import { connectFromHome } from '../../src/apps/heartcoach/connect';
 import { memoryConnections } from '../../src/apps/heartcoach/connections';
-import { FixedClock } from '../../src/harness/testing/basics';
+import { FixedClock } from '../../src/harness/testing';
 import { startScriptedMessagesServer } from '../../src/testing/scripted-messages-server';
 import { gatewayProcess } from './gateway-process';
 import { inWords, keys } from './home';

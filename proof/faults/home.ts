@@ -5,7 +5,7 @@ import { heldAgent } from '../../src/agent/accounts';
 import { demoAddressOf } from '../../src/agent/demo';
 import { buildMandate, storeMandate } from '../../src/agent/sign-mandate';
 import { openDemoHome, type DemoHomeParts } from '../../src/agent/testing/demo-home';
-import { FixedClock } from '../../src/harness/testing/basics';
+import { FixedClock } from '../../src/harness/testing';
 import { DEMO_PEOPLE, DEMO_SERVICES } from '../../src/protocol/demo-identities';
 import type { Result } from '../../src/protocol/errors';
 import type { AskResponse, Requirement } from '../../src/protocol/harness-reply';

@@ -2,7 +2,7 @@ import { getAddress, keccak256, type Hex } from 'viem';
 import { createHomeAgent, fixedKeys, type HomeAgent } from '../../src/agent';
 import { demoAddressOf } from '../../src/agent/demo';
 import { openDemoHome, type DemoHomeParts } from '../../src/agent/testing/demo-home';
-import { FixedClock } from '../../src/harness/testing/basics';
+import { FixedClock } from '../../src/harness/testing';
 import { DEMO_PEOPLE, DEMO_SERVICES } from '../../src/protocol/demo-identities';
 import type { Result } from '../../src/protocol/errors';
 import type { AskResponse } from '../../src/protocol/harness-reply';

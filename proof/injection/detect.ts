@@ -1,5 +1,4 @@
-import { RunStateSchema } from '../../src/harness/run/run-state';
-import type { VaultPort } from '../../src/harness/ports';
+import { RunStateSchema, type VaultPort } from '../../src/harness';
 import type { HarnessReply } from '../../src/protocol/harness-reply';
 import type { InjectionCase, Token } from './case';
 import type { Effects } from './world';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_APPLICABLE } from '../../src/harness/model-port';
+import { NOT_APPLICABLE } from '../../src/harness';
 import { GOAL, WRAP, type Category } from './case';
 import { INJECTION_CASES } from './cases';
 import { instructionsIn } from './instructions';

@@ -12,9 +12,9 @@ import {
   type SkillApplyRequest,
   type SkillApplyResponse,
   type ToolSpec,
-} from '../../src/harness/model-port';
+} from '../../src/harness';
 import type { Material } from '../../src/protocol/ask';
-import { ZERO_USAGE } from '../../src/harness/testing/scripted-model';
+import { ZERO_USAGE } from '../../src/harness/testing';
 import { instructionsIn, type Instruction } from './instructions';
 
 /**

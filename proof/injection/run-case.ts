@@ -1,11 +1,10 @@
-import type { HarnessSettings } from '../../src/harness/settings';
+import { type HarnessSettings, GENERATED_ONTOLOGY } from '../../src/harness';
 import type { Material } from '../../src/protocol/ask';
 import type { Result } from '../../src/protocol/errors';
 import type { AskResponse, HarnessReply } from '../../src/protocol/harness-reply';
 import { DEMO_PEOPLE } from '../../src/protocol/demo-identities';
 import type { InjectionCase } from './case';
 import { admittedActs, sinksOf, type Sink } from './detect';
-import { GENERATED_ONTOLOGY } from '../../src/harness/ontology';
 import { ObedientModel } from './obedient-model';
 import type { Turn } from './world';
 import { memoryInjectionWorld } from './world-memory';

@@ -1,9 +1,7 @@
 import type { Hex } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
-import { GENERATED_ONTOLOGY } from '../../src/harness/ontology';
-import type { MemoryVault } from '../../src/harness/testing/memory-vault';
-import { fakeSmartAgent, type MemoryWallet } from '../../src/harness/testing/memory-wallet';
-import { memoryWorld } from '../../src/harness/testing/memory-world';
+import { GENERATED_ONTOLOGY } from '../../src/harness';
+import { type MemoryVault, fakeSmartAgent, type MemoryWallet, memoryWorld } from '../../src/harness/testing';
 import { askDigest, type CallerAssertion } from '../../src/protocol/ask';
 import { DEMO_PEOPLE, DEMO_SERVICES } from '../../src/protocol/demo-identities';
 import { digestOf } from '../../src/protocol/digest';

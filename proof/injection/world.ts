@@ -1,9 +1,17 @@
-import { createHarness, type Harness } from '../../src/harness/harness';
-import { GENERATED_ONTOLOGY } from '../../src/harness/ontology';
-import type { Address, ChainPort, Ports, RemoteAgentPort, VaultPort, VaultRecord } from '../../src/harness/ports';
-import type { HarnessSettings } from '../../src/harness/settings';
+import {
+  createHarness,
+  type Harness,
+  GENERATED_ONTOLOGY,
+  type Address,
+  type ChainPort,
+  type Ports,
+  type RemoteAgentPort,
+  type VaultPort,
+  type VaultRecord,
+  type HarnessSettings,
+} from '../../src/harness';
 import { controlHarness } from '../../src/harness/testing/control-run';
-import type { Who } from '../../src/harness/testing/world';
+import type { Who } from '../../src/harness/testing';
 import type { AskRequest, Material, Supplied } from '../../src/protocol/ask';
 import { digestOf } from '../../src/protocol/digest';
 import type { Result } from '../../src/protocol/errors';

@@ -2,7 +2,7 @@ import { getAddress, isAddressEqual, type Address, type Hex } from 'viem';
 import { Mandate, type MandateScope, type TimeWindow } from '../protocol/delegation';
 import { digestOf } from '../protocol/digest';
 import type { MandateCaveats } from '../protocol/harness-reply';
-import type { MandateSummary } from '../harness/ports';
+import type { MandateSummary } from '../harness';
 import type { MandateRow } from '../vault/repositories/mandates';
 import { delegationHashOf } from '../wallet';
 

@@ -1,5 +1,5 @@
 import { hashTypedData, type Address, type Hex, type LocalAccount } from 'viem';
-import type { SignaturePurpose, SignatureVerdict } from '../harness/ports';
+import type { SignaturePurpose, SignatureVerdict } from '../harness';
 import { verifyAccountSignature, type SmartAgent, type WalletChain } from '../wallet';
 import { CALLER_ASSERTION_KIND } from '../wallet/sign/caller-assertion';
 import { HOME_PAYLOAD_TYPES } from '../wallet/sign/home-typed-data';

@@ -1,5 +1,5 @@
 import { getAddress, type Address, type Hex } from 'viem';
-import type { AuthorityPort, MandateSummary, MandateVerdict, WireVerdict } from '../harness/ports';
+import type { AuthorityPort, MandateSummary, MandateVerdict, WireVerdict } from '../harness';
 import { AskAsMeWire } from '../protocol/delegation';
 import { digestOf } from '../protocol/digest';
 import { HomeError } from '../protocol/errors';

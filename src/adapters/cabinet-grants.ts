@@ -1,4 +1,4 @@
-import type { Address, CabinetGrantHeld, VaultPort } from '../harness/ports';
+import type { Address, CabinetGrantHeld, VaultPort } from '../harness';
 import type { Vault } from '../vault/vault';
 
 /**

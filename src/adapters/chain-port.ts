@@ -1,5 +1,5 @@
 import { getAddress, type Hex, type LocalAccount, type TransactionReceipt } from 'viem';
-import type { ChainPort, ReconcileResult, RedeemOutcome } from '../harness/ports';
+import type { ChainPort, ReconcileResult, RedeemOutcome } from '../harness';
 import type { Vault } from '../vault/vault';
 import {
   prepareRedemption,

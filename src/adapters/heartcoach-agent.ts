@@ -1,4 +1,4 @@
-import type { RemoteAgentPort, RemoteAnswer } from '../harness/ports';
+import type { RemoteAgentPort, RemoteAnswer } from '../harness';
 import { accessTokenFor } from '../apps/heartcoach/app-session';
 import type { ConnectionStore } from '../apps/heartcoach/connections';
 import type { Vault } from '../vault/vault';

@@ -1,5 +1,5 @@
 import type { Hex } from 'viem';
-import type { RemoteAgentPort, RemoteAnswer } from '../harness/ports';
+import type { RemoteAgentPort, RemoteAnswer } from '../harness';
 import { digestOf } from '../protocol/digest';
 import { answerOf, cardEndpoint, readJson, RpcReply } from './remote-agent-wire';
 

@@ -1,4 +1,4 @@
-import type { AuditEvent, ClockPort, DeclaredEffect, EffectSinkPort, IdPort, TracePort } from '../harness/ports';
+import type { AuditEvent, ClockPort, DeclaredEffect, EffectSinkPort, IdPort, TracePort } from '../harness';
 
 /**
  * The small ports every composition root needs (DESIGN §6): the wall clock, unguessable ids, the audit trace and the

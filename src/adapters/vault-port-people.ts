@@ -1,5 +1,5 @@
 import { getAddress } from 'viem';
-import type { Address, Affiliation, AgentInfo, DamagedRow, ListRead, Member, Party, VaultPort } from '../harness/ports';
+import type { Address, Affiliation, AgentInfo, DamagedRow, ListRead, Member, Party, VaultPort } from '../harness';
 import type { RecordOf } from '../vault/records/record';
 import type { CorruptRow } from '../vault/rows';
 import type { Vault } from '../vault/vault';

@@ -1,5 +1,5 @@
 import { getAddress } from 'viem';
-import type { Address, Confirmation, ListRead, ProvenanceDoc, VaultPort, VaultRecord } from '../harness/ports';
+import type { Address, Confirmation, ListRead, ProvenanceDoc, VaultPort, VaultRecord } from '../harness';
 import { HomeError } from '../protocol/errors';
 import { StepReceipt } from '../protocol/harness-reply';
 import type { VaultRecord as StoredRecord, RecordInput, RecordType } from '../vault/records/record';

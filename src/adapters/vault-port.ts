@@ -1,5 +1,5 @@
 import { getAddress } from 'viem';
-import type { Address, VaultPort } from '../harness/ports';
+import type { Address, VaultPort } from '../harness';
 import type { Vault } from '../vault/vault';
 import { cabinetGrantsPort } from './cabinet-grants';
 import { peoplePort } from './vault-port-people';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FixedClock } from '../harness/testing/basics';
+import { FixedClock } from '../harness/testing';
 import { DEMO_PEOPLE, DEMO_SERVICES } from '../protocol/demo-identities';
 import { fixedKeys } from './accounts';
 import { createHomeAgent } from './index';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FixedClock } from '../harness/testing/basics';
-import { expectKind, replyOf } from '../harness/testing/scenario';
+import { FixedClock, expectKind, replyOf } from '../harness/testing';
 import { DEMO_PEOPLE, DEMO_SERVICES } from '../protocol/demo-identities';
 import { digestOf } from '../protocol/digest';
 import { fixedKeys, keyringKeys } from './accounts';

@@ -4,12 +4,22 @@ import { createChainPort } from '../adapters/chain-port';
 import { unconfiguredAgents } from '../adapters/remote-agent';
 import { randomIds, recordedEffects, ringTrace } from '../adapters/system';
 import { createVaultPort, vaultOwner } from '../adapters/vault-port';
-import { createHarness, type Harness } from '../harness/harness';
-import type { ModelPort } from '../harness/model-port';
-import { GENERATED_ONTOLOGY } from '../harness/ontology';
-import type { OntologyView } from '../harness/ontology-view';
-import type { ChainPort, ClockPort, EffectSinkPort, IdPort, Ports, RemoteAgentPort, TracePort } from '../harness/ports';
-import type { HarnessSettings } from '../harness/settings';
+import {
+  createHarness,
+  type Harness,
+  type ModelPort,
+  GENERATED_ONTOLOGY,
+  type OntologyView,
+  type ChainPort,
+  type ClockPort,
+  type EffectSinkPort,
+  type IdPort,
+  type Ports,
+  type RemoteAgentPort,
+  type TracePort,
+  type HarnessSettings,
+} from '../harness';
+import { heartCoachExecutor } from '../apps/heartcoach/harness';
 import { HomeError } from '../protocol/errors';
 import type { Vault } from '../vault/vault';
 import type { WalletChain } from '../wallet';
@@ -66,6 +76,7 @@ export function createHomeAgentCore(parts: HomeAgentParts): HomeAgentCore {
   const harness = createHarness(ports, {
     ontology: parts.ontology ?? GENERATED_ONTOLOGY,
     ...(parts.settings !== undefined ? { settings: parts.settings } : {}),
+    outsideAgents: [heartCoachExecutor],
   });
   return {
     parts,

@@ -1,5 +1,5 @@
 import type { Hex } from 'viem';
-import type { AskControls } from '../harness/run/turn-controls';
+import type { AskControls } from '../harness';
 import type { AskSurface } from '../protocol/ask';
 import type { Result } from '../protocol/errors';
 import type { AskResponse, Requirement } from '../protocol/harness-reply';
@@ -24,7 +24,7 @@ import { signPending, type SignResult } from './sign';
  * extension pages sign or decline; the command line asks for a typed confirmation first.
  */
 export type HomeAgent = HomeAgentCore & {
-  /** `controls`: the answer's text as it streams, and the person's stop (src/harness/run/turn-controls.ts). */
+  /** `controls`: the answer's text as it streams, and the person's stop (src/harness/kernel/turn-controls.ts). */
   ask(input: AskInput, controls?: AskControls): Promise<Result<AskResponse>>;
   resume(input: ResumeInput, controls?: AskControls): Promise<Result<AskResponse>>;
   /** Signs the run's pending requirement with the unlocked owner key and resumes the run with it. */

@@ -1,6 +1,6 @@
 import { getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { FixedClock } from '../harness/testing/basics';
+import { FixedClock } from '../harness/testing';
 import { DEMO_PEOPLE, DEMO_SERVICES } from '../protocol/demo-identities';
 import { usdcBalanceOf, type WalletChain } from '../wallet';
 import { demoAddressOf } from './demo';

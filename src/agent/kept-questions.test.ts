@@ -1,8 +1,7 @@
 import { getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
-import type { RemoteAnswer } from '../harness/ports';
-import { FixedClock, ScriptedAgents } from '../harness/testing/basics';
-import { scriptedHeartCoach } from '../harness/testing/scripted-coach';
+import type { RemoteAnswer } from '../harness';
+import { FixedClock, ScriptedAgents, scriptedHeartCoach } from '../harness/testing';
 import { DEMO_PEOPLE, DEMO_SERVICES } from '../protocol/demo-identities';
 import { demoAddressOf } from './demo';
 import { createHomeAgent, fixedKeys } from './index';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
-import { expectKind, replyOf } from '../harness/testing/scenario';
-import { throwingModel } from '../harness/testing/scripted-model';
+import { expectKind, replyOf, throwingModel } from '../harness/testing';
 import { Mandate } from '../protocol/delegation';
 import { isDeployed, verifyMandate } from '../wallet';
 import { revokeOnChain } from './grants';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectKind, replyOf } from '../harness/testing/scenario';
-import { throwingModel } from '../harness/testing/scripted-model';
+import { expectKind, replyOf, throwingModel } from '../harness/testing';
 import { runStateOf } from './runs';
 import { realWorld } from './testing/real-world';
 

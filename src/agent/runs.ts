@@ -1,9 +1,7 @@
 import { getAddress, type Address, type Hex } from 'viem';
-import { approvalDigestOf } from '../harness/authority/requirement';
-import { RunStateSchema, type RunState } from '../harness/run/run-state';
-import type { AskControls } from '../harness/run/turn-controls';
+import { pendingApprovalOf, type AskControls, type RunState } from '../harness';
 import type { AskSurface, Material, Supplied, SuppliedPlan } from '../protocol/ask';
-import { HomeError, type Result } from '../protocol/errors';
+import type { Result } from '../protocol/errors';
 import type { AskResponse, Requirement } from '../protocol/harness-reply';
 import type { HomeAgentCore } from './home-agent';
 
@@ -11,7 +9,7 @@ import type { HomeAgentCore } from './home-agent';
  * The person's turns at their own Home (the session door): a fresh ask, a resume with what they did, a decline,
  * and the runs waiting for them. A resume names only the run: its addressee comes from the run's own checkpoint,
  * and the asker is always the session's person — the harness then checks the run is theirs. `controls` (optional)
- * streams the answer's text as it is written and carries the person's stop (src/harness/run/turn-controls.ts).
+ * streams the answer's text as it is written and carries the person's stop (src/harness/kernel/turn-controls.ts).
  */
 export type AskInput = {
   message: string;
@@ -41,18 +39,9 @@ export async function askAt(
   return core.harness.ask(request, { kind: 'session', asker: input.asker ?? owner }, controls);
 }
 
-/** A run's checkpoint as the harness wrote it, read back through the harness's own schema. */
-export async function runStateOf(core: HomeAgentCore, runRef: string): Promise<RunState> {
-  const loaded = await core.parts.vault.runs.load(runRef);
-  if (loaded.kind === 'absent') throw new HomeError('RUN_NOT_FOUND', 'There is no run by that reference.');
-  if (loaded.kind === 'expired') throw new HomeError('RUN_EXPIRED', 'That run has expired; ask again.');
-  const parsed = RunStateSchema.safeParse(loaded.run.checkpoint);
-  if (!parsed.success)
-    throw new HomeError(
-      'RUN_CORRUPT',
-      'That run’s record is damaged, so it cannot be resumed safely; nothing was done.',
-    );
-  return parsed.data;
+/** A run's checkpoint as the harness wrote it, read back by the harness (refused in words if absent or damaged). */
+export function runStateOf(core: HomeAgentCore, runRef: string): Promise<RunState> {
+  return core.harness.runState(runRef);
 }
 
 export async function resumeAt(
@@ -97,46 +86,13 @@ export async function pendingRequirement(core: HomeAgentCore, runRef: string): P
 
 /**
  * The same, with the later steps' requirements the reply listed in alsoApprove (same delegator), to review and sign
- * in the same sitting (src/harness/run/also-approve.ts). Read from the checkpoint, never by taking a turn.
+ * in the same sitting (src/harness/authority/also-approve.ts). Read from the checkpoint, never by taking a turn.
  */
-export async function pendingRequirements(
+export function pendingRequirements(
   core: HomeAgentCore,
   runRef: string,
 ): Promise<{ requirement: Requirement; also: Requirement[] }> {
-  const state = await runStateOf(core, runRef);
-  const pending = state.pending;
-  if (state.status !== 'awaiting' || pending === null || pending.kind !== 'authority')
-    throw new HomeError('NOTHING_TO_SIGN', 'That run is not waiting for a mandate from you.');
-  const requirement = pending.requirement;
-  if (requirement === undefined)
-    throw new HomeError(
-      'REQUIREMENT_UNKNOWN',
-      'That run was parked by an older version that did not keep what it asked you to sign; decline it and ask again.',
-    );
-  if (
-    requirement.bindingDigest !== pending.bindingDigest ||
-    requirement.stepRef !== pending.stepRef ||
-    requirement.runRef !== state.runRef
-  ) {
-    throw new HomeError(
-      'RUN_CORRUPT',
-      'That run’s record does not agree with itself, so nothing from it will be signed; decline it and ask again.',
-    );
-  }
-  const also = pending.also ?? [];
-  for (const r of also) {
-    if (
-      r.runRef !== state.runRef ||
-      r.stepRef === requirement.stepRef ||
-      r.delegator.toLowerCase() !== requirement.delegator.toLowerCase()
-    ) {
-      throw new HomeError(
-        'RUN_CORRUPT',
-        'That run’s record does not agree with itself, so nothing from it will be signed; decline it and ask again.',
-      );
-    }
-  }
-  return { requirement, also };
+  return core.harness.pendingRequirements(runRef);
 }
 
 /**
@@ -175,9 +131,8 @@ export async function pendingRuns(core: HomeAgentCore, limit = 20): Promise<Pend
     .sort((a, b) => b.updatedAt - a.updatedAt)
     .slice(0, limit);
   return rows.flatMap((row): PendingRun[] => {
-    const parsed = RunStateSchema.safeParse(row.checkpoint);
-    if (!parsed.success) return [];
-    const state = parsed.data;
+    const state = core.harness.readCheckpoint(row.checkpoint);
+    if (state === null) return [];
     const base = {
       runRef: row.runRef,
       addressee: getAddress(row.addressee),
@@ -204,30 +159,20 @@ export async function pendingRuns(core: HomeAgentCore, limit = 20): Promise<Pend
   });
 }
 
-/**
- * A co-signer run's prompt details as the checkpoint kept them, or undefined (an older checkpoint, or one that does
- * not agree with itself: its requirement must be this run's and give exactly the approval digest it waits on).
- */
+/** A co-signer run's prompt details as the checkpoint kept them (the harness checks they agree with the run). */
 function approvalOf(
   state: RunState,
   pending: Extract<NonNullable<RunState['pending']>, { kind: 'approval' }>,
 ): PendingApproval | undefined {
-  const { requirement, approvers, quorum, have } = pending;
-  if (requirement === undefined || approvers === undefined || quorum === undefined || have === undefined)
-    return undefined;
-  if (
-    requirement.runRef !== state.runRef ||
-    requirement.stepRef !== pending.stepRef ||
-    approvalDigestOf(requirement) !== pending.approvalDigest
-  )
-    return undefined;
+  const kept = pendingApprovalOf(state, pending);
+  if (kept === undefined) return undefined;
   return {
     resumeToken: pending.resumeToken,
     approvalDigest: pending.approvalDigest,
-    approvers: approvers.map((a) => getAddress(a)),
-    quorum,
-    have: have.map((a) => getAddress(a)),
-    requirement,
+    approvers: kept.approvers.map((a) => getAddress(a)),
+    quorum: kept.quorum,
+    have: kept.have.map((a) => getAddress(a)),
+    requirement: kept.requirement,
   };
 }
 

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LADDER_SCENARIOS } from '../harness/testing/ladder-scenarios';
-import type { Scenario } from '../harness/testing/scenario';
-import { scriptedModel, throwingModel } from '../harness/testing/scripted-model';
-import { SEED_SCENARIOS } from '../harness/testing/seed-scenarios';
+import { LADDER_SCENARIOS, type Scenario, scriptedModel, throwingModel, SEED_SCENARIOS } from '../harness/testing';
 import { realWorld } from './testing/real-world';
 
 /**

@@ -1,5 +1,5 @@
 import { createRemoteAgents } from '../adapters/remote-agent';
-import type { RemoteAgentPort } from '../harness/ports';
+import type { RemoteAgentPort } from '../harness';
 import type { PendingRequest } from '../protocol/messages';
 import type { Keyring } from '../vault/keys/keyring';
 import type { Vault } from '../vault/vault';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnthropicModel } from '../adapters/model/anthropic-model';
-import { FixedClock } from '../harness/testing/basics';
+import { FixedClock } from '../harness/testing';
 import { createKeyring } from '../vault/keys/keyring';
 import { memorySessionKeyStore } from '../vault/keys/session-keys';
 import { TEST_KDF } from '../vault/testing/open';

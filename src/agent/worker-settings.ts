@@ -1,7 +1,6 @@
 import { createAnthropicModel } from '../adapters/model/anthropic-model';
 import { modelConfigFromSettings } from '../adapters/model/config';
-import type { ModelPort } from '../harness/model-port';
-import type { HarnessSettings } from '../harness/settings';
+import type { ModelPort, HarnessSettings } from '../harness';
 import type { Vault } from '../vault/vault';
 
 /**

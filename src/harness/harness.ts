@@ -1,13 +1,17 @@
 import type { Result } from '../protocol/errors';
 import { toWireError } from '../protocol/errors';
-import type { AskResponse } from '../protocol/harness-reply';
-import type { Door, HarnessContext } from './context';
-import type { OntologyView } from './ontology-view';
+import type { AskResponse, Requirement } from '../protocol/harness-reply';
+import type { RunState } from './kernel/run-state';
+import { pendingRequirements, readCheckpoint, runStateOf } from './reply/pending';
+import type { Door, HarnessContext } from './kernel/context';
+import type { OntologyView } from './kernel/ontology-view';
+import { outsideAgentsOf, type OutsideAgentExecutor } from './kernel/outside-agent';
 import { PlaybookCache } from './playbook/playbook';
-import type { Ports } from './ports';
+import type { Ports } from './kernel/ports';
 import { runAsk } from './run/run-ask';
-import { turnContext, type AskControls } from './run/turn-controls';
-import { DEFAULT_SETTINGS, type HarnessSettings } from './settings';
+import { turnContext } from './kernel/turn-context';
+import type { AskControls } from './kernel/turn-controls';
+import { DEFAULT_SETTINGS, type HarnessSettings } from './kernel/settings';
 
 /**
  * The person's agent harness: one function per door turn. Construct it once per worker with the ports; every ask
@@ -15,23 +19,38 @@ import { DEFAULT_SETTINGS, type HarnessSettings } from './settings';
  * only a broken invariant escapes as an error, and even that reaches the caller as a WireError in words.
  */
 export type Harness = {
-  /** `controls`: this turn's streamed text and stop signal (src/harness/run/turn-controls.ts). */
+  /** `controls`: this turn's streamed text and stop signal (src/harness/kernel/turn-controls.ts). */
   ask(request: unknown, door: Door, controls?: AskControls): Promise<Result<AskResponse>>;
   readonly context: HarnessContext;
+  /** What a run waits on the person to sign, read from its checkpoint (never by a turn); refused in words. */
+  pendingRequirements(runRef: string): Promise<{ requirement: Requirement; also: Requirement[] }>;
+  /** A run's checkpoint as the harness wrote it; refused in words when absent, damaged or expired. */
+  runState(runRef: string): Promise<RunState>;
+  /** A stored checkpoint read back through the run's schema, or null when it does not fit. */
+  readCheckpoint(checkpoint: unknown): RunState | null;
 };
 
 export function createHarness(
   ports: Ports,
-  options: { ontology: OntologyView; settings?: Partial<HarnessSettings> },
+  options: {
+    ontology: OntologyView;
+    settings?: Partial<HarnessSettings>;
+    /** Outside agents' executors (src/harness/kernel/outside-agent.ts), registered by the composition root. */
+    outsideAgents?: readonly OutsideAgentExecutor[];
+  },
 ): Harness {
   const context: HarnessContext = {
     ...ports,
     ontology: options.ontology,
     settings: { ...DEFAULT_SETTINGS, ...options.settings },
     caches: { playbooks: new PlaybookCache() },
+    outsideAgents: outsideAgentsOf(options.outsideAgents),
   };
   return {
     context,
+    pendingRequirements: (runRef) => pendingRequirements(context, runRef),
+    runState: (runRef) => runStateOf(context, runRef),
+    readCheckpoint,
     async ask(request, door, controls) {
       try {
         return await runAsk(controls === undefined ? context : turnContext(context, controls), request, door);

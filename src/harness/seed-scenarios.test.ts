@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GENERATED_ONTOLOGY } from './ontology';
+import { GENERATED_ONTOLOGY } from './kernel/ontology';
 import { memoryWorld } from './testing/memory-world';
 import { SEED_SCENARIOS } from './testing/seed-scenarios';
 import { LADDER_SCENARIOS } from './testing/ladder-scenarios';

@@ -8,7 +8,7 @@ import { fixedKeys } from '../agent/accounts';
 import { demoAddressOf } from '../agent/demo';
 import { createHomeAgent, type HomeAgent } from '../agent/index';
 import { openDemoHome } from '../agent/testing/demo-home';
-import { FixedClock } from '../harness/testing/basics';
+import { FixedClock } from '../harness/testing';
 import { DEMO_PEOPLE, DEMO_SERVICES } from '../protocol/demo-identities';
 import { ASK_STREAM_PORT } from '../protocol/messages-ask-stream';
 import { reply } from '../testing/scripted-messages-script';

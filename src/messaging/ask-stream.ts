@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import type { StreamPiece } from '../harness/run/turn-controls';
+import type { StreamPiece } from '../harness';
 import { describeZodError, HomeError, toWireError } from '../protocol/errors';
 import {
   ASK_STREAM_LIMITS,

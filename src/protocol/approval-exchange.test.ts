@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approvalDigestOf } from '../harness/authority/requirement';
+import { approvalDigestOf } from '../harness';
 import { approvalDigestFor, approvalLink, readApprovalRequest, type ApprovalRequestFile } from './approval-exchange';
 import { digestOf } from './digest';
 import { EXTENSION_ID } from './extension-id';

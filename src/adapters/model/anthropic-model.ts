@@ -11,7 +11,7 @@ import type {
   PlannerResponse,
   SkillApplyRequest,
   SkillApplyResponse,
-} from '../../harness/model-port';
+} from '../../harness';
 import { parseModelConfig, type AnthropicModelConfig, type AnthropicModelConfigInput } from './config';
 import type { CallRecord, Runtime } from './messages-call';
 import { applySkill } from './prompts/skill-apply';

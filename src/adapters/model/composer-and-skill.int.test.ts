@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { read, reply } from '../../testing/scripted-messages-script';
 import { startScriptedMessagesServer, type ScriptedMessagesServer } from '../../testing/scripted-messages-server';
-import type { ComposeRequest, SkillApplyRequest } from '../../harness/model-port';
-import { GENERATED_ONTOLOGY } from '../../harness/ontology';
-import { composeAnswer } from '../../harness/compose/compose';
-import { newTrace } from '../../harness/run/trace';
-import { memoryWorld } from '../../harness/testing/memory-world';
+import {
+  type ComposeRequest,
+  type SkillApplyRequest,
+  GENERATED_ONTOLOGY,
+  composeAnswer,
+  newTrace,
+} from '../../harness';
+import { memoryWorld } from '../../harness/testing';
 import { createAnthropicModel } from './anthropic-model';
 import type { CallRecord } from './messages-call';
 import { observationIds, words } from './testing/read-prompt';

@@ -7,9 +7,8 @@ import {
   type ScriptedTurn,
 } from '../../testing/scripted-messages-server';
 import type { AskResponse, HarnessReply } from '../../protocol/harness-reply';
-import { GENERATED_ONTOLOGY } from '../../harness/ontology';
-import { memoryWorld } from '../../harness/testing/memory-world';
-import type { World } from '../../harness/testing/world';
+import { GENERATED_ONTOLOGY } from '../../harness';
+import { memoryWorld, type World } from '../../harness/testing';
 import { createAnthropicModel } from './anthropic-model';
 import { JUDGE_TOOL } from './prompts/judge';
 import { PLAN_CHOICE_TOOL } from './prompts/plan-choice';

@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ModelRole, ModelUsage } from '../../harness/model-port';
+import type { ModelRole, ModelUsage } from '../../harness';
 import type { AnthropicModelConfig } from './config';
 import { isRetryable, modelError, retryAfterMs, toModelError } from './errors';
 import { estimateCostUsd } from './prices';

@@ -1,4 +1,4 @@
-import type { ModelUsage } from '../../harness/model-port';
+import type { ModelUsage } from '../../harness';
 
 /**
  * A small price table, in US dollars per million tokens, for the cost figure each call reports. It is an ESTIMATE

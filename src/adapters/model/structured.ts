@@ -1,6 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { z } from 'zod';
-import type { ModelUsage } from '../../harness/model-port';
+import type { ModelUsage } from '../../harness';
 import { describeZodError } from '../../protocol/errors';
 import { modelError } from './errors';
 import { callMessages, type CallSpec, type Runtime } from './messages-call';

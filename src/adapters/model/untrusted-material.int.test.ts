@@ -6,9 +6,8 @@ import {
   type ScriptedMessagesServer,
 } from '../../testing/scripted-messages-server';
 import { DEMO_PEOPLE, DEMO_SERVICES } from '../../protocol/demo-identities';
-import { GENERATED_ONTOLOGY } from '../../harness/ontology';
-import { memoryWorld } from '../../harness/testing/memory-world';
-import type { World } from '../../harness/testing/world';
+import { GENERATED_ONTOLOGY } from '../../harness';
+import { memoryWorld, type World } from '../../harness/testing';
 import { createAnthropicModel } from './anthropic-model';
 import { JUDGE_TOOL } from './prompts/judge';
 import { PLAN_TOOL } from './prompts/planner';

@@ -1,5 +1,5 @@
 import type { Material } from '../../protocol/ask';
-import type { Observation } from '../../harness/model-port';
+import type { Observation } from '../../harness';
 
 /**
  * How anything that is not the adapter's own instruction reaches the model: as quoted text inside a delimited

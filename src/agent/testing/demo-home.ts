@@ -1,5 +1,5 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import type { ClockPort } from '../../harness/ports';
+import type { ClockPort } from '../../harness';
 import { openVaultRepositories, type Vault } from '../../vault/vault';
 import { createMemoryChainStateStore, openEmbeddedChain, type EmbeddedWalletChain } from '../../wallet';
 import { demoAddressOf, prepareDemoChain } from '../demo';

@@ -1,10 +1,14 @@
 import { getAddress, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { GENERATED_ONTOLOGY } from '../../harness/ontology';
-import type { ChainPort } from '../../harness/ports';
-import { FixedClock } from '../../harness/testing/basics';
-import { ScriptedModel } from '../../harness/testing/scripted-model';
-import type { AskInput, Who, World, WorldOptions } from '../../harness/testing/world';
+import { GENERATED_ONTOLOGY, type ChainPort } from '../../harness';
+import {
+  FixedClock,
+  ScriptedModel,
+  type AskInput,
+  type Who,
+  type World,
+  type WorldOptions,
+} from '../../harness/testing';
 import { askDigest, type AskRequest, type CallerAssertion } from '../../protocol/ask';
 import { DEMO_PEOPLE, DEMO_SERVICES } from '../../protocol/demo-identities';
 import { digestOf } from '../../protocol/digest';

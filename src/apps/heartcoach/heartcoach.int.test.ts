@@ -6,7 +6,7 @@ import { heartcoachAgents } from '../../adapters/heartcoach-agent';
 import { fixedKeys } from '../../agent/accounts';
 import { createHomeAgent, type HomeAgent } from '../../agent';
 import { openDemoHome, type DemoHomeParts } from '../../agent/testing/demo-home';
-import { FixedClock } from '../../harness/testing/basics';
+import { FixedClock } from '../../harness/testing';
 import { read } from '../../testing/scripted-messages-script';
 import { DEMO_PEOPLE, DEMO_SERVICES } from '../../protocol/demo-identities';
 import { readRevoked } from '../../wallet';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Plan } from '../plan/plan-schema';
 import { toolsOf } from '../testing/tools-of';
 import { admitPlan } from './admission';
-import type { AdmissionInput } from './rules';
+import type { AdmissionInput } from './rule-kit';
 
 const ALICE = '0x1111111111111111111111111111111111111111';
 const person = toolsOf('person-agent');

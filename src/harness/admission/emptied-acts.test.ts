@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GENERATED_ONTOLOGY } from '../ontology';
+import { GENERATED_ONTOLOGY } from '../kernel/ontology';
 import type { Plan } from '../plan/plan-schema';
 import { memoryWorld } from '../testing/memory-world';
 import { expectKind, replyOf } from '../testing/scenario';

@@ -1,8 +1,8 @@
 import type { Violation } from '../../protocol/harness-reply';
 import { mentions, normalizeWords } from '../ground/words';
-import type { ArgKind } from '../ontology-view';
+import type { ArgKind } from '../kernel/ontology-view';
 import { isItem, isRef, type ArgValue } from '../plan/plan-schema';
-import type { AdmissionInput } from './rules';
+import type { AdmissionInput } from './rule-kit';
 
 /**
  * Two more from-the-words rules, found by the adversarial suite (proof/): an injected instruction in a

@@ -1,10 +1,13 @@
 import { isAddress } from 'viem';
 import type { Violation } from '../../protocol/harness-reply';
-import type { ArgKind, CapabilityArg } from '../ontology-view';
+import type { ArgKind } from '../kernel/ontology-view';
 import { canonicalNumber, mentions, mentionsStem, numbersIn } from '../ground/words';
-import { isItem, isRef, stepIdOf, type ArgValue, type Plan, type PlanStep } from '../plan/plan-schema';
-import type { Tool, ToolIndex } from '../tools/tools';
+import { isItem, isRef, stepIdOf, type ArgValue, type PlanStep } from '../plan/plan-schema';
+import type { Tool } from '../tools/tools';
 import { WORDS_RULES } from './rules-words';
+import { eachArg, v, type AdmissionInput, type Rule } from './rule-kit';
+
+export type { AdmissionInput } from './rule-kit';
 
 /**
  * Admission's rules (seed 001 step 6): deterministic, over declarations only — "never a second model, never a
@@ -15,48 +18,9 @@ import { WORDS_RULES } from './rules-words';
  * or the vault designates it: the addressee, the asker, the default payer). `words` is the person's message and
  * their own answers to prompts; quoted material, records, memories and outside agents' answers are never in it.
  */
-export type AdmissionInput = {
-  plan: Plan;
-  /** The person's own words: the message, then their answers to data prompts. Never material. */
-  words: string;
-  tools: ToolIndex;
-  /** Who proposed the plan: a compiled shape matched the words themselves; a screen may supply only reads. */
-  origin: 'compiled' | 'judgment' | 'model' | 'rule-based' | 'supplied';
-  /** Addresses the vault designates for this run (addressee, asker, default payer) and the addressee's names. */
-  designated: { addresses: readonly string[]; names: readonly string[] };
-  specialists: readonly string[];
-};
-
-type Rule = (input: AdmissionInput) => Violation[];
 const NUMERIC: ReadonlySet<ArgKind> = new Set(['amount', 'count', 'dose']);
 const PARTY: ReadonlySet<ArgKind> = new Set(['recipient', 'person', 'organization']);
 const META = new Set(['ask.clarify', 'ask.unsupported']);
-
-const v = (
-  rule: string,
-  stepIndex: number | null,
-  message: string,
-  recovery: Violation['recovery'],
-  arg?: string,
-): Violation => ({
-  rule,
-  stepIndex,
-  message: message.slice(0, 500),
-  recovery,
-  ...(arg !== undefined ? { arg } : {}),
-});
-
-const eachArg = (
-  input: AdmissionInput,
-  fn: (step: PlanStep, i: number, spec: CapabilityArg, value: ArgValue) => Violation[],
-) =>
-  input.plan.steps.flatMap((step, i) => {
-    const tool = input.tools.get(step.toolId);
-    if (tool === undefined) return [];
-    return tool.capability.args.flatMap((spec) =>
-      spec.name in step.args ? fn(step, i, spec, step.args[spec.name]!) : [],
-    );
-  });
 
 export const maxSteps: Rule = ({ plan }) =>
   plan.steps.length > 4

@@ -1,9 +1,9 @@
 import type { Hex } from 'viem';
 import { digestOf } from '../../protocol/digest';
 import type { Requirement } from '../../protocol/harness-reply';
-import type { HarnessContext } from '../context';
+import type { HarnessContext } from '../kernel/context';
 import type { Relation } from '../ground/reading';
-import type { Address, MandateVerdict } from '../ports';
+import type { Address, MandateVerdict } from '../kernel/ports';
 import type { Tool } from '../tools/tools';
 import { applyLadder, riskOf, type Approval } from './ladder';
 import { buildRequirement, usdcUnits, type RunBinding } from './requirement';

@@ -1,8 +1,8 @@
 import type { Hex } from 'viem';
 import type { Requirement } from '../../protocol/harness-reply';
-import type { HarnessContext } from '../context';
-import type { Capability, Risk } from '../ontology-view';
-import type { Address } from '../ports';
+import type { HarnessContext } from '../kernel/context';
+import type { Capability, Risk } from '../kernel/ontology-view';
+import type { Address } from '../kernel/ports';
 import { approvalDigestOf, usdcUnits } from './requirement';
 
 /**

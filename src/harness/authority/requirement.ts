@@ -1,8 +1,8 @@
 import { getAddress, parseUnits, type Hex } from 'viem';
 import { digestOf } from '../../protocol/digest';
 import type { IntentBinding, MandateCaveats, Requirement } from '../../protocol/harness-reply';
-import type { Risk } from '../ontology-view';
-import type { Address } from '../ports';
+import type { Risk } from '../kernel/ontology-view';
+import type { Address } from '../kernel/ports';
 import type { Tool } from '../tools/tools';
 
 /**

@@ -1,6 +1,6 @@
-import type { HarnessContext } from '../context';
+import type { HarnessContext } from '../kernel/context';
 import type { Relation } from '../ground/reading';
-import type { Address } from '../ports';
+import type { Address } from '../kernel/ports';
 
 /**
  * The asker's standing towards an agent (seed 001 steps 3.4 and 8.4): self, steward, member or stranger. Standing

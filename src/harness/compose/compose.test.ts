@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { newTrace } from '../run/trace';
+import { newTrace } from '../kernel/trace';
 import { demoContext } from '../testing/context';
 import { scriptedModel, ZERO_USAGE } from '../testing/scripted-model';
 import { composeAnswer, unsupportedSentence, type ComposeStep } from './compose';
 import { checkGroundedComposition } from './grounded';
-import { GENERATED_ONTOLOGY } from '../ontology';
+import { GENERATED_ONTOLOGY } from '../kernel/ontology';
 
 const coach: ComposeStep = {
   observation: {

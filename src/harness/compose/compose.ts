@@ -1,9 +1,9 @@
 import type { Material } from '../../protocol/ask';
 import type { PlannerTrace, ResultRow } from '../../protocol/harness-reply';
-import type { HarnessContext } from '../context';
-import type { OntologyView } from '../ontology-view';
-import { ComposeResponseSchema, type Observation } from '../model-port';
-import { callModel } from '../run/model-call';
+import type { HarnessContext } from '../kernel/context';
+import type { OntologyView } from '../kernel/ontology-view';
+import { ComposeResponseSchema, type Observation } from '../kernel/model-port';
+import { callModel } from '../kernel/model-call';
 import { checkGroundedComposition, groundedFallback } from './grounded';
 
 /**

@@ -1,5 +1,5 @@
 import { numbersIn } from '../ground/words';
-import type { Observation } from '../model-port';
+import type { Observation } from '../kernel/model-port';
 
 /**
  * checkGroundedComposition (seed 001 step 10): a composed answer must cite only observations that exist, cite at

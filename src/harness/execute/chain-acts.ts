@@ -1,5 +1,5 @@
 import { formatUnits, getAddress } from 'viem';
-import type { HarnessContext } from '../context';
+import type { HarnessContext } from '../kernel/context';
 import { USDC_DECIMALS, usdcUnits } from '../authority/requirement';
 import { labelOf, type ExecInput, type StepFailure, type StepResult } from './step-result';
 

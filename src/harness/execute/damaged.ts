@@ -1,7 +1,7 @@
-import type { DamagedRow } from '../ports';
+import type { DamagedRow } from '../kernel/ports';
 
 /**
- * Rows a read had to leave out because the vault could not read them (src/harness/ports.ts DamagedRow). Nothing is
+ * Rows a read had to leave out because the vault could not read them (src/harness/kernel/ports.ts DamagedRow). Nothing is
  * done on such a row, but an answer never leaves it out silently: it says how many could not be read and where the
  * person sees which (the Home's vault browser names each row in words). The step keeps where they are (table, id)
  * for the plannerTrace and the receipt; never their contents.

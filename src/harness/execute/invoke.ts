@@ -1,4 +1,4 @@
-import type { HarnessContext } from '../context';
+import type { HarnessContext } from '../kernel/context';
 import { redeemPayment } from './chain-acts';
 import { localActFor } from './local-acts';
 import { consultOutsideAgent } from './outside-agent';

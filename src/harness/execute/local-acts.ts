@@ -1,5 +1,5 @@
-import type { HarnessContext } from '../context';
-import type { Address, VaultRecord } from '../ports';
+import type { HarnessContext } from '../kernel/context';
+import type { Address, VaultRecord } from '../kernel/ports';
 import { labelOf, type ExecInput } from './step-result';
 
 /**

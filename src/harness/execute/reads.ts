@@ -1,6 +1,6 @@
 import { formatUnits, getAddress } from 'viem';
-import type { HarnessContext } from '../context';
-import type { Address, DamagedRow } from '../ports';
+import type { HarnessContext } from '../kernel/context';
+import type { Address, DamagedRow } from '../kernel/ports';
 import { relationOf } from '../authority/standing';
 import { damagedSeen, withDamaged } from './damaged';
 import { labelOf, listInWords, type ExecInput, type StepFailure, type StepResult } from './step-result';

@@ -1,5 +1,5 @@
 import type { Hex } from 'viem';
-import type { HarnessContext } from '../context';
+import type { HarnessContext } from '../kernel/context';
 import { paymentResult } from './chain-acts';
 import { localActFor } from './local-acts';
 import type { ExecInput, StepResult } from './step-result';

@@ -1,7 +1,7 @@
 import { digestOfText } from '../../protocol/digest';
-import type { HarnessContext } from '../context';
-import { SkillApplyResponseSchema } from '../model-port';
-import { callModel } from '../run/model-call';
+import type { HarnessContext } from '../kernel/context';
+import { SkillApplyResponseSchema } from '../kernel/model-port';
+import { callModel } from '../kernel/model-call';
 import type { ExecInput, StepFailure, StepResult } from './step-result';
 
 /**

@@ -2,8 +2,8 @@ import type { Hex } from 'viem';
 import type { ResultRow } from '../../protocol/harness-reply';
 import type { Material } from '../../protocol/ask';
 import type { PlannerTrace } from '../../protocol/harness-reply';
-import type { Observation } from '../model-port';
-import type { Address } from '../ports';
+import type { Observation } from '../kernel/model-port';
+import type { Address } from '../kernel/ports';
 import type { Tool } from '../tools/tools';
 import type { DamagedSeen } from './damaged';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GENERATED_ONTOLOGY } from '../ontology';
+import { GENERATED_ONTOLOGY } from '../kernel/ontology';
 import { buildTools } from '../tools/tools';
 import type { PlaybookScope } from '../playbook/playbook';
 import { matchCompiledShape } from './compiled-shapes';

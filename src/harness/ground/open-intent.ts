@@ -1,4 +1,4 @@
-import type { OutcomeClass } from '../ontology-view';
+import type { OutcomeClass } from '../kernel/ontology-view';
 import { mentions } from './words';
 
 /**

@@ -1,4 +1,4 @@
-import type { DomainClass, OntologyView } from '../ontology-view';
+import type { DomainClass, OntologyView } from '../kernel/ontology-view';
 import type { ToolIndex } from '../tools/tools';
 import type { OpenIntent } from './open-intent';
 import { mentions } from './words';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../settings';
+import { DEFAULT_SETTINGS } from '../kernel/settings';
 import { acceptConformal, acceptDistribution, calibrate, checkDistribution } from './accept';
 
 const rule = DEFAULT_SETTINGS;

@@ -1,5 +1,5 @@
-import { NOT_APPLICABLE } from '../model-port';
-import type { CalibrationMap, HarnessSettings } from '../settings';
+import { NOT_APPLICABLE } from '../kernel/model-port';
+import type { CalibrationMap, HarnessSettings } from '../kernel/settings';
 
 /**
  * The acceptance rule (seed 001 step 4, §4): code over the numbers the judge returned, never the judge's say-so.

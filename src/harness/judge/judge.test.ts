@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_APPLICABLE } from '../model-port';
-import { newTrace } from '../run/trace';
+import { NOT_APPLICABLE } from '../kernel/model-port';
+import { newTrace } from '../kernel/trace';
 import { demoContext } from '../testing/context';
 import { distribution, scriptedModel } from '../testing/scripted-model';
 import { buildTools } from '../tools/tools';

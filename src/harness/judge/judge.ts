@@ -1,9 +1,9 @@
 import type { Material } from '../../protocol/ask';
 import type { PlannerTrace, SelectionTrace } from '../../protocol/harness-reply';
-import type { HarnessContext } from '../context';
+import type { HarnessContext } from '../kernel/context';
 import type { TypedReading } from '../ground/reading';
-import { JudgeResponseSchema, NOT_APPLICABLE, type JudgeOption } from '../model-port';
-import { callModel } from '../run/model-call';
+import { JudgeResponseSchema, NOT_APPLICABLE, type JudgeOption } from '../kernel/model-port';
+import { callModel } from '../kernel/model-call';
 import { skillTools, type Tool, type ToolIndex } from '../tools/tools';
 import { acceptConformal, acceptDistribution, checkDistribution, type Acceptance } from './accept';
 

@@ -1,9 +1,9 @@
 import type { PlannerTrace } from '../../protocol/harness-reply';
-import type { HarnessContext } from '../context';
+import type { HarnessContext } from '../kernel/context';
 import type { TypedReading } from '../ground/reading';
-import { PlanChoiceResponseSchema } from '../model-port';
+import { PlanChoiceResponseSchema } from '../kernel/model-port';
 import { checkDistribution } from '../judge/accept';
-import { callModel } from '../run/model-call';
+import { callModel } from '../kernel/model-call';
 import type { Plan, PlanStep } from './plan-schema';
 import type { PlanAround } from './plan-around';
 import type { ToolIndex } from '../tools/tools';

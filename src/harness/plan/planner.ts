@@ -1,10 +1,10 @@
 import type { Material } from '../../protocol/ask';
 import type { PlannerTrace } from '../../protocol/harness-reply';
 import { describeZodError } from '../../protocol/errors';
-import type { HarnessContext } from '../context';
+import type { HarnessContext } from '../kernel/context';
 import type { TypedReading } from '../ground/reading';
-import { PlannerResponseSchema } from '../model-port';
-import { callModel } from '../run/model-call';
+import { PlannerResponseSchema } from '../kernel/model-port';
+import { callModel } from '../kernel/model-call';
 import { toolSpec, type ToolIndex } from '../tools/tools';
 import { PlanSchema, type Plan } from './plan-schema';
 

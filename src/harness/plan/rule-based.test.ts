@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { typedReading } from '../ground/reading';
-import { GENERATED_ONTOLOGY } from '../ontology';
+import { GENERATED_ONTOLOGY } from '../kernel/ontology';
 import { toolsOf } from '../testing/tools-of';
 import { ruleBasedPlan } from './rule-based';
 

@@ -1,7 +1,7 @@
-import type { Hex } from 'viem';
 import { digestOfText } from '../../protocol/digest';
-import type { HarnessContext } from '../context';
-import type { Address } from '../ports';
+import type { HarnessContext } from '../kernel/context';
+import type { Address } from '../kernel/ports';
+import type { PlaybookResult } from './playbook-scope';
 
 /**
  * Step 1 — load the playbook (seed 001 §3). The addressee's archetype assignment pins an exact version
@@ -9,32 +9,7 @@ import type { Address } from '../ports';
  * harness: "an archetype changes what an agent KNOWS HOW to do, never what it MAY do", and a moved definition must
  * not quietly teach the agent something nobody assigned.
  */
-export type PlaybookScope = {
-  archetypeId: string;
-  archetypeVersion: string;
-  /** The definition digest, stamped on the intent as versions.playbook and bound into every mandate. */
-  digest: Hex;
-  capabilityIds: readonly string[];
-  skillIds: readonly string[];
-  /** The planner doctrine: the definition text above "## How each act is done". */
-  instructions: string;
-  specialists: readonly string[];
-  declaredEffects: readonly string[];
-};
-
-export type PlaybookResult = { kind: 'playbook'; scope: PlaybookScope } | { kind: 'bare'; reason: string };
-
-/** Playbooks cached one minute per addressee (seed 001 step 1), by the context's clock. */
-export class PlaybookCache {
-  private readonly entries = new Map<string, { at: number; result: PlaybookResult }>();
-  get(addressee: Address, now: number, ttlMs: number): PlaybookResult | undefined {
-    const hit = this.entries.get(addressee.toLowerCase());
-    return hit !== undefined && now - hit.at < ttlMs ? hit.result : undefined;
-  }
-  set(addressee: Address, now: number, result: PlaybookResult): void {
-    this.entries.set(addressee.toLowerCase(), { at: now, result });
-  }
-}
+export { PlaybookCache, type PlaybookResult, type PlaybookScope } from './playbook-scope';
 
 export async function loadPlaybook(ctx: HarnessContext, input: { addressee: Address }): Promise<PlaybookResult> {
   const now = ctx.clock.now();

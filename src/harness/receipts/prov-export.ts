@@ -1,5 +1,5 @@
 import type { StepReceipt } from '../../protocol/harness-reply';
-import type { Address } from '../ports';
+import type { Address } from '../kernel/ports';
 
 /**
  * The PROV-O export of a run (seed 001 step 11: run.provenance:<runRef>), as JSON-LD: the run and each step are

@@ -1,7 +1,7 @@
 import type { Hex } from 'viem';
 import { digestOf } from '../../protocol/digest';
 import type { StepReceipt } from '../../protocol/harness-reply';
-import type { Address } from '../ports';
+import type { Address } from '../kernel/ports';
 import type { Tool } from '../tools/tools';
 import type { StepResult } from '../execute/step-result';
 

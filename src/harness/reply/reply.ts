@@ -5,7 +5,7 @@ import type { Composed } from '../compose/compose';
 import type { AuthorityDecision } from '../authority/authority';
 import { USDC_DECIMALS, usdcUnits } from '../authority/requirement';
 import type { Tool } from '../tools/tools';
-import type { RunState } from '../run/run-state';
+import type { RunState } from '../kernel/run-state';
 
 /**
  * Step 12 — the reply: answer | authority_required | prompt | waiting | done | refused, each with the run's

@@ -1,9 +1,9 @@
 import { getAddress, isAddress } from 'viem';
 import type { PartyRef } from '../../protocol/harness-reply';
-import type { HarnessContext } from '../context';
+import type { HarnessContext } from '../kernel/context';
 import { normalizeWords } from '../ground/words';
-import type { ArgKind } from '../ontology-view';
-import type { Address, Party } from '../ports';
+import type { ArgKind } from '../kernel/ontology-view';
+import type { Address, Party } from '../kernel/ports';
 import type { Tool } from '../tools/tools';
 
 /**

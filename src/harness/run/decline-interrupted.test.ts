@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GENERATED_ONTOLOGY } from '../ontology';
+import { GENERATED_ONTOLOGY } from '../kernel/ontology';
 import { memoryWorld } from '../testing/memory-world';
 import { expectKind, replyOf } from '../testing/scenario';
 import { throwingModel } from '../testing/scripted-model';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Address } from '../ports';
+import type { Address } from '../kernel/ports';
 import { demoContext } from '../testing/context';
 import type { MemoryChain } from '../testing/memory-chain';
 import { type RecordingEffects } from '../testing/basics';
@@ -135,28 +135,6 @@ describe('the run loop', () => {
       supplied: [{ kind: 'choice', resumeToken: prompt.resumeToken, choice: world.who.missio }],
     });
     expect(errorOf(notOffered).code).toBe('NOT_AN_OPTION');
-  });
-
-  it('attributes an outside agent’s words and passes the question, never the person’s records, unless granted', async () => {
-    const { world, ctx } = await demoContext();
-    // Alice granted HeartCoach three folders (the demo world): exactly those travel, and the filed insight makes it `done`.
-    const reply = expectKind(replyOf(await world.ask({ message: 'How is my week going?' })), 'done');
-    expect(reply.result.text).toMatch(/^HeartCoach says: Your week looks steady/);
-    const sent = (
-      ctx.agents as unknown as {
-        sent: { agent: string; capability: string; text: string; timeoutMs: number; data?: { cabinet: object } }[];
-      }
-    ).sent;
-    expect(sent).toEqual([
-      expect.objectContaining({
-        agent: 'heartcoach',
-        capability: 'heartcoach.ask',
-        text: 'How is my week going?',
-        asker: world.who.alice,
-        timeoutMs: 20_000,
-      }),
-    ]);
-    expect(Object.keys(sent[0]!.data!.cabinet).sort()).toEqual(['doses', 'profile', 'readings']);
   });
 
   it('offloads a large result to a run.artifact document and keeps the first rows in the reply', async () => {

@@ -1,32 +1,34 @@
 import { AskRequest } from '../../protocol/ask';
-import { digestOf } from '../../protocol/digest';
 import { fail, ok, type Result } from '../../protocol/errors';
 import type { AskResponse, HarnessReply } from '../../protocol/harness-reply';
-import { admitCaller } from '../admit/admit';
-import type { Door, HarnessContext } from '../context';
-import { classifyOpenIntent } from '../ground/open-intent';
-import { normalizeWords } from '../ground/words';
-import { loadPlaybook } from '../playbook/playbook';
+import { admitProposal } from '../admission/admission-stage';
 import { relationOf } from '../authority/standing';
-import { refusedReply } from '../reply/reply';
+import { NO_PLAYBOOK_SENTENCE } from '../compose/compose';
+import { composeRun } from '../compose/compose-stage';
+import { admitCaller } from '../doors/doors';
+import type { Door, HarnessContext } from '../kernel/context';
+import { newRun } from '../kernel/new-run';
+import type { AdmittedRun } from '../kernel/run-phase';
+import { phaseOf } from '../kernel/run-phase';
+import type { AdmittedEnv, RunEnv } from '../kernel/run-env';
+import { note } from '../kernel/trace';
+import { stoppedByPerson } from '../kernel/turn-context';
+import { proposePlan } from '../plan/plan-stage';
+import { loadPlaybook } from '../playbook/playbook';
+import { answerReply, refusedReply } from '../reply/reply';
+import { applySupplied } from '../reply/resume';
+import { envelope, settle, stoppedReply } from '../reply/settle';
 import { buildTools } from '../tools/tools';
-import { checkpoint, type RunEnv } from './env';
-import { finishRun, writeProvenance } from './finish';
-import { planPhase } from './plan-phase';
-import type { RunState } from './run-state';
-import { stepsPhase } from './steps-phase';
-import { applySupplied } from './supplied';
-import { newTrace } from './trace';
-import { STOPPED_SENTENCE, stoppedByPerson } from './turn-controls';
+import { runSteps } from './steps';
 
 /**
- * The run loop (seed 001 §3, DESIGN §6): admit → playbook → tools → plan (ground, judge, plan, admit) → steps
- * (resolve, authority, execute) → answer. A run checkpoints whenever it waits for a person and resumes with only
- * what the person did; a finished run replays its reply. A port that throws mid-run (a worker stopped) leaves the
- * last checkpoint in place: the same ask resumed reconciles and never acts twice.
+ * The run loop (seed 001 §3, DESIGN §6), only the sequence: the doors admit the caller → playbook and tools →
+ * (resuming: the person's answers to the pending prompt) → ground, judge and plan (plan/plan-stage.ts) → admit
+ * (admission/) → per step resolve → authorize → execute, with its receipt (./steps.ts) → compose → reply. A run
+ * checkpoints whenever it waits for a person and resumes with only what the person did; a finished run replays its
+ * reply. A port that throws mid-run (a worker stopped) leaves the last checkpoint in place: the same ask resumed
+ * reconciles and never acts twice.
  */
-const WAITING: ReadonlySet<HarnessReply['kind']> = new Set(['authority_required', 'prompt', 'waiting']);
-
 export async function runAsk(ctx: HarnessContext, raw: unknown, door: Door): Promise<Result<AskResponse>> {
   const parsed = AskRequest.safeParse(raw);
   if (!parsed.success) return fail(parsed.error);
@@ -65,32 +67,24 @@ export async function runAsk(ctx: HarnessContext, raw: unknown, door: Door): Pro
         (state.playbook?.digest ?? null) !== (scope?.digest ?? null) ||
         state.ontologyDigest !== ctx.ontology.digest
       ) {
-        return ok(
-          await settle(
-            env,
-            refusedReply(
-              state,
-              'denied',
-              {
-                code: 'PLAYBOOK_MOVED',
-                message: 'This agent’s playbook or ontology changed since the run began; ask again.',
-              },
-              [],
-            ),
-          ),
-        );
+        const moved = {
+          code: 'PLAYBOOK_MOVED',
+          message: 'This agent’s playbook or ontology changed since the run began; ask again.',
+        };
+        return ok(await settle(env, refusedReply(state, 'denied', moved, [])));
       }
       const applied = await applySupplied(env, request.supplied ?? []);
       if (applied.kind === 'reject') return { ok: false, error: applied.error };
       if (applied.kind === 'stop') return ok(await settle(env, applied.reply));
     }
-    const planned = await planPhase(env);
+    const planned = await plan(env);
     if (planned.kind === 'stop') return ok(await settle(env, planned.reply));
+    const admittedEnv: AdmittedEnv = { ...env, state: planned.state };
     // Stopped while it planned: nothing is carried out after the person said stop.
     if (stoppedByPerson(ctx)) return ok(await settle(env, await stoppedReply(env)));
-    const stepped = await stepsPhase(env);
+    const stepped = await runSteps(admittedEnv);
     if (stepped.kind === 'stop') return ok(await settle(env, stepped.reply));
-    return ok(await settle(env, await finishRun(env)));
+    return ok(await settle(env, await composeRun(admittedEnv)));
   } catch (error) {
     // The world broke mid-run (a port threw). The last checkpoint stands; resuming reconciles before acting.
     const reason = error instanceof Error ? error.message.slice(0, 300) : 'unknown';
@@ -106,93 +100,21 @@ export async function runAsk(ctx: HarnessContext, raw: unknown, door: Door): Pro
   }
 }
 
-function newRun(
-  ctx: HarnessContext,
-  message: string,
-  who: { asker: `0x${string}`; addressee: `0x${string}`; door: RunState['door'] },
-  scope: RunEnv['playbook'],
-  request: AskRequest,
-): RunState {
-  const now = ctx.clock.now();
-  const words = normalizeWords(message);
-  const outcome = classifyOpenIntent(words, ctx.ontology.outcomeClasses);
-  const playbook =
-    scope === null ? null : { archetypeId: scope.archetypeId, version: scope.archetypeVersion, digest: scope.digest };
-  const trace = newTrace();
-  trace.openIntent = outcome;
-  return {
-    schemaVersion: 1,
-    runRef: ctx.ids.next('run'),
-    status: 'running',
-    addressee: who.addressee,
-    asker: who.asker,
-    door: who.door,
-    surface: request.surface,
-    words,
-    answered: [],
-    material: request.material ?? [],
-    createdAt: now,
-    updatedAt: now,
-    expiresAt: now + ctx.settings.runTtlMs,
-    playbook,
-    ontologyDigest: ctx.ontology.digest,
-    intent: {
-      outcome,
-      digest: digestOf({
-        goal: words,
-        outcome,
-        asker: who.asker,
-        addressee: who.addressee,
-        ontology: ctx.ontology.digest,
-        playbook: playbook?.digest ?? null,
-      }),
-    },
-    plan: null,
-    planDigest: null,
-    plannedBy: null,
-    skillChoice: null,
-    steps: [],
-    pending: null,
-    trace,
-    reply: null,
-  };
-}
-
-/** Records how the run stands after this turn, checkpoints it, and wraps the reply. */
-async function settle(env: RunEnv, settled: HarnessReply): Promise<AskResponse> {
+/** Steps 3–6 until the run holds an admitted plan: ground, judge and plan propose; admission takes or refuses. */
+async function plan(
+  env: RunEnv,
+): Promise<{ kind: 'admitted'; state: AdmittedRun } | { kind: 'stop'; reply: HarnessReply }> {
+  const phase = phaseOf(env.state);
+  if (phase.phase === 'admitted') return { kind: 'admitted', state: phase.state };
   const { state } = env;
-  // A turn the person stopped ends with that sentence; what was already carried out (a done reply) stands as it is.
-  const reply = stoppedByPerson(env.ctx) && settled.kind !== 'done' ? await stoppedReply(env) : settled;
-  const waiting = WAITING.has(reply.kind);
-  state.status = waiting
-    ? 'awaiting'
-    : reply.kind === 'done'
-      ? 'done'
-      : reply.kind === 'refused'
-        ? 'refused'
-        : 'answered';
-  if (!waiting) state.pending = null;
-  if (reply.kind === 'waiting') state.waiting = { on: reply.on, text: reply.text };
-  else delete state.waiting;
-  state.reply = waiting ? null : reply;
-  await checkpoint(env);
-  const hasProvenance = waiting ? false : await writeProvenance(env);
-  return envelope(state, reply, hasProvenance);
+  if (env.playbook === null && env.request.plan === undefined) {
+    note(state.trace, 'bare harness: no playbook');
+    const composed = { text: NO_PLAYBOOK_SENTENCE, attributions: [], composedBy: 'template' as const };
+    return { kind: 'stop', reply: answerReply(state, composed, 'unsupported') };
+  }
+  const proposal =
+    state.plan !== null && state.plannedBy !== null
+      ? { kind: 'plan' as const, plan: state.plan, origin: state.plannedBy }
+      : await proposePlan(env);
+  return admitProposal(env, proposal);
 }
-
-const stoppedReply = async (env: RunEnv): Promise<HarnessReply> =>
-  refusedReply(
-    env.state,
-    'declined',
-    { code: 'ANSWER_STOPPED', message: STOPPED_SENTENCE },
-    await env.ctx.vault.receipts.ofRun(env.state.runRef),
-  );
-
-const envelope = (state: RunState, reply: HarnessReply, hasProvenance: boolean): AskResponse => ({
-  ok: true,
-  addressee: state.addressee,
-  runRef: state.runRef,
-  hasProvenance,
-  resumable: state.status === 'awaiting',
-  reply,
-});

@@ -7,7 +7,7 @@ import type {
   RemoteAgentPort,
   RemoteAnswer,
   TracePort,
-} from '../ports';
+} from '../kernel/ports';
 
 /** A clock that moves only when told. */
 export class FixedClock implements ClockPort {

@@ -1,6 +1,6 @@
 import { createHarness, type Harness } from '../harness';
-import type { Ports } from '../ports';
-import { CONTROL_OFF, CONTROL_RUN } from '../run/control';
+import type { Ports } from '../kernel/ports';
+import { CONTROL_OFF, CONTROL_RUN } from '../kernel/control';
 
 /**
  * A control harness for the adversarial suite (PROOF.md): the same harness over the same ports, with

@@ -1,6 +1,6 @@
 import { DEMO_ORGANIZATIONS, DEMO_PEOPLE, type DemoPersonId } from '../../protocol/demo-identities';
-import type { Archetype, OntologyView } from '../ontology-view';
-import type { Address } from '../ports';
+import type { Archetype, OntologyView } from '../kernel/ontology-view';
+import type { Address } from '../kernel/ports';
 import type { MemoryVault } from './memory-vault';
 import type { Who } from './world';
 

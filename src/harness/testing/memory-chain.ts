@@ -1,6 +1,6 @@
 import type { Hex } from 'viem';
 import { digestOf } from '../../protocol/digest';
-import type { Address, ChainPort, ReconcileResult } from '../ports';
+import type { Address, ChainPort, ReconcileResult } from '../kernel/ports';
 import type { MemoryWallet } from './memory-wallet';
 
 /**

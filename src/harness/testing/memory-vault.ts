@@ -14,7 +14,7 @@ import type {
   ProvenanceDoc,
   VaultPort,
   VaultRecord,
-} from '../ports';
+} from '../kernel/ports';
 
 /**
  * An in-memory VaultPort with the record shapes the Dexie vault keeps (DESIGN §5, src/vault/records/people.ts):

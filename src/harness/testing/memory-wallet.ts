@@ -2,7 +2,14 @@ import { getAddress, keccak256, concat, recoverAddress, type Hex } from 'viem';
 import { privateKeyToAddress, sign } from 'viem/accounts';
 import { digestOf } from '../../protocol/digest';
 import type { IntentBinding, MandateCaveats, Requirement } from '../../protocol/harness-reply';
-import type { Address, AuthorityPort, MandateSummary, MandateVerdict, SignatureVerdict, WireVerdict } from '../ports';
+import type {
+  Address,
+  AuthorityPort,
+  MandateSummary,
+  MandateVerdict,
+  SignatureVerdict,
+  WireVerdict,
+} from '../kernel/ports';
 
 /**
  * An in-memory wallet for the harness's tests: Smart Agents as (owner key, salt) pairs, signatures as real

@@ -6,8 +6,8 @@ import { digestOf } from '../../protocol/digest';
 import type { AskResponse } from '../../protocol/harness-reply';
 import type { Result } from '../../protocol/errors';
 import { createHarness, type Harness } from '../harness';
-import type { OntologyView } from '../ontology-view';
-import type { Address, Ports } from '../ports';
+import type { OntologyView } from '../kernel/ontology-view';
+import type { Address, Ports } from '../kernel/ports';
 import { FixedClock, RecordingEffects, RecordingTrace, ScriptedAgents, SequentialIds } from './basics';
 import { seedDemoVault } from './demo-data';
 import { MemoryChain } from './memory-chain';
@@ -63,6 +63,7 @@ export async function memoryWorld(options: WorldOptions & { ontology: OntologyVi
     createHarness(ports, {
       ontology: options.ontology,
       ...(options.settings !== undefined ? { settings: options.settings } : {}),
+      ...(options.outsideAgents !== undefined ? { outsideAgents: options.outsideAgents } : {}),
     });
   let harness: Harness = build();
   const keyOf = (id: DemoPersonId) => DEMO_PEOPLE[id].privateKey;

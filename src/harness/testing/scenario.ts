@@ -1,6 +1,6 @@
 import type { Result } from '../../protocol/errors';
 import type { AskResponse, HarnessReply } from '../../protocol/harness-reply';
-import type { HarnessSettings } from '../settings';
+import type { HarnessSettings } from '../kernel/settings';
 import type { ModelScript } from './scripted-model';
 import type { World } from './world';
 

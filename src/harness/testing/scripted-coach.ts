@@ -1,5 +1,5 @@
 import { ConsultationPart, type CoachAnswer, type Proposed } from '../../protocol/heartcoach';
-import type { Address, RemoteAgentPort, RemoteAnswer, VaultRecord } from '../ports';
+import type { Address, RemoteAgentPort, RemoteAnswer, VaultRecord } from '../kernel/ports';
 import type { MemoryVault } from './memory-vault';
 
 /**

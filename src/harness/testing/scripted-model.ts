@@ -12,7 +12,7 @@ import type {
   PlannerResponse,
   SkillApplyRequest,
   SkillApplyResponse,
-} from '../model-port';
+} from '../kernel/model-port';
 
 /**
  * The scripted model shipped with the harness (openai-agents-js style): each role answers from a queue of

@@ -1,4 +1,4 @@
-import { GENERATED_ONTOLOGY } from '../ontology';
+import { GENERATED_ONTOLOGY } from '../kernel/ontology';
 import type { PlaybookScope } from '../playbook/playbook';
 import { buildTools, type ToolIndex } from '../tools/tools';
 

@@ -1,13 +1,14 @@
+import type { OutsideAgentExecutor } from '../kernel/outside-agent';
 import type { Hex } from 'viem';
 import type { DemoPersonId } from '../../protocol/demo-identities';
 import type { Material, Supplied, SuppliedPlan } from '../../protocol/ask';
 import type { Result } from '../../protocol/errors';
 import type { AskResponse, Requirement, StepReceipt } from '../../protocol/harness-reply';
 import type { Harness } from '../harness';
-import type { ModelPort } from '../model-port';
-import type { OntologyView } from '../ontology-view';
-import type { Address } from '../ports';
-import type { HarnessSettings } from '../settings';
+import type { ModelPort } from '../kernel/model-port';
+import type { OntologyView } from '../kernel/ontology-view';
+import type { Address } from '../kernel/ports';
+import type { HarnessSettings } from '../kernel/settings';
 import type { ScriptedModel } from './scripted-model';
 
 /**
@@ -75,5 +76,10 @@ export interface World {
   setThreshold(person: Address, usdc: string): Promise<void>;
 }
 
-export type WorldOptions = { model: ModelPort | null; settings?: Partial<HarnessSettings> };
+export type WorldOptions = {
+  model: ModelPort | null;
+  settings?: Partial<HarnessSettings>;
+  /** Outside agents' executors to register (HeartCoach's: src/apps/heartcoach/harness). */
+  outsideAgents?: readonly OutsideAgentExecutor[];
+};
 export type WorldFactory = (options: WorldOptions) => Promise<World>;

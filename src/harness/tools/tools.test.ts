@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GENERATED_ONTOLOGY } from '../ontology';
+import { GENERATED_ONTOLOGY } from '../kernel/ontology';
 import type { PlaybookScope } from '../playbook/playbook';
 import { buildTools, skillTools, toolSpec } from './tools';
 

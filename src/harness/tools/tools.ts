@@ -1,8 +1,8 @@
 import { HomeError } from '../../protocol/errors';
-import type { Capability, InstructionSkill, OntologyView } from '../ontology-view';
-import { capabilityOfSkill } from '../ontology-view';
-import type { ToolSpec } from '../model-port';
-import type { PlaybookScope } from '../playbook/playbook';
+import type { Capability, InstructionSkill, OntologyView } from '../kernel/ontology-view';
+import { capabilityOfSkill } from '../kernel/ontology-view';
+import type { ToolSpec } from '../kernel/tool-spec';
+import type { PlaybookScope } from '../playbook/playbook-scope';
 
 /**
  * Step 2 — offer the tools. The list is built from the playbook and the ontology for this run, never fixed; the

@@ -1,4 +1,4 @@
-import type { ComposeRequest, ComposeResponse } from '../../../harness/model-port';
+import type { ComposeRequest, ComposeResponse } from '../../../harness';
 import { modelError } from '../errors';
 import { callMessages, type Runtime } from '../messages-call';
 import { materialBlock, MATERIAL_RULE, observationsBlock, quoted, requestBlock } from '../untrusted';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PlanChoiceRequest, PlanChoiceResponse } from '../../../harness/model-port';
+import type { PlanChoiceRequest, PlanChoiceResponse } from '../../../harness';
 import type { Runtime } from '../messages-call';
 import { structuredCall } from '../structured';
 import { MATERIAL_RULE, quoted, requestBlock } from '../untrusted';

@@ -1,6 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
-import type { PlannerRequest, PlannerResponse, ToolSpec } from '../../../harness/model-port';
+import type { PlannerRequest, PlannerResponse, ToolSpec } from '../../../harness';
 import type { Runtime } from '../messages-call';
 import { structuredCall } from '../structured';
 import { materialBlock, MATERIAL_RULE, quoted, requestBlock } from '../untrusted';

@@ -1,4 +1,4 @@
-import type { TypedReading } from '../../../harness/ground/reading';
+import type { TypedReading } from '../../../harness';
 import { quoted } from '../untrusted';
 
 /**

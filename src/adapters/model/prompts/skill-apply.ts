@@ -1,4 +1,4 @@
-import type { SkillApplyRequest, SkillApplyResponse } from '../../../harness/model-port';
+import type { SkillApplyRequest, SkillApplyResponse } from '../../../harness';
 import { modelError } from '../errors';
 import { callMessages, type Runtime } from '../messages-call';
 import { materialBlock, MATERIAL_RULE, observationsBlock, requestBlock } from '../untrusted';

@@ -1,10 +1,16 @@
-import type { TypedReading } from '../../../harness/ground/reading';
-import { NOT_APPLICABLE_CARD, skillCard } from '../../../harness/judge/judge';
-import { NOT_APPLICABLE, type JudgeRequest, type PlannerRequest } from '../../../harness/model-port';
-import { GENERATED_ONTOLOGY } from '../../../harness/ontology';
-import { PLANNER_RULES } from '../../../harness/plan/planner';
-import { buildTools, toolSpec } from '../../../harness/tools/tools';
-import { archetypeFor } from '../../../harness/testing/demo-data';
+import {
+  type TypedReading,
+  NOT_APPLICABLE_CARD,
+  skillCard,
+  NOT_APPLICABLE,
+  type JudgeRequest,
+  type PlannerRequest,
+  GENERATED_ONTOLOGY,
+  PLANNER_RULES,
+  buildTools,
+  toolSpec,
+} from '../../../harness';
+import { archetypeFor } from '../../../harness/testing';
 
 /**
  * Requests as the harness builds them, over the real generated ontology: the organization playbook's skill cards

@@ -1,0 +1,48 @@
+import type { Violation } from '../../protocol/harness-reply';
+import type { CapabilityArg } from '../kernel/ontology-view';
+import type { ArgValue, Plan, PlanStep } from '../plan/plan-schema';
+import type { ToolIndex } from '../tools/tools';
+
+/** What every admission rule reads (./rules.ts, ./rules-words.ts), and the helpers they share. */
+export type AdmissionInput = {
+  plan: Plan;
+  /** The person's own words: the message, then their answers to data prompts. Never material. */
+  words: string;
+  tools: ToolIndex;
+  /** Who proposed the plan: a compiled shape matched the words themselves; a screen may supply only reads. */
+  origin: 'compiled' | 'judgment' | 'model' | 'rule-based' | 'supplied';
+  /** Addresses the vault designates for this run (addressee, asker, default payer) and the addressee's names. */
+  designated: { addresses: readonly string[]; names: readonly string[] };
+  specialists: readonly string[];
+};
+
+export type Rule = (input: AdmissionInput) => Violation[];
+
+/** One violation, its message inside its cap. */
+export const v = (
+  rule: string,
+  stepIndex: number | null,
+  message: string,
+  recovery: Violation['recovery'],
+  arg?: string,
+): Violation => ({
+  rule,
+  stepIndex,
+  message: message.slice(0, 500),
+  recovery,
+  ...(arg !== undefined ? { arg } : {}),
+});
+
+/** Each argument a plan step gives that its tool declares, through `fn`. */
+export const eachArg = (
+  input: AdmissionInput,
+  fn: (step: PlanStep, i: number, spec: CapabilityArg, value: ArgValue) => Violation[],
+) =>
+  input.plan.steps.flatMap((step, i) => {
+    const tool = input.tools.get(step.toolId);
+    if (tool === undefined) return [];
+    return tool.capability.args.flatMap((spec) => {
+      const value = step.args[spec.name];
+      return value !== undefined ? fn(step, i, spec, value) : [];
+    });
+  });

@@ -1,0 +1,28 @@
+import type { AskAsMeCredential } from '../../protocol/ask';
+import type { OntologyView } from './ontology-view';
+import type { Address, Ports } from './ports';
+import type { OutsideAgents } from './outside-agent';
+import type { HarnessSettings } from './settings';
+import type { PlaybookCache } from '../playbook/playbook-scope';
+import type { AskControls } from './turn-controls';
+
+/**
+ * What every stage receives (STYLE: `stage(ctx, input)`): the ports, the ontology it reads, the estate's settings
+ * and the harness instance's caches. Nothing else: no globals, no clock but `ctx.clock`, no ids but `ctx.ids`.
+ */
+export type HarnessContext = Ports & {
+  ontology: OntologyView;
+  settings: HarnessSettings;
+  caches: { playbooks: PlaybookCache };
+  /** The outside agents' executors the composition root registered (./outside-agent.ts). */
+  outsideAgents: OutsideAgents;
+  /** This turn's controls from the door (streamed text, a stop signal); absent when the door passed none. */
+  turn?: AskControls;
+};
+
+/**
+ * The two doors (DESIGN §10 "Doors and permissions"): the person's own session — the side panel, the overlay, the
+ * command line with the unlocked key — and ask-as-me through the page provider. There is no other door.
+ */
+export type Door =
+  { kind: 'session'; asker: Address } | { kind: 'ask-as-me'; origin: string; credential: AskAsMeCredential };

@@ -1,5 +1,5 @@
 /**
- * What a door may pass with one ask (issue 5: streaming to the side panel, cancellation through AbortSignal). Both are
+ * What a door may pass with one ask (streaming to the side panel, cancellation through AbortSignal). Both are
  * about this turn's model calls only and neither changes what the model is asked or what the harness decides:
  * `onText` shows the text of the two calls a person reads (the composer, an instruction skill) as it arrives —
  * display only, since the harness checks and keeps the response's whole text and a recompose or the grounded

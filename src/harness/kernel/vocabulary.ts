@@ -49,7 +49,7 @@ export type VaultRecord = {
   updatedAt: number;
 };
 
-/** A choice the person confirmed, scoped to (word, capability, argument): evidence, never authority (spec 385). */
+/** A choice the person confirmed, scoped to (word, capability, argument): evidence, never authority. */
 export type Confirmation = {
   asker: Address;
   word: string;

@@ -10,13 +10,13 @@ import { createRouter, type Router } from '../src/messaging/router';
 import { recordWorkerStart } from '../src/messaging/worker-start';
 import { openVault } from '../src/vault/db';
 import { createVault } from '../src/vault/vault';
-import { chromeSessionKeyStore } from '../src/adapters/session-store.chrome';
+import { chromeSessionKeyStore } from '../src/adapters/chrome/session-store';
 import { wireAutoLock } from '../src/messaging/handlers/home-auto-lock';
 import { createWorkerHome } from '../src/messaging/handlers/home-worker';
 import { createWorkerAgent } from '../src/agent/worker-agent';
 import { keyringKeys } from '../src/agent/accounts';
-import { chromeConnections } from '../src/adapters/app-connections.chrome';
-import { heartcoachAgents } from '../src/adapters/heartcoach-agent';
+import { chromeConnections } from '../src/apps/heartcoach/connections-chrome';
+import { heartcoachAgents } from '../src/apps/heartcoach/heartcoach-agent';
 import type { AppServices } from '../src/apps/heartcoach/app-services';
 import { ConsentQueue } from '../src/apps/heartcoach/consents';
 

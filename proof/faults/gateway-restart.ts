@@ -1,6 +1,6 @@
 import { DEMO_NOW } from '../../gateway/testing/demo-cabinet';
 import { scriptedCoach } from '../../gateway/testing/coach-script';
-import { heartcoachAgents } from '../../src/adapters/heartcoach-agent';
+import { heartcoachAgents } from '../../src/apps/heartcoach/heartcoach-agent';
 import { createHomeAgent } from '../../src/agent';
 import { openDemoHome } from '../../src/agent/testing/demo-home';
 import { readAppCard } from '../../src/apps/heartcoach/app-card';

@@ -1,9 +1,9 @@
 import type { Address } from 'viem';
-import { createAuthorityPort } from '../adapters/authority-port';
-import { createChainPort } from '../adapters/chain-port';
+import { createAuthorityPort } from '../adapters/authority/authority-port';
+import { createChainPort } from '../adapters/chain/chain-port';
 import { unconfiguredAgents } from '../adapters/remote-agent';
 import { randomIds, recordedEffects, ringTrace } from '../adapters/system';
-import { createVaultPort, vaultOwner } from '../adapters/vault-port';
+import { createVaultPort, vaultOwner } from '../adapters/vault/vault-port';
 import { createHarness, type Harness } from '../harness/harness';
 import type { ModelPort } from '../harness/model-port';
 import { GENERATED_ONTOLOGY } from '../harness/ontology';
@@ -32,7 +32,7 @@ export type HomeAgentParts = {
   effects?: EffectSinkPort;
   settings?: Partial<HarnessSettings>;
   ontology?: OntologyView;
-  /** Each agent's ask budget; unset, the person's `budget.asksPerDay` (src/adapters/vault-port.ts). */
+  /** Each agent's ask budget; unset, the person's `budget.asksPerDay` (src/adapters/vault/vault-port.ts). */
   budget?: { allowance: number; windowMs: number };
   /** Wraps the chain port: a test stops "the worker" right after a redeem lands. */
   wrapChain?: (port: ChainPort) => ChainPort;

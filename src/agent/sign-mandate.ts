@@ -12,7 +12,7 @@ import {
   type SmartAgent,
   type WalletChain,
 } from '../wallet';
-import { windowFor } from '../adapters/authority-port-mandates';
+import { windowFor } from '../adapters/authority/mandates';
 
 /**
  * The person's act of signing (seed 001 step 8.5), apart from the harness: a requirement from an

@@ -1,6 +1,6 @@
 import { createRemoteAgents } from '../adapters/remote-agent';
 import type { RemoteAgentPort } from '../harness/ports';
-import type { PendingRequest } from '../protocol/messages';
+import type { PendingRequest } from '../protocol/messages/index';
 import type { Keyring } from '../vault/keys/keyring';
 import type { Vault } from '../vault/vault';
 import type { WalletChain } from '../wallet';

@@ -1,5 +1,5 @@
 import type { WxtBrowser } from 'wxt/browser';
-import type { ContentCommand, Material } from '../protocol/messages';
+import type { ContentCommand, Material } from '../protocol/messages/index';
 import { originOfUrl, selectionMaterial } from './material';
 
 /** The context-menu item on selected text, and the keyboard command (wxt.config.ts `commands`). */
@@ -17,15 +17,13 @@ type Apis = Pick<WxtBrowser, 'runtime' | 'contextMenus' | 'commands' | 'scriptin
  */
 export function wireOverlayTriggers(browser: Apis): void {
   browser.runtime.onInstalled.addListener(() => {
-    void browser.contextMenus
-      .removeAll()
-      .then(() =>
-        browser.contextMenus.create({
-          id: ASK_ABOUT_SELECTION,
-          title: 'Ask my agent about this',
-          contexts: ['selection'],
-        }),
-      );
+    void browser.contextMenus.removeAll().then(() =>
+      browser.contextMenus.create({
+        id: ASK_ABOUT_SELECTION,
+        title: 'Ask my agent about this',
+        contexts: ['selection'],
+      }),
+    );
   });
   browser.contextMenus.onClicked.addListener((info, tab) => {
     if (info.menuItemId !== ASK_ABOUT_SELECTION || tab?.id === undefined) return;

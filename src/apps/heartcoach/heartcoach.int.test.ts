@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_NOW } from '../../../gateway/testing/demo-cabinet';
 import { testDatabases } from '../../../gateway/testing/databases';
 import { startTestGateway, type TestGateway } from '../../../gateway/testing/test-gateway';
-import { heartcoachAgents } from '../../adapters/heartcoach-agent';
+import { heartcoachAgents } from './heartcoach-agent';
 import { fixedKeys } from '../../agent/accounts';
 import { createHomeAgent, type HomeAgent } from '../../agent';
 import { openDemoHome, type DemoHomeParts } from '../../agent/testing/demo-home';

@@ -20,7 +20,7 @@ import {
   ConsentOutcome,
   ConsentView,
   APP_REPLIES,
-} from '../../protocol/messages-heartcoach';
+} from '../../protocol/messages/heartcoach';
 import { defineHandler } from '../handler';
 
 /**

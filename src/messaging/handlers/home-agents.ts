@@ -1,7 +1,7 @@
 import { ARCHETYPES } from '../../ontology/archetypes.generated';
 import { HomeError } from '../../protocol/errors';
-import { HomeAgentsRequest, HomePlaybookAssignRequest } from '../../protocol/messages-home';
-import { AgentsView } from '../../protocol/messages-home-replies';
+import { HomeAgentsRequest, HomePlaybookAssignRequest } from '../../protocol/messages/home';
+import { AgentsView } from '../../protocol/messages/home-replies';
 import type { Vault } from '../../vault/vault';
 import { defineHandler } from '../handler';
 import { requirePerson, type HomeDeps } from './home-deps';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { verifyDigestSignature } from '../../adapters/authority-port-signature';
+import { verifyDigestSignature } from '../../adapters/authority/signature';
 import { approvalDigestFor, type ApprovalRequestFile } from '../../protocol/approval-exchange';
 import { digestOf } from '../../protocol/digest';
 import type { Requirement } from '../../protocol/harness-reply';

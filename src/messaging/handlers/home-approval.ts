@@ -2,7 +2,7 @@ import type { Hex } from 'viem';
 import { approveAs } from '../../agent/approvals';
 import { approvalRequestProblem, CoSignatureFile } from '../../protocol/approval-exchange';
 import { HomeError } from '../../protocol/errors';
-import { HomeApprovalCosignRequest } from '../../protocol/messages-home';
+import { HomeApprovalCosignRequest } from '../../protocol/messages/home';
 import { smartAgentOf } from '../../wallet';
 import { defineHandler } from '../handler';
 import { ownerKeyRow, type HomeDeps } from './home-deps';

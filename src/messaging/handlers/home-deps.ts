@@ -1,6 +1,6 @@
 import { DEMO_PEOPLE } from '../../protocol/demo-identities';
 import { HomeError } from '../../protocol/errors';
-import type { HomeStatus } from '../../protocol/messages-home-replies';
+import type { HomeStatus } from '../../protocol/messages/home-replies';
 import type { KdfChoice } from '../../vault/keys/kdf';
 import type { Keyring } from '../../vault/keys/keyring';
 import type { AgentRow } from '../../vault/repositories/agents';

@@ -1,8 +1,8 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
 import { HomeError } from '../../protocol/errors';
-import { HomeGrantsRequest, HomeMandatesRequest, HomeRevokeRequest } from '../../protocol/messages-home';
-import { GrantsView, MandatesView, Revoked } from '../../protocol/messages-home-replies';
+import { HomeGrantsRequest, HomeMandatesRequest, HomeRevokeRequest } from '../../protocol/messages/home';
+import { GrantsView, MandatesView, Revoked } from '../../protocol/messages/home-replies';
 import { wireStanding } from '../../vault/repositories/wires';
 import { revokeDelegation, smartAgentOf } from '../../wallet';
 import { defineHandler } from '../handler';

@@ -4,8 +4,8 @@ import {
   HomeBackupGetRequest,
   HomeKeyCreateRequest,
   HomeKeyImportRequest,
-} from '../../protocol/messages-home';
-import { HomeStatus, KeyBackup } from '../../protocol/messages-home-replies';
+} from '../../protocol/messages/home';
+import { HomeStatus, KeyBackup } from '../../protocol/messages/home-replies';
 import { generateOwnerKey, importOwnerKey } from '../../wallet';
 import { defineHandler } from '../handler';
 import { keyBackupText, openKeyBackup } from './home-backup-file';

@@ -10,8 +10,8 @@ import {
   HomeLockRequest,
   HomeStatusRequest,
   HomeUnlockRequest,
-} from '../../protocol/messages-home';
-import { DemoLoaded, HomeStatus, Locked } from '../../protocol/messages-home-replies';
+} from '../../protocol/messages/home';
+import { DemoLoaded, HomeStatus, Locked } from '../../protocol/messages/home-replies';
 import { loadDemoVault } from '../../vault/demo/load';
 import type { DemoIdentityId } from '../../vault/demo/people';
 import { smartAgentOf } from '../../wallet';

@@ -1,6 +1,6 @@
 import { HomeError } from '../../protocol/errors';
-import { HomeSettingsGetRequest, HomeSettingsSetRequest, type SettingsPatch } from '../../protocol/messages-home';
-import { SettingsView } from '../../protocol/messages-home-replies';
+import { HomeSettingsGetRequest, HomeSettingsSetRequest, type SettingsPatch } from '../../protocol/messages/home';
+import { SettingsView } from '../../protocol/messages/home-replies';
 import type { SettingKey, SettingValue } from '../../vault/repositories/settings';
 import type { Vault } from '../../vault/vault';
 import { defineHandler } from '../handler';

@@ -1,6 +1,6 @@
 import { HomeError } from '../../protocol/errors';
-import { HomeSidePanelOpenRequest } from '../../protocol/messages-home';
-import { HOME_REPLIES } from '../../protocol/messages-home-replies';
+import { HomeSidePanelOpenRequest } from '../../protocol/messages/home';
+import { HOME_REPLIES } from '../../protocol/messages/home-replies';
 import { defineHandler } from '../handler';
 import type { HomeDeps } from './home-deps';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOME_LIMITS } from '../../protocol/messages-home';
+import { HOME_LIMITS } from '../../protocol/messages/home';
 import { testHome } from './home-testing';
 
 const PASS = 'demo passphrase for tests';

@@ -6,14 +6,14 @@ import {
   HomeImportCancelRequest,
   HomeImportChunkRequest,
   HomeImportCommitRequest,
-} from '../../protocol/messages-home';
+} from '../../protocol/messages/home';
 import {
   ImportBegun,
   ImportCancelled,
   ImportDone,
   ImportProgress,
   VaultExportView,
-} from '../../protocol/messages-home-replies';
+} from '../../protocol/messages/home-replies';
 import { exportVault } from '../../vault/transfer/export';
 import { importVault } from '../../vault/transfer/import';
 import { defineHandler } from '../handler';

@@ -8,7 +8,7 @@ import {
   HomeRunsRequest,
   HomeVaultRecordsRequest,
   HomeVaultSummaryRequest,
-} from '../../protocol/messages-home';
+} from '../../protocol/messages/home';
 import {
   HOME_REPLIES,
   ProvenanceView,
@@ -17,7 +17,7 @@ import {
   RecordsView,
   RunsView,
   VaultSummary,
-} from '../../protocol/messages-home-replies';
+} from '../../protocol/messages/home-replies';
 import { RECORD_TYPES, type RecordType } from '../../vault/records/record';
 import { ReceiptRow } from '../../vault/repositories/receipts';
 import { readRows } from '../../vault/rows';

@@ -12,7 +12,7 @@ import { homeVaultBrowserHandlers } from './home-vault-browser';
 
 export type { HomeDeps, HomeServices } from './home-deps';
 
-/** Every handler of the Home's channel (src/protocol/messages-home.ts): Home Agent's own pages, and the overlay's side-panel button. */
+/** Every handler of the Home's channel (src/protocol/messages/home.ts): Home Agent's own pages, and the overlay's side-panel button. */
 export function homeHandlers(deps: HomeDeps): RegisteredHandler[] {
   return [
     ...homeSessionHandlers(deps),

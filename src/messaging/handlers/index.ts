@@ -1,4 +1,4 @@
-import type { PendingRequest, WorkerStatusReply } from '../../protocol/messages';
+import type { PendingRequest, WorkerStatusReply } from '../../protocol/messages/index';
 import type { RegisteredHandler } from '../handler';
 import type { RouterStats } from '../router';
 import type { AppsDeps } from '../../apps/heartcoach/app-services';
@@ -25,7 +25,7 @@ export type BackgroundDeps = {
 
 /**
  * Every handler of the background, one per message type. To add one (ask, sign, resume, lock, grants, …):
- *   1. its request and reply schemas in src/protocol/messages.ts (listed in ExtensionRequest and
+ *   1. its request and reply schemas in src/protocol/messages/index.ts (listed in ExtensionRequest and
  *      EXTENSION_REPLIES), or for a page method in src/protocol/page-provider.ts (PageRequest, PAGE_REPLIES);
  *   2. a file here exporting `xHandler(deps)` = `defineHandler({ type, senders, request, reply, handle })`, with
  *      the narrowest `senders` that work (a page method is `['page']`; signing is `['extension-page']`);

@@ -1,6 +1,6 @@
 import { getAddress, type Hex, type LocalAccount, type TransactionReceipt } from 'viem';
-import type { ChainPort, ReconcileResult, RedeemOutcome } from '../harness/ports';
-import type { Vault } from '../vault/vault';
+import type { ChainPort, ReconcileResult, RedeemOutcome } from '../../harness/ports';
+import type { Vault } from '../../vault/vault';
 import {
   prepareRedemption,
   readCallsUsed,
@@ -9,9 +9,9 @@ import {
   usdcBalanceOf,
   usdcTransferCall,
   type WalletChain,
-} from '../wallet';
-import { mandateOfRow } from './authority-port-mandates';
-import { recordedRedemption, recordRedemption } from './chain-port-records';
+} from '../../wallet';
+import { mandateOfRow } from '../authority/mandates';
+import { recordedRedemption, recordRedemption } from './records';
 
 /**
  * The harness's ChainPort on T3's wallet (DESIGN §3, §10): a payment is the harness agent redeeming the mandate

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Material } from './material';
+import { Material } from '../material';
 
 /**
  * The overlay's quoted-material hand-off (issue 6). The in-page overlay is an extension page in an `<iframe>` (the

@@ -1,12 +1,12 @@
 import { getAddress, type Address, type Hex } from 'viem';
-import type { AuthorityPort, MandateSummary, MandateVerdict, WireVerdict } from '../harness/ports';
-import { AskAsMeWire } from '../protocol/delegation';
-import { digestOf } from '../protocol/digest';
-import { HomeError } from '../protocol/errors';
-import type { Vault } from '../vault/vault';
-import { delegationHashOf, verifyMandate, verifyWire, type WalletChain } from '../wallet';
-import { caveatsOf, issuedAtOf, mandateOfRow, summaryOf } from './authority-port-mandates';
-import { verifyDigestSignature } from './authority-port-signature';
+import type { AuthorityPort, MandateSummary, MandateVerdict, WireVerdict } from '../../harness/ports';
+import { AskAsMeWire } from '../../protocol/delegation';
+import { digestOf } from '../../protocol/digest';
+import { HomeError } from '../../protocol/errors';
+import type { Vault } from '../../vault/vault';
+import { delegationHashOf, verifyMandate, verifyWire, type WalletChain } from '../../wallet';
+import { caveatsOf, issuedAtOf, mandateOfRow, summaryOf } from './mandates';
+import { verifyDigestSignature } from './signature';
 
 /**
  * The harness's AuthorityPort on T3's wallet and T4's vault (DESIGN §3): mandates live in the vault's mandates table

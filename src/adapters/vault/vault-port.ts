@@ -1,13 +1,13 @@
 import { getAddress } from 'viem';
-import type { Address, VaultPort } from '../harness/ports';
-import type { Vault } from '../vault/vault';
-import { cabinetGrantsPort } from './cabinet-grants';
-import { peoplePort } from './vault-port-people';
-import { runsPort } from './vault-port-runs';
+import type { Address, VaultPort } from '../../harness/ports';
+import type { Vault } from '../../vault/vault';
+import { cabinetGrantsPort } from '../../apps/heartcoach/cabinet-grants';
+import { peoplePort } from './people';
+import { runsPort } from './runs';
 
 /**
  * The harness's VaultPort on the Dexie vault (DESIGN §5): the person's records through T4's repositories, every
- * row validated in and out by them. Two halves (vault-port-people.ts, vault-port-runs.ts) and the budget here.
+ * row validated in and out by them. Two halves (people.ts, runs.ts) and the budget here.
  */
 export type VaultPortOptions = {
   vault: Vault;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { AddressSchema, DigestSchema, Supplied } from './ask';
-import { AskResponse, Requirement } from './harness-reply';
+import { AddressSchema, DigestSchema, Supplied } from '../ask';
+import { AskResponse, Requirement } from '../harness-reply';
 
 /**
  * The agent's channel (side panel, overlay, popup → background): an ask answers with the harness's envelope (the six

@@ -12,7 +12,7 @@ import {
   PendingListReply,
   WireReply,
   WorkerStatusReply,
-} from './messages';
+} from './index';
 
 const material = {
   text: 'Aspirin 81 mg daily',

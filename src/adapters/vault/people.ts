@@ -1,8 +1,17 @@
 import { getAddress } from 'viem';
-import type { Address, Affiliation, AgentInfo, DamagedRow, ListRead, Member, Party, VaultPort } from '../harness/ports';
-import type { RecordOf } from '../vault/records/record';
-import type { CorruptRow } from '../vault/rows';
-import type { Vault } from '../vault/vault';
+import type {
+  Address,
+  Affiliation,
+  AgentInfo,
+  DamagedRow,
+  ListRead,
+  Member,
+  Party,
+  VaultPort,
+} from '../../harness/ports';
+import type { RecordOf } from '../../vault/records/record';
+import type { CorruptRow } from '../../vault/rows';
+import type { Vault } from '../../vault/vault';
 
 /**
  * The people half of the VaultPort over T4's repositories: agents and their stewards, playbook pins, the parties a
@@ -112,15 +121,13 @@ export function peoplePort(vault: Vault, options: { owner: () => Promise<Address
           if (!(await stewardsOf(org.address)).some((s) => same(s, asker))) continue;
           const members = await vault.records.named('membership', org.address, word);
           found.push(
-            ...members.rows
-              .map(memberOf)
-              .map((m): Party => ({
-                address: m.member,
-                label: m.label,
-                aliases: m.aliases,
-                kind: 'person',
-                via: 'member',
-              })),
+            ...members.rows.map(memberOf).map((m): Party => ({
+              address: m.member,
+              label: m.label,
+              aliases: m.aliases,
+              kind: 'person',
+              via: 'member',
+            })),
           );
         }
         return found;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DigestSchema, AddressSchema } from '../protocol/ask';
-import type { Vault } from '../vault/vault';
-import type { PreparedRedemption } from '../wallet';
+import { DigestSchema, AddressSchema } from '../../protocol/ask';
+import type { Vault } from '../../vault/vault';
+import type { PreparedRedemption } from '../../wallet';
 
 /**
  * The reconcile record of a payment (DESIGN §10: "before redeeming, the intended effect is recorded"): the exact

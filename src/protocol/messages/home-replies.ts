@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { AddressSchema, DigestSchema } from './ask';
-import { CoSignatureFile } from './approval-exchange';
-import { StepReceipt } from './harness-reply';
+import { AddressSchema, DigestSchema } from '../ask';
+import { CoSignatureFile } from '../approval-exchange';
+import { StepReceipt } from '../harness-reply';
 
-/** Replies of the Home's channel (./messages-home.ts), keyed by request type. */
+/** Replies of the Home's channel (./home.ts), keyed by request type. */
 
 const Text = (max = 300) => z.string().max(max);
 const Millis = z.number().int().nonnegative();

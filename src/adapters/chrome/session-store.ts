@@ -1,4 +1,4 @@
-import { UnlockedSession, type SessionKeyStore } from '../vault/keys/session-keys';
+import { UnlockedSession, type SessionKeyStore } from '../../vault/keys/session-keys';
 
 /** The part of chrome.storage.session this adapter uses (injectable so Node tests can drive it). */
 export type ChromeSessionArea = {

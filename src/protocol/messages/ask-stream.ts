@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { AddressSchema } from './ask';
-import { WireError } from './errors';
-import { AskResponse } from './harness-reply';
-import { Material, MESSAGE_LIMITS } from './messages';
+import { AddressSchema } from '../ask';
+import { WireError } from '../errors';
+import { AskResponse } from '../harness-reply';
+import { Material, MESSAGE_LIMITS } from './index';
 
 /**
  * A streamed ask (issue 5: the composed answer streams to the side panel; the person can stop it), over a

@@ -1,13 +1,13 @@
 import { getAddress } from 'viem';
-import type { Address, Confirmation, ListRead, ProvenanceDoc, VaultPort, VaultRecord } from '../harness/ports';
-import { HomeError } from '../protocol/errors';
-import { StepReceipt } from '../protocol/harness-reply';
-import type { VaultRecord as StoredRecord, RecordInput, RecordType } from '../vault/records/record';
-import { RunRow } from '../vault/repositories/runs';
-import type { ReceiptRow } from '../vault/repositories/receipts';
-import type { VaultRead } from '../vault/rows';
-import type { Vault } from '../vault/vault';
-import { damagedOf } from './vault-port-people';
+import type { Address, Confirmation, ListRead, ProvenanceDoc, VaultPort, VaultRecord } from '../../harness/ports';
+import { HomeError } from '../../protocol/errors';
+import { StepReceipt } from '../../protocol/harness-reply';
+import type { VaultRecord as StoredRecord, RecordInput, RecordType } from '../../vault/records/record';
+import { RunRow } from '../../vault/repositories/runs';
+import type { ReceiptRow } from '../../vault/repositories/receipts';
+import type { VaultRead } from '../../vault/rows';
+import type { Vault } from '../../vault/vault';
+import { damagedOf } from './people';
 
 /**
  * The run half of the VaultPort: the person's records, run checkpoints, receipts, confirmation memory, spent

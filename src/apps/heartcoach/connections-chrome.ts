@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppConnection, ConnectionStore } from '../apps/heartcoach/connections';
+import type { AppConnection, ConnectionStore } from './connections';
 
 /** The part of chrome.storage.local this adapter uses (injectable so Node tests can drive it). */
 export type ChromeLocalArea = {

@@ -1,14 +1,14 @@
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { realWorld } from '../agent/testing/real-world';
-import { expectKind, replyOf } from '../harness/testing/scenario';
-import { throwingModel } from '../harness/testing/scripted-model';
-import { Mandate } from '../protocol/delegation';
-import { DEMO_SERVICES } from '../protocol/demo-identities';
-import { digestOf } from '../protocol/digest';
-import { prepareRedemption, usdcTransferCall } from '../wallet';
-import { recordRedemption } from './chain-port-records';
+import { realWorld } from '../../agent/testing/real-world';
+import { expectKind, replyOf } from '../../harness/testing/scenario';
+import { throwingModel } from '../../harness/testing/scripted-model';
+import { Mandate } from '../../protocol/delegation';
+import { DEMO_SERVICES } from '../../protocol/demo-identities';
+import { digestOf } from '../../protocol/digest';
+import { prepareRedemption, usdcTransferCall } from '../../wallet';
+import { recordRedemption } from './records';
 
 /**
  * The ChainPort's reconcile on the embedded chain, for the crash the shared scenarios do not reach: the worker

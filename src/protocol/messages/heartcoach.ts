@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { AddressSchema, DigestSchema } from './ask';
-import { CabinetFolder } from './delegation';
-import { WireError } from './errors';
+import { AddressSchema, DigestSchema } from '../ask';
+import { CabinetFolder } from '../delegation';
+import { WireError } from '../errors';
 
 /**
  * The extension's own messages for connecting apps (issue 8): the consent window reads one request by its id and

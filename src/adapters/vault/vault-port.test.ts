@@ -1,9 +1,9 @@
 import { getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { demoAddressOf } from '../agent/demo';
-import { DEMO_SERVICES } from '../protocol/demo-identities';
-import { loadDemoVault } from '../vault/demo/load';
-import { openTestVault } from '../vault/testing/open';
+import { demoAddressOf } from '../../agent/demo';
+import { DEMO_SERVICES } from '../../protocol/demo-identities';
+import { loadDemoVault } from '../../vault/demo/load';
+import { openTestVault } from '../../vault/testing/open';
 import { createVaultPort } from './vault-port';
 
 /**

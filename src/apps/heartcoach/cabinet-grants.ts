@@ -1,5 +1,5 @@
-import type { Address, CabinetGrantHeld, VaultPort } from '../harness/ports';
-import type { Vault } from '../vault/vault';
+import type { Address, CabinetGrantHeld, VaultPort } from '../../harness/ports';
+import type { Vault } from '../../vault/vault';
 
 /**
  * The VaultPort's `grants` half on the Dexie vault: the person's newest live cabinet grant to an outside agent. An

@@ -1,10 +1,10 @@
 import { getAddress, isAddressEqual, type Address, type Hex } from 'viem';
-import { Mandate, type MandateScope, type TimeWindow } from '../protocol/delegation';
-import { digestOf } from '../protocol/digest';
-import type { MandateCaveats } from '../protocol/harness-reply';
-import type { MandateSummary } from '../harness/ports';
-import type { MandateRow } from '../vault/repositories/mandates';
-import { delegationHashOf } from '../wallet';
+import { Mandate, type MandateScope, type TimeWindow } from '../../protocol/delegation';
+import { digestOf } from '../../protocol/digest';
+import type { MandateCaveats } from '../../protocol/harness-reply';
+import type { MandateSummary } from '../../harness/ports';
+import type { MandateRow } from '../../vault/repositories/mandates';
+import { delegationHashOf } from '../../wallet';
 
 /**
  * How a harness requirement's caveats live inside a wallet mandate, and back (one place for both directions). The

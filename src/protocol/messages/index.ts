@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { WireError } from './errors';
-import { AskResponse } from './harness-reply';
-import { AGENT_REPLIES, AGENT_REQUESTS } from './messages-agent';
-import { APP_REPLIES, APP_REQUESTS } from './messages-heartcoach';
-import { HOME_REPLIES, HOME_REQUESTS } from './messages-home';
-import { Material, MESSAGE_LIMITS, Origin } from './material';
-import { OVERLAY_REPLIES, OVERLAY_REQUESTS } from './messages-overlay';
+import { WireError } from '../errors';
+import { AskResponse } from '../harness-reply';
+import { AGENT_REPLIES, AGENT_REQUESTS } from './agent';
+import { APP_REPLIES, APP_REQUESTS } from './heartcoach';
+import { HOME_REPLIES, HOME_REQUESTS } from './home';
+import { Material, MESSAGE_LIMITS, Origin } from '../material';
+import { OVERLAY_REPLIES, OVERLAY_REQUESTS } from './overlay';
 
 /**
  * The extension's own channels (side panel, popup, options, overlay → background; background → content script).
@@ -14,7 +14,7 @@ import { OVERLAY_REPLIES, OVERLAY_REQUESTS } from './messages-overlay';
  * in ./page-provider.ts. To add a message: add its request and reply schemas here, list the request in
  * ExtensionRequest and the reply in EXTENSION_REPLIES, and register a handler in src/messaging/handlers/.
  */
-export { Material, MESSAGE_LIMITS, Origin } from './material';
+export { Material, MESSAGE_LIMITS, Origin } from '../material';
 
 /**
  * Who sent a message, as the background classified it from the browser's sender record (never from the body).

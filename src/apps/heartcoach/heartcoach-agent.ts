@@ -1,8 +1,8 @@
-import type { RemoteAgentPort, RemoteAnswer } from '../harness/ports';
-import { accessTokenFor } from '../apps/heartcoach/app-session';
-import type { ConnectionStore } from '../apps/heartcoach/connections';
-import type { Vault } from '../vault/vault';
-import { createRemoteAgents } from './remote-agent';
+import type { RemoteAgentPort, RemoteAnswer } from '../../harness/ports';
+import { accessTokenFor } from './app-session';
+import type { ConnectionStore } from './connections';
+import type { Vault } from '../../vault/vault';
+import { createRemoteAgents } from '../../adapters/remote-agent';
 
 /**
  * HeartCoach as the harness's outside agent (issue 8): A2A 1.0 `SendMessage` (`A2A-Version: 1.0`) to the gateway the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ApprovalRequestFile } from './approval-exchange';
-import { AddressSchema, DigestSchema } from './ask';
+import { ApprovalRequestFile } from '../approval-exchange';
+import { AddressSchema, DigestSchema } from '../ask';
 
 /**
  * The Home's channel (the options page, and the popup's lock button → background): onboarding, lock and unlock,
@@ -153,4 +153,4 @@ export const HOME_REQUESTS = [
   HomeImportCancelRequest,
 ] as const;
 
-export { HOME_REPLIES } from './messages-home-replies';
+export { HOME_REPLIES } from './home-replies';

@@ -1,6 +1,6 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { chromeSessionKeyStore, type ChromeSessionArea } from './session-store.chrome';
+import { chromeSessionKeyStore, type ChromeSessionArea } from './session-store';
 
 /**
  * chrome.storage.session exists only in Chromium (the e2e suite uses the real one). Here WXT's fake browser stands

@@ -4,7 +4,7 @@ import { liveGrants } from '../../apps/heartcoach/app-parts';
 import { appViews, changeFolders, connectFromHome, disconnectApp } from '../../apps/heartcoach/connect';
 import { CABINET_FOLDERS } from '../../vault/records/cabinet';
 import { approved, card, openConsent, personView } from './app-consent';
-import type { HomeDeps } from './home-deps';
+import type { HomeDeps } from '../../home/services';
 import { HomeError } from '../../protocol/errors';
 import {
   AppConnectionView,

@@ -1,7 +1,7 @@
 import { getBalance } from 'viem/actions';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Address, Hex } from 'viem';
-import { fundOnLocalChain, HOME_ENVIRONMENT, mintTestUsdc, usdcBalanceOf, type WalletChain } from '../../wallet';
+import { fundOnLocalChain, HOME_ENVIRONMENT, mintTestUsdc, usdcBalanceOf, type WalletChain } from '../wallet';
 
 /** Enough ether for the harness agent's transactions on a local chain (it has no standing; gas only). */
 const HARNESS_FUNDS = 10n ** 20n;

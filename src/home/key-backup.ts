@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { HomeError } from '../../protocol/errors';
-import type { VaultClock } from '../../vault/clock';
-import { createKeyring } from '../../vault/keys/keyring';
-import { memorySessionKeyStore } from '../../vault/keys/session-keys';
-import { KeyRow, type KeysRepository } from '../../vault/repositories/keys';
-import type { AgentRow } from '../../vault/repositories/agents';
+import { HomeError } from '../protocol/errors';
+import type { VaultClock } from '../vault/clock';
+import { createKeyring } from '../vault/keys/keyring';
+import { memorySessionKeyStore } from '../vault/keys/session-keys';
+import { KeyRow, type KeysRepository } from '../vault/repositories/keys';
+import type { AgentRow } from '../vault/repositories/agents';
 
 /**
  * The key backup the person downloads at onboarding: the owner key exactly as the vault holds it — sealed under the

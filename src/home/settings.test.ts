@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testHome } from './home-testing';
+import { testHome } from './testing/test-home';
 
 describe('the Home: settings', () => {
   it('shows the defaults, and never sends the model key back, only its last four characters', async () => {

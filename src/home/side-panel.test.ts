@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { memorySessionKeyStore } from '../../vault/keys/session-keys';
-import { openTestVault, TEST_KDF } from '../../vault/testing/open';
-import { createRegistry } from '../registry';
-import { createRouter } from '../router';
-import { homeHandlers } from './home';
-import { AUTO_LOCK_ALARM, wireAutoLock } from './home-auto-lock';
-import { OVERLAY, PANEL } from './home-testing';
-import { createWorkerHome } from './home-worker';
+import { memorySessionKeyStore } from '../vault/keys/session-keys';
+import { openTestVault, TEST_KDF } from '../vault/testing/open';
+import { createRegistry } from '../messaging/registry';
+import { createRouter } from '../messaging/router';
+import { homeHandlers } from '../messaging/handlers/home';
+import { AUTO_LOCK_ALARM, wireAutoLock } from './auto-lock';
+import { OVERLAY, PANEL } from './testing/test-home';
+import { createWorkerHome } from './open-home';
 
 async function home(openSidePanel?: (tabId: number) => Promise<boolean>) {
   const vault = await openTestVault();

@@ -1,7 +1,7 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PEOPLE, DEMO_SERVICES } from '../../protocol/demo-identities';
-import { hash } from '../../vault/testing/open';
+import { DEMO_PEOPLE, DEMO_SERVICES } from '../protocol/demo-identities';
+import { hash } from '../vault/testing/open';
 import {
   delegationHashOf,
   offChainMandateScope,
@@ -10,8 +10,8 @@ import {
   smartAgentOf,
   usdcBalanceOf,
   wireScope,
-} from '../../wallet';
-import { testHome } from './home-testing';
+} from '../wallet';
+import { testHome } from './testing/test-home';
 
 const PASS = 'demo passphrase for tests';
 type Agents = {

@@ -1,12 +1,12 @@
 import { createMemoryChainStateStore, openEmbeddedChain, type WalletChain } from '../../wallet';
 import { memorySessionKeyStore } from '../../vault/keys/session-keys';
 import { openTestVault, TEST_KDF, type TestVault } from '../../vault/testing/open';
-import { createRegistry } from '../registry';
-import { createRouter } from '../router';
-import type { SenderContext } from '../sender';
-import { homeHandlers } from './home';
-import type { HomeServices } from './home-deps';
-import { createWorkerHome } from './home-worker';
+import { createRegistry } from '../../messaging/registry';
+import { createRouter } from '../../messaging/router';
+import type { SenderContext } from '../../messaging/sender';
+import { homeHandlers } from '../../messaging/handlers/home';
+import type { HomeServices } from '../services';
+import { createWorkerHome } from '../open-home';
 
 export const PANEL: SenderContext = { kind: 'extension-page', origin: 'chrome-extension://home' };
 /** The overlay's conversation frame: an extension page inside a web page's tab (issue 6), with none of the Home's privileges. */

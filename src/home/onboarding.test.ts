@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PEOPLE } from '../../protocol/demo-identities';
-import { ownerAddressOf, smartAgentOf } from '../../wallet';
-import { personSalt } from './home-onboard';
-import { OVERLAY, testHome } from './home-testing';
+import { DEMO_PEOPLE } from '../protocol/demo-identities';
+import { ownerAddressOf, smartAgentOf } from '../wallet';
+import { personSalt } from './onboarding';
+import { OVERLAY, testHome } from './testing/test-home';
 
 const PASS = 'correct horse battery staple';
 type Backup = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cell } from './home-record-view';
+import { cell } from './record-view';
 
 describe('a vault record as the vault browser shows it', () => {
   it('shows a list of words as words, not as JSON', () => {

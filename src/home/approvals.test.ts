@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { verifyDigestSignature } from '../../adapters/authority/signature';
-import { approvalDigestFor, type ApprovalRequestFile } from '../../protocol/approval-exchange';
-import { digestOf } from '../../protocol/digest';
-import type { Requirement } from '../../protocol/harness-reply';
-import { hash } from '../../vault/testing/open';
-import { testHome } from './home-testing';
+import { verifyDigestSignature } from '../adapters/authority/signature';
+import { approvalDigestFor, type ApprovalRequestFile } from '../protocol/approval-exchange';
+import { digestOf } from '../protocol/digest';
+import type { Requirement } from '../protocol/harness-reply';
+import { hash } from '../vault/testing/open';
+import { testHome } from './testing/test-home';
 
 const PASS = 'demo passphrase for tests';
 const args = { amount: '40', recipient: '0x3333333333333333333333333333333333333333' };

@@ -1,9 +1,9 @@
-import type { KdfChoice } from '../../vault/keys/kdf';
-import { createKeyring } from '../../vault/keys/keyring';
-import type { SessionKeyStore } from '../../vault/keys/session-keys';
-import type { Vault } from '../../vault/vault';
-import { openEmbeddedChain, openRpcChain, type WalletChain } from '../../wallet';
-import type { HomeServices } from './home-deps';
+import type { KdfChoice } from '../vault/keys/kdf';
+import { createKeyring } from '../vault/keys/keyring';
+import type { SessionKeyStore } from '../vault/keys/session-keys';
+import type { Vault } from '../vault/vault';
+import { openEmbeddedChain, openRpcChain, type WalletChain } from '../wallet';
+import type { HomeServices } from './services';
 
 export type WorkerHomeParts = {
   vault: Vault;

@@ -1,5 +1,5 @@
-import { createAutoLock } from '../../vault/keys/auto-lock';
-import type { HomeServices } from './home-deps';
+import { createAutoLock } from '../vault/keys/auto-lock';
+import type { HomeServices } from './services';
 
 export const AUTO_LOCK_ALARM = 'home-agent/auto-lock';
 

@@ -1,4 +1,4 @@
-import type { VaultRecord } from '../../vault/records/record';
+import type { VaultRecord } from '../vault/records/record';
 
 type Field = string | number | boolean | null;
 

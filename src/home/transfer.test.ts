@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HOME_LIMITS } from '../../protocol/messages/home';
-import { testHome } from './home-testing';
+import { HOME_LIMITS } from '../protocol/messages/home';
+import { testHome } from './testing/test-home';
 
 const PASS = 'demo passphrase for tests';
 const EXPORT_PASS = 'export passphrase 2026';

@@ -1,10 +1,11 @@
 import { keccak256, stringToBytes, type Hex } from 'viem';
-import { ARCHETYPES } from '../../ontology/archetypes.generated';
-import { DEMO_PEOPLE } from '../../protocol/demo-identities';
-import { HomeError } from '../../protocol/errors';
-import { generateOwnerKey, ownerAddressOf, smartAgentOf } from '../../wallet';
-import { keyBackupText } from './home-backup-file';
-import { homeStatus, type HomeServices } from './home-deps';
+import { ARCHETYPES } from '../ontology/archetypes.generated';
+import { DEMO_PEOPLE } from '../protocol/demo-identities';
+import { HomeError } from '../protocol/errors';
+import { generateOwnerKey, importOwnerKey, ownerAddressOf, smartAgentOf } from '../wallet';
+import { keyBackupText } from './key-backup';
+import { homeStatus } from './status';
+import type { HomeServices } from './services';
 
 /**
  * The salt of a person's Smart Agent, derived from their owner key's address: the key alone restores the same
@@ -69,3 +70,11 @@ export async function onboard(services: HomeServices, input: { name: string; pas
   if (!unlocked.ok) throw new HomeError(unlocked.code, unlocked.message);
   return { ...keyBackupText(person, rows), status: await homeStatus(services) };
 }
+
+/** Onboarding with a new owner key, generated here. */
+export const createKey = (services: HomeServices, input: { name: string; passphrase: string }) =>
+  onboard(services, { ...input, ownerKey: generateOwnerKey() });
+
+/** Onboarding with the person's own owner key (refused in words when it is not a private key). */
+export const importKey = (services: HomeServices, input: { name: string; passphrase: string; privateKey: string }) =>
+  onboard(services, { name: input.name, passphrase: input.passphrase, ownerKey: importOwnerKey(input.privateKey) });

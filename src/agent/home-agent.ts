@@ -8,7 +8,16 @@ import { createHarness, type Harness } from '../harness/harness';
 import type { ModelPort } from '../harness/model-port';
 import { GENERATED_ONTOLOGY } from '../harness/ontology';
 import type { OntologyView } from '../harness/ontology-view';
-import type { ChainPort, ClockPort, EffectSinkPort, IdPort, Ports, RemoteAgentPort, TracePort } from '../harness/ports';
+import type {
+  ChainPort,
+  ClockPort,
+  EffectSinkPort,
+  IdPort,
+  Ports,
+  RemoteAgentPort,
+  TracePort,
+  VaultPort,
+} from '../harness/ports';
 import type { HarnessSettings } from '../harness/settings';
 import { HomeError } from '../protocol/errors';
 import type { Vault } from '../vault/vault';
@@ -26,6 +35,8 @@ export type HomeAgentParts = {
   keys: KeySource;
   model?: ModelPort | null;
   agents?: RemoteAgentPort;
+  /** The cabinet grants the outside agents hold (the apps the composition root registers); unset, none. */
+  grants?: VaultPort['grants'];
   clock?: ClockPort;
   ids?: IdPort;
   trace?: TracePort;
@@ -54,7 +65,11 @@ export function createHomeAgentCore(parts: HomeAgentParts): HomeAgentCore {
   const chainPort = createChainPort({ vault, chain, redeemer: () => accountOf(parts.keys, 'harness') });
   const ports: Ports = {
     model: parts.model ?? null,
-    vault: createVaultPort({ vault, ...(parts.budget !== undefined ? { budget: parts.budget } : {}) }),
+    vault: createVaultPort({
+      vault,
+      ...(parts.budget !== undefined ? { budget: parts.budget } : {}),
+      ...(parts.grants !== undefined ? { grants: parts.grants } : {}),
+    }),
     authority: createAuthorityPort({ vault, chain, harnessAgent: () => harnessAgentOf(vault) }),
     chain: parts.wrapChain === undefined ? chainPort : parts.wrapChain(chainPort),
     agents: parts.agents ?? unconfiguredAgents(),

@@ -1,4 +1,5 @@
 import { getAddress } from 'viem';
+import { cabinetGrantsPort } from '../apps/heartcoach/cabinet-grants';
 import { describe, expect, it } from 'vitest';
 import type { RemoteAnswer } from '../harness/ports';
 import { FixedClock, ScriptedAgents } from '../harness/testing/basics';
@@ -43,6 +44,7 @@ async function home() {
   });
   const build = () =>
     createHomeAgent({
+      ...cabinetGrantsPort(parts.vault),
       vault: parts.vault,
       chain: parts.chain,
       keys: fixedKeys({ owner: DEMO_PEOPLE.alice.privateKey, harness: DEMO_SERVICES['harness-agent'].privateKey }),

@@ -62,39 +62,33 @@ describe('the harness on the real vault and the embedded chain', () => {
         approval.signature.endsWith('6492649264926492649264926492649264926492649264926492649264926492'),
     ).toBe(true);
     expect(
-      await w
-        .harness()
-        .context.authority.verifySignature({
-          signer: w.who.bob,
-          digest: digest as Hex,
-          signature: approval.kind === 'approval' ? approval.signature : '0x',
-          purpose: 'approval',
-        }),
+      await w.harness().context.authority.verifySignature({
+        signer: w.who.bob,
+        digest: digest as Hex,
+        signature: approval.kind === 'approval' ? approval.signature : '0x',
+        purpose: 'approval',
+      }),
     ).toEqual({ ok: true });
     // The same signature is not Alice's approval: signatures are bound to the account.
     expect(
       (
-        await w
-          .harness()
-          .context.authority.verifySignature({
-            signer: w.who.alice,
-            digest: digest as Hex,
-            signature: approval.kind === 'approval' ? approval.signature : '0x',
-            purpose: 'approval',
-          })
+        await w.harness().context.authority.verifySignature({
+          signer: w.who.alice,
+          digest: digest as Hex,
+          signature: approval.kind === 'approval' ? approval.signature : '0x',
+          purpose: 'approval',
+        })
       ).ok,
     ).toBe(false);
     // Nor is it a caller assertion: the purpose is inside what was signed.
     expect(
       (
-        await w
-          .harness()
-          .context.authority.verifySignature({
-            signer: w.who.bob,
-            digest: digest as Hex,
-            signature: approval.kind === 'approval' ? approval.signature : '0x',
-            purpose: 'caller-assertion',
-          })
+        await w.harness().context.authority.verifySignature({
+          signer: w.who.bob,
+          digest: digest as Hex,
+          signature: approval.kind === 'approval' ? approval.signature : '0x',
+          purpose: 'caller-assertion',
+        })
       ).ok,
     ).toBe(false);
     expectKind(replyOf(await w.ask({ runRef: prompt.runRef, supplied: [approval] })), 'done');
@@ -115,15 +109,13 @@ describe('the harness on the real vault and the embedded chain', () => {
     const refused = expectKind(replyOf(await w.ask({ runRef: required.runRef, supplied: [signed] })), 'refused');
     expect(refused.error.code).toBe('MANDATE_REVOKED');
     expect(refused.error.message).toMatch(/revoked by 0x/);
-    const direct = await w
-      .harness()
-      .context.chain.redeemTransfer({
-        mandateHash: hash as Hex,
-        token: 'usdc',
-        to: w.who.nathan,
-        amount: '2000000',
-        effectKey: ('0x' + '11'.repeat(32)) as Hex,
-      });
+    const direct = await w.harness().context.chain.redeemTransfer({
+      mandateHash: hash as Hex,
+      token: 'usdc',
+      to: w.who.nathan,
+      amount: '2000000',
+      effectKey: ('0x' + '11'.repeat(32)) as Hex,
+    });
     expect(direct).toMatchObject({ status: 'refused', code: 'PAYMENT_REVOKED' });
     expect(await w.usdc(w.who.nathan)).toBe(nathan);
   });

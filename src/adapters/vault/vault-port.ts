@@ -1,7 +1,6 @@
 import { getAddress } from 'viem';
 import type { Address, VaultPort } from '../../harness/ports';
 import type { Vault } from '../../vault/vault';
-import { cabinetGrantsPort } from '../../apps/heartcoach/cabinet-grants';
 import { peoplePort } from './people';
 import { runsPort } from './runs';
 
@@ -16,7 +15,15 @@ export type VaultPortOptions = {
    * `budget.asksPerDay` per day, read at every charge. What was spent is kept in the vault, so a restart keeps it.
    */
   budget?: { allowance: number; windowMs: number };
+  /**
+   * The cabinet grants outside agents hold (HeartCoach's, registered by the composition root). Unset, none is held:
+   * the generic adapter knows no app.
+   */
+  grants?: VaultPort['grants'];
 };
+
+/** No outside agent holds a cabinet grant. */
+export const noCabinetGrants: VaultPort['grants'] = { cabinet: async () => null };
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -31,7 +38,7 @@ export function createVaultPort(options: VaultPortOptions): VaultPort {
   return {
     ...peoplePort(vault, { owner: () => vaultOwner(vault) }),
     ...runsPort(vault),
-    ...cabinetGrantsPort(vault),
+    grants: options.grants ?? noCabinetGrants,
     budget: {
       async charge(agent, units) {
         const budget = options.budget ?? { allowance: await vault.settings.get('budget.asksPerDay'), windowMs: DAY_MS };

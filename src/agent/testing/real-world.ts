@@ -1,4 +1,5 @@
 import { getAddress, type Hex } from 'viem';
+import { cabinetGrantsPort } from '../../apps/heartcoach/cabinet-grants';
 import { privateKeyToAccount } from 'viem/accounts';
 import { GENERATED_ONTOLOGY } from '../../harness/ontology';
 import type { ChainPort } from '../../harness/ports';
@@ -46,6 +47,7 @@ export async function realWorld(options: WorldOptions): Promise<RealWorld> {
   let chain = parts.chain;
   const build = () =>
     createHomeAgent({
+      ...cabinetGrantsPort(parts.vault),
       vault: parts.vault,
       chain,
       keys,

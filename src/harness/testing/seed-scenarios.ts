@@ -46,12 +46,10 @@ export const SEED_SCENARIOS: Scenario[] = [
       const receipt = done.receipts[0]!;
       expect(receipt.presentedRef).toBe(`mandate:${signed.kind === 'mandate' ? signed.mandateHash : ''}`);
       expect(receipt.actedOnBehalfOf).toBe(w.who.alice);
-      const verdict = await w
-        .harness()
-        .context.authority.verifyMandate({
-          hash: receipt.mandateHash!,
-          now: Math.floor(w.harness().context.clock.now() / 1000),
-        });
+      const verdict = await w.harness().context.authority.verifyMandate({
+        hash: receipt.mandateHash!,
+        now: Math.floor(w.harness().context.clock.now() / 1000),
+      });
       expect(verdict.ok).toBe(true);
       const members = expectKind(replyOf(await w.ask({ message: 'Who are the members of Missio Nexus?' })), 'answer');
       expect(members.results?.map((r) => r.address)).toContain(w.who.david);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWorkerAgent } from '../../agent/worker-agent';
+import { createWorkerAgent } from '../../worker/worker-agent';
 import { memorySessionKeyStore } from '../../vault/keys/session-keys';
 import { openTestVault, TEST_KDF } from '../../vault/testing/open';
 import { createMemoryChainStateStore, openEmbeddedChain, type WalletChain } from '../../wallet';

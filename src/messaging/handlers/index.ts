@@ -3,7 +3,7 @@ import type { RegisteredHandler } from '../handler';
 import type { RouterStats } from '../router';
 import type { AppsDeps } from '../../apps/heartcoach/app-services';
 import { agentHandlers, type AgentDeps } from './agent';
-import { appHandlers } from './apps';
+import { appHandlers } from '../../apps/heartcoach/home-handlers';
 import { askHandler } from './ask';
 import { homeHandlers, type HomeDeps } from './home';
 import { homePingHandler } from './home-ping';

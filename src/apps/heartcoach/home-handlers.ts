@@ -1,9 +1,9 @@
-import type { AppsDeps } from '../../apps/heartcoach/app-services';
-import { loadClinicianProfile } from '../../apps/heartcoach/clinician-profile';
-import { liveGrants } from '../../apps/heartcoach/app-parts';
-import { appViews, changeFolders, connectFromHome, disconnectApp } from '../../apps/heartcoach/connect';
+import type { AppsDeps } from './app-services';
+import { loadClinicianProfile } from './clinician-profile';
+import { liveGrants } from './app-parts';
+import { appViews, changeFolders, connectFromHome, disconnectApp } from './connect';
 import { CABINET_FOLDERS } from '../../vault/records/cabinet';
-import { approved, card, openConsent, personView } from './app-consent';
+import { approved, card, openConsent, personView } from './consent-flow';
 import type { HomeDeps } from '../../home/services';
 import { HomeError } from '../../protocol/errors';
 import {
@@ -21,7 +21,7 @@ import {
   ConsentView,
   APP_REPLIES,
 } from '../../protocol/messages/heartcoach';
-import { defineHandler } from '../handler';
+import { defineHandler } from '../../messaging/handler';
 
 /**
  * The consent window and the options page's connected apps (issue 8), extension pages only. The consent window reads

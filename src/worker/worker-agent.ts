@@ -1,11 +1,11 @@
 import { createRemoteAgents } from '../adapters/remote-agent';
-import type { RemoteAgentPort } from '../harness/ports';
+import type { RemoteAgentPort, VaultPort } from '../harness/ports';
 import type { PendingRequest } from '../protocol/messages/index';
 import type { Keyring } from '../vault/keys/keyring';
 import type { Vault } from '../vault/vault';
 import type { WalletChain } from '../wallet';
-import { keyringKeys } from './accounts';
-import { createHomeAgent, type HomeAgent } from './index';
+import { keyringKeys } from '../agent/accounts';
+import { createHomeAgent, type HomeAgent } from '../agent/index';
 import { harnessSettingsOf, modelOf } from './worker-settings';
 
 /**
@@ -25,8 +25,14 @@ export type WorkerAgent = {
   signatureRequests(origin: string): Promise<PendingRequest[]>;
 };
 
-/** `agents`: the outside agents the harness may consult (HeartCoach with the person's connection, issue 8). */
-export type WorkerAgentOptions = { agents?: (vault: Vault) => RemoteAgentPort };
+/**
+ * The apps the composition root registers: `agents`, the outside agents the harness may consult (HeartCoach with the
+ * person's connection), and `grants`, the cabinet grants they hold.
+ */
+export type WorkerAgentOptions = {
+  agents?: (vault: Vault) => RemoteAgentPort;
+  grants?: (vault: Vault) => VaultPort['grants'];
+};
 
 export function createWorkerAgent(home: () => Promise<WorkerAgentHome>, options: WorkerAgentOptions = {}): WorkerAgent {
   let built: Promise<HomeAgent> | undefined;
@@ -47,7 +53,8 @@ export function createWorkerAgent(home: () => Promise<WorkerAgentHome>, options:
       clock: h.vault.clock,
       model: await modelOf(h.vault),
       settings: await harnessSettingsOf(h.vault),
-      // HeartCoach over A2A with the session "Connect my agent" opened (issue 8); without it, not connected.
+      ...(options.grants !== undefined ? { grants: options.grants(h.vault) } : {}),
+      // HeartCoach over A2A with the session "Connect my agent" opened; without it, not connected.
       agents:
         options.agents !== undefined
           ? options.agents(h.vault)

@@ -4,7 +4,7 @@ import { FixedClock } from '../harness/testing/basics';
 import { createKeyring } from '../vault/keys/keyring';
 import { memorySessionKeyStore } from '../vault/keys/session-keys';
 import { TEST_KDF } from '../vault/testing/open';
-import { openDemoHome } from './testing/demo-home';
+import { openDemoHome } from '../agent/testing/demo-home';
 import { createWorkerAgent } from './worker-agent';
 
 /** The person's settings as the worker's agent is built from them: the two model tiers by name, and the judge's profile. */

@@ -1,7 +1,7 @@
 import { getAddress } from 'viem';
-import { readAppCard } from '../../apps/heartcoach/app-card';
-import type { AppServices } from '../../apps/heartcoach/app-services';
-import type { ConsentDetail, OpenConsent } from '../../apps/heartcoach/consents';
+import { readAppCard } from './app-card';
+import type { AppServices } from './app-services';
+import type { ConsentDetail, OpenConsent } from './consents';
 import { HomeError, toWireError } from '../../protocol/errors';
 
 /**

@@ -4,16 +4,24 @@ import { AskAsMeWire } from '../../protocol/delegation';
 import { digestOf } from '../../protocol/digest';
 import { HomeError } from '../../protocol/errors';
 import type { Vault } from '../../vault/vault';
-import { delegationHashOf, verifyMandate, verifyWire, type WalletChain } from '../../wallet';
-import { caveatsOf, issuedAtOf, mandateOfRow, summaryOf } from './mandates';
+import {
+  caveatsOf,
+  delegationHashOf,
+  issuedAtOf,
+  mandateOfRow,
+  verifyMandate,
+  verifyWire,
+  type WalletChain,
+} from '../../wallet';
+import { summaryOf } from './summary';
 import { verifyDigestSignature } from './signature';
 
 /**
- * The harness's AuthorityPort on T3's wallet and T4's vault (DESIGN §3): mandates live in the vault's mandates table
+ * The harness's AuthorityPort on the wallet and the vault (DESIGN §3): mandates live in the vault's mandates table
  * (the signed delegation and its scope), verification is the wallet's — the signature by ERC-1271 (ERC-6492 while
  * counterfactual), `disabledDelegations` on the DelegationManager, the window, and the intent binding carried in
- * the signed salt — and calls are counted by the vault's atomic, per-effect-idempotent use count. The harness then
- * compares the binding with the step it is about to run. Fail closed: anything unreadable is a refusal in words.
+ * the signed salt, compared with the binding of the step about to run — and calls are counted by the vault's atomic,
+ * per-effect-idempotent use count. Fail closed: anything unreadable is a refusal in words.
  */
 export type AuthorityPortOptions = {
   vault: Vault;
@@ -79,11 +87,14 @@ export function createAuthorityPort(options: AuthorityPortOptions): AuthorityPor
       const delegate = await options.harnessAgent();
       // Calls are the harness's to judge (a resumed step holds its own call), so the wallet is asked with none used:
       // then CALLS_EXHAUSTED can only mean the chain's own count is spent, after every other check has passed.
-      const verdict = await verifyMandate(chain, { mandate, now: q.now, delegate, usesSoFar: 0 });
+      // The binding the step is about to act on is compared here, once, by the wallet (src/wallet/mandates/verify.ts).
+      const binding = q.binding === undefined ? {} : { binding: q.binding };
+      const verdict = await verifyMandate(chain, { mandate, now: q.now, delegate, usesSoFar: 0, ...binding });
       let onChainUsed = 0;
       if (verdict.ok) onChainUsed = mandate.scope.calls - verdict.callsLeft;
       else if (verdict.code === 'CALLS_EXHAUSTED' && mandate.scope.act.kind === 'chain')
         onChainUsed = mandate.scope.calls;
+      else if ('binding' in verdict) return refused(verdict.binding, verdict.message);
       else return refused(portCode(verdict.code, 'MANDATE'), verdict.message);
       // The chain is what counts (disabledDelegations, above); a revocation this vault recorded counts as well.
       if (row.status === 'revoked')

@@ -10,7 +10,7 @@ import {
   usdcTransferCall,
   type WalletChain,
 } from '../../wallet';
-import { mandateOfRow } from '../authority/mandates';
+import { mandateOfRow } from '../../wallet';
 import { recordedRedemption, recordRedemption } from './records';
 
 /**

@@ -15,7 +15,8 @@ import { fixedKeys, heldAgent } from '../accounts';
 import { demoApproval } from '../approvals';
 import { demoAddressOf } from '../demo';
 import { createHomeAgent, type HomeAgent } from '../index';
-import { buildMandate, checkSignable, storeMandate } from '../sign-mandate';
+import { buildMandate, checkSignable } from '../../wallet';
+import { storeMandate } from '../store-mandate';
 import { openDemoHome, type DemoHomeParts } from './demo-home';
 
 /**

@@ -1,18 +1,14 @@
 import { isAddressEqual, type Address, type Hex, type LocalAccount } from 'viem';
-import type { Mandate, MandateScope } from '../protocol/delegation';
-import { digestOf } from '../protocol/digest';
-import { HomeError } from '../protocol/errors';
-import type { Requirement } from '../protocol/harness-reply';
-import type { Vault } from '../vault/vault';
-import {
-  delegationHashOf,
-  offChainMandateScope,
-  paymentMandateScope,
-  signScopedDelegation,
-  type SmartAgent,
-  type WalletChain,
-} from '../wallet';
-import { windowFor } from '../adapters/authority/mandates';
+import type { Mandate, MandateScope } from '../../protocol/delegation';
+import { digestOf } from '../../protocol/digest';
+import { HomeError } from '../../protocol/errors';
+import type { Requirement } from '../../protocol/harness-reply';
+import type { SmartAgent } from '../accounts/smart-agent';
+import type { WalletChain } from '../chain/wallet-chain';
+import { delegationHashOf } from '../delegations/delegation-codec';
+import { signScopedDelegation } from '../delegations/sign-scoped-delegation';
+import { offChainMandateScope, paymentMandateScope } from './scope';
+import { windowFor } from './window';
 
 /**
  * The person's act of signing (seed 001 step 8.5), apart from the harness: a requirement from an
@@ -31,6 +27,7 @@ export type BuildMandateParameters = {
   nowSeconds: number;
 };
 
+/** Signs the mandate a requirement asks for, after checking it says what it shows (its binding, capability, window). */
 export async function buildMandate(p: BuildMandateParameters): Promise<{ mandate: Mandate; hash: Hex }> {
   const r = p.requirement;
   // Bind consent to the bytes: what was shown is what is signed, digest for digest.
@@ -74,29 +71,6 @@ export async function buildMandate(p: BuildMandateParameters): Promise<{ mandate
     scope,
   });
   return { mandate, hash: delegationHashOf(mandate.delegation) };
-}
-
-/** Puts a signed mandate in the vault's keyring (an existing hash is returned untouched, never reset). */
-export async function storeMandate(
-  vault: Vault,
-  requirement: Requirement,
-  signed: { mandate: Mandate; hash: Hex },
-): Promise<void> {
-  const { scope, delegation } = signed.mandate;
-  await vault.mandates.record({
-    hash: signed.hash,
-    delegator: delegation.delegator,
-    delegate: delegation.delegate,
-    capability: scope.binding.capabilityId,
-    runRef: requirement.runRef,
-    stepRef: requirement.stepRef,
-    maxUses: scope.calls,
-    validAfter: scope.window.validAfter * 1000,
-    validUntil: scope.window.validBefore * 1000,
-    delegation: signed.mandate as never,
-    binding: scope.binding,
-    bindingDigest: digestOf(scope.binding),
-  });
 }
 
 /** The checks before the person's key signs anything: the delegate is this Home's harness agent, the delegator theirs. */

@@ -1,9 +1,11 @@
 import type { Address, Hex } from 'viem';
-import { Mandate, type IntentBinding } from '../../protocol/delegation';
+import { Mandate, type IntentBinding, type Refusal } from '../../protocol/delegation';
+import { digestOf } from '../../protocol/digest';
+import { bindingProblem, type BindingProblemCode } from '../../protocol/intent-binding';
 import type { WalletChain } from '../chain/wallet-chain';
-import { readCallsUsed } from './read-calls-used';
-import { refuse, type Verdict, guarded } from './verdict';
-import { verifyScopedDelegation } from './verify-scoped-delegation';
+import { readCallsUsed } from '../verify/read-calls-used';
+import { refuse, type Verdict, guarded } from '../verify/verdict';
+import { verifyScopedDelegation } from '../verify/verify-scoped-delegation';
 
 export type VerifyMandateParameters = {
   mandate: unknown;
@@ -19,24 +21,11 @@ export type VerifyMandateParameters = {
   usesSoFar: number;
 };
 
-export type VerifyMandateReturnType = Verdict<{ mandate: Mandate; delegationHash: Hex; callsLeft: number }>;
+/** A mandate signed for another intent: BINDING_MISMATCH, with the problem named (`binding`) for the harness. */
+export type BindingRefusal = Refusal & { code: 'BINDING_MISMATCH'; binding: BindingProblemCode };
 
-const BINDING_FIELDS = [
-  'capabilityId',
-  'planDigest',
-  'stepRef',
-  'argsDigest',
-  'ontologyDigest',
-  'playbookDigest',
-] as const;
-const FIELD_WORDS: Record<(typeof BINDING_FIELDS)[number], string> = {
-  capabilityId: 'another capability',
-  planDigest: 'another plan',
-  stepRef: 'another step',
-  argsDigest: 'other arguments',
-  ontologyDigest: 'another version of the ontology',
-  playbookDigest: 'another version of the playbook',
-};
+export type VerifyMandateReturnType =
+  Verdict<{ mandate: Mandate; delegationHash: Hex; callsLeft: number }> | BindingRefusal;
 
 /**
  * A mandate authorizes exactly one intent (seed 001 step 8): signature and revocation as every delegation, plus the
@@ -47,7 +36,9 @@ export async function verifyMandate(
   chain: WalletChain,
   parameters: VerifyMandateParameters,
 ): Promise<VerifyMandateReturnType> {
-  return guarded('mandate', () => _verifyMandate(chain, parameters));
+  return guarded<{ mandate: Mandate; delegationHash: Hex; callsLeft: number }>('mandate', () =>
+    _verifyMandate(chain, parameters),
+  );
 }
 
 async function _verifyMandate(
@@ -63,14 +54,11 @@ async function _verifyMandate(
   const mandate = checked.value;
   const expected = parameters.binding;
   if (expected !== undefined) {
-    for (const field of BINDING_FIELDS) {
-      if (mandate.scope.binding[field].toLowerCase() !== expected[field].toLowerCase()) {
-        return refuse(
-          'BINDING_MISMATCH',
-          `This mandate was signed for ${FIELD_WORDS[field]}, not for what is being done now.`,
-        );
-      }
-    }
+    // The one binding check (src/protocol/intent-binding.ts): every field of the signed intent equals the step's.
+    const signed = { binding: mandate.scope.binding, bindingDigest: digestOf(mandate.scope.binding) };
+    const problem = bindingProblem(signed, { binding: expected, bindingDigest: digestOf(expected) });
+    if (problem !== null)
+      return { ...refuse('BINDING_MISMATCH', problem.reason), code: 'BINDING_MISMATCH', binding: problem.code };
   }
   let used = parameters.usesSoFar;
   if (mandate.scope.act.kind === 'chain') {

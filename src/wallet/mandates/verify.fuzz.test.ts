@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Mandate } from '../../protocol/delegation';
-import { paymentMandateScope } from '../delegations/scopes';
+import { paymentMandateScope } from './scope';
 import { signScopedDelegation } from '../delegations/sign-scoped-delegation';
 import { createTestbed, openTestEmbeddedChain, type Testbed } from '../testing/testbed';
-import { verifyMandate } from './verify-mandate';
+import { verifyMandate } from './verify';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -1,9 +1,13 @@
 import { hashTypedData, type Address, type Hex, type LocalAccount } from 'viem';
 import type { SignaturePurpose, SignatureVerdict } from '../../harness/ports';
-import { verifyAccountSignature, type SmartAgent, type WalletChain } from '../../wallet';
-import { CALLER_ASSERTION_KIND } from '../../wallet/sign/caller-assertion';
-import { HOME_PAYLOAD_TYPES } from '../../wallet/sign/home-typed-data';
-import { signTypedDataAsAgent } from '../../wallet/sign/sign-as-agent';
+import {
+  CALLER_ASSERTION_KIND,
+  HOME_PAYLOAD_TYPES,
+  signTypedDataAsAgent,
+  verifyAccountSignature,
+  type SmartAgent,
+  type WalletChain,
+} from '../../wallet';
 
 /**
  * A signature over one of the harness's digests is the wallet's EIP-712 Home Agent payload `{ kind, digest }` in a

@@ -75,6 +75,25 @@ export default tseslint.config(
     },
   },
   {
+    // The wallet's public face: extension code outside src/wallet imports it only through src/wallet/index.ts
+    // (its test support, src/wallet/testing, is apart from that face by design).
+    files: ['src/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}'],
+    ignores: ['src/wallet/**', 'src/harness/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)wallet/(?!testing(/|$))[^/]+',
+              message: 'Import the wallet through src/wallet/index.ts; add an export there if one is missing.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/harness/**/*.ts'],
     ignores: ['src/harness/**/*.test.ts'],
     rules: {

@@ -5,13 +5,13 @@ import { openEmbeddedChain } from '../src/wallet/chain/open-embedded-chain';
 import { openRpcChain } from '../src/wallet/chain/open-rpc-chain';
 import type { WalletChain } from '../src/wallet/chain/wallet-chain';
 import { deployHomeEnvironment } from '../src/wallet/deploy/deploy-home-environment';
-import { offChainMandateScope } from '../src/wallet/delegations/scopes';
+import { offChainMandateScope } from '../src/wallet';
 import { signScopedDelegation } from '../src/wallet/delegations/sign-scoped-delegation';
 import { delegationHashOf } from '../src/wallet/delegations/delegation-codec';
 import { startAnvil } from '../src/wallet/testing/anvil';
 import { createTestbed, type Party, type Testbed } from '../src/wallet/testing/testbed';
 import { readRevoked } from '../src/wallet/verify/read-revoked';
-import { verifyMandate } from '../src/wallet/verify/verify-mandate';
+import { verifyMandate } from '../src/wallet/mandates/verify';
 import { measure, median, type BenchRow, type BenchSuite } from './run';
 
 const RUNS = 60;

@@ -1,4 +1,5 @@
 import { access, mkdir } from 'node:fs/promises';
+import { cabinetGrantsPort } from '../src/apps/heartcoach/cabinet-grants';
 import { dirname } from 'node:path';
 import { modelConfigFromEnv } from '../src/adapters/model/config';
 import { createAnthropicModel } from '../src/adapters/model/anthropic-model';
@@ -64,6 +65,7 @@ export async function openCliHome(path: string, env: NodeJS.ProcessEnv, mode: 'e
   const chain = await openEmbeddedChain({ store: vault.chainState() });
   const config = modelConfigFromEnv(env);
   const agent = createHomeAgent({
+    ...cabinetGrantsPort(vault),
     vault,
     chain,
     keys: async (purpose) => {

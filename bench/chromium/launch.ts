@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type CDPSession, type Page, type Worker } from 'playwright-core';
 
-/** A reply on the extension's channel (src/protocol/messages.ts: `{ ok, data } | { ok: false, error }`). */
+/** A reply on the extension's channel (src/protocol/messages/index.ts: `{ ok, data } | { ok: false, error }`). */
 export type Wire =
   { ok: true; data: Record<string, unknown> } | { ok: false; error: { code: string; message: string } };
 /** A reply and the milliseconds the sending page waited for it (measured in the page, not across Playwright). */

@@ -4,7 +4,7 @@ import { requestBackground } from '../../src/messaging/client';
 import type { Result } from '../../src/protocol/errors';
 import { fromThisExtension, RunReplied } from '../../src/protocol/faces-broadcast';
 import type { AskResponse } from '../../src/protocol/harness-reply';
-import type { Material } from '../../src/protocol/messages';
+import type { Material } from '../../src/protocol/messages/index';
 import type { OverlayFrameCommand } from '../../src/protocol/overlay-frame';
 import { abortable } from '../../src/ui/conversation/abortable';
 import type { AgentTransport } from '../../src/ui/conversation/transport';

@@ -4,7 +4,7 @@ import { requestBackground } from '../../src/messaging/client';
 import { selectionMaterial } from '../../src/messaging/material';
 import { OVERLAY_FRAME_PAGE } from '../../src/messaging/sender';
 import { OverlayReplay, type RunReplied } from '../../src/protocol/faces-broadcast';
-import { ContentCommand } from '../../src/protocol/messages';
+import { ContentCommand } from '../../src/protocol/messages/index';
 import { isOverlayFrameUrl, OverlayFrameCommand, type OverlayNonceHandoff } from '../../src/protocol/overlay-frame';
 import { mountOverlayFrame, removeOverlay } from '../../src/ui/mount-overlay';
 
@@ -12,7 +12,7 @@ const INSTALLED = Symbol.for('home-agent.overlay');
 /** Replies asked from this tab, kept in the isolated world (never the page's DOM) until the side panel reads them. */
 const KEPT = 20;
 
-/** 128 random bits, base64url: the one-time name of this opening's quoted text (src/protocol/messages-overlay.ts). */
+/** 128 random bits, base64url: the one-time name of this opening's quoted text (src/protocol/messages/overlay.ts). */
 function newNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes))

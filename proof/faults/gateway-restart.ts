@@ -1,6 +1,7 @@
 import { DEMO_NOW } from '../../gateway/testing/demo-cabinet';
+import { cabinetGrantsPort } from '../../src/apps/heartcoach/cabinet-grants';
 import { scriptedCoach } from '../../gateway/testing/coach-script';
-import { heartcoachAgents } from '../../src/adapters/heartcoach-agent';
+import { heartcoachAgents } from '../../src/apps/heartcoach/heartcoach-agent';
 import { createHomeAgent } from '../../src/agent';
 import { openDemoHome } from '../../src/agent/testing/demo-home';
 import { readAppCard } from '../../src/apps/heartcoach/app-card';
@@ -43,6 +44,7 @@ export async function gatewayRestartRows(): Promise<FaultRow[]> {
     const store = memoryConnections();
     const now = () => clock.now();
     const agent = createHomeAgent({
+      ...cabinetGrantsPort(home.vault),
       vault: home.vault,
       chain: home.chain,
       keys,

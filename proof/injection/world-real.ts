@@ -1,4 +1,5 @@
 import { getAddress, type Hex } from 'viem';
+import { cabinetGrantsPort } from '../../src/apps/heartcoach/cabinet-grants';
 import { privateKeyToAccount } from 'viem/accounts';
 import { fixedKeys } from '../../src/agent/accounts';
 import { demoAddressOf } from '../../src/agent/demo';
@@ -21,6 +22,7 @@ export async function realInjectionWorld(options: WorldOptions): Promise<Injecti
   const clock = new FixedClock();
   const parts = await openDemoHome(clock, { name: `proof-injection-${++counter}` });
   const agent = createHomeAgent({
+    ...cabinetGrantsPort(parts.vault),
     vault: parts.vault,
     chain: parts.chain,
     keys: fixedKeys({ owner: DEMO_PEOPLE.alice.privateKey, harness: DEMO_SERVICES['harness-agent'].privateKey }),

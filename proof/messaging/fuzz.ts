@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { payloadBytes } from '../../src/messaging/payload';
 import type { SenderContext } from '../../src/messaging/sender';
 import { WireError } from '../../src/protocol/errors';
-import { BROADCAST_TYPES, MESSAGE_LIMITS } from '../../src/protocol/messages';
+import { BROADCAST_TYPES, MESSAGE_LIMITS } from '../../src/protocol/messages/index';
 import { PAGE_LIMITS, PageRelay } from '../../src/protocol/page-provider';
 import { exampleOf } from './examples';
 import type { RouterWorld } from './router-world';

@@ -3,7 +3,7 @@ import { backgroundHandlers, type BackgroundDeps } from '../../src/messaging/han
 import { createRegistry, type HandlerRegistry } from '../../src/messaging/registry';
 import { createRouter, type Router } from '../../src/messaging/router';
 import { HomeError } from '../../src/protocol/errors';
-import { ExtensionRequest } from '../../src/protocol/messages';
+import { ExtensionRequest } from '../../src/protocol/messages/index';
 import { PageRequest } from '../../src/protocol/page-provider';
 
 /**

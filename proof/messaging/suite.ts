@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { listenForMessages, type MessageEvent } from '../../src/messaging/listen';
 import type { RuntimeSender } from '../../src/messaging/sender';
-import { WireReply } from '../../src/protocol/messages';
+import { WireReply } from '../../src/protocol/messages/index';
 import type { Result } from '../../src/protocol/errors';
 import { pct, type ProofSuite, type SuiteReport } from '../report';
 import { check, messages } from './fuzz';

@@ -1,6 +1,6 @@
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { signDigestAsAgent } from '../adapters/authority-port-signature';
+import { signDigestAsAgent } from '../adapters/authority/signature';
 import type { Supplied } from '../protocol/ask';
 import { DEMO_PEOPLE, type DemoPersonId } from '../protocol/demo-identities';
 import { smartAgentOf, type SmartAgent, type WalletChain } from '../wallet';

@@ -5,7 +5,7 @@ import { realWorld } from './testing/real-world';
 /**
  * A damaged record is never silently left out of an answer, on the real vault: rows altered in fake-indexeddb behind
  * the vault's back (past its schemas) are left out of the read by the vault's repositories, passed to the harness
- * through the VaultPort (src/adapters/vault-port-*.ts) by table and id, and said in the answer with where to see them;
+ * through the VaultPort (src/adapters/vault/*.ts) by table and id, and said in the answer with where to see them;
  * the plannerTrace and the receipt name them. No model (a throwing one): the reads are compiled shapes.
  */
 describe('a damaged row in the real vault, read by the agent', () => {

@@ -1,9 +1,9 @@
 import type { Address } from 'viem';
-import { createAuthorityPort } from '../adapters/authority-port';
-import { createChainPort } from '../adapters/chain-port';
+import { createAuthorityPort } from '../adapters/authority/authority-port';
+import { createChainPort } from '../adapters/chain/chain-port';
 import { unconfiguredAgents } from '../adapters/remote-agent';
 import { randomIds, recordedEffects, ringTrace } from '../adapters/system';
-import { createVaultPort, vaultOwner } from '../adapters/vault-port';
+import { createVaultPort, vaultOwner } from '../adapters/vault/vault-port';
 import {
   createHarness,
   type Harness,
@@ -17,6 +17,7 @@ import {
   type Ports,
   type RemoteAgentPort,
   type TracePort,
+  type VaultPort,
   type HarnessSettings,
 } from '../harness';
 import { heartCoachExecutor } from '../apps/heartcoach/harness';
@@ -36,13 +37,15 @@ export type HomeAgentParts = {
   keys: KeySource;
   model?: ModelPort | null;
   agents?: RemoteAgentPort;
+  /** The cabinet grants the outside agents hold (the apps the composition root registers); unset, none. */
+  grants?: VaultPort['grants'];
   clock?: ClockPort;
   ids?: IdPort;
   trace?: TracePort;
   effects?: EffectSinkPort;
   settings?: Partial<HarnessSettings>;
   ontology?: OntologyView;
-  /** Each agent's ask budget; unset, the person's `budget.asksPerDay` (src/adapters/vault-port.ts). */
+  /** Each agent's ask budget; unset, the person's `budget.asksPerDay` (src/adapters/vault/vault-port.ts). */
   budget?: { allowance: number; windowMs: number };
   /** Wraps the chain port: a test stops "the worker" right after a redeem lands. */
   wrapChain?: (port: ChainPort) => ChainPort;
@@ -64,7 +67,11 @@ export function createHomeAgentCore(parts: HomeAgentParts): HomeAgentCore {
   const chainPort = createChainPort({ vault, chain, redeemer: () => accountOf(parts.keys, 'harness') });
   const ports: Ports = {
     model: parts.model ?? null,
-    vault: createVaultPort({ vault, ...(parts.budget !== undefined ? { budget: parts.budget } : {}) }),
+    vault: createVaultPort({
+      vault,
+      ...(parts.budget !== undefined ? { budget: parts.budget } : {}),
+      ...(parts.grants !== undefined ? { grants: parts.grants } : {}),
+    }),
     authority: createAuthorityPort({ vault, chain, harnessAgent: () => harnessAgentOf(vault) }),
     chain: parts.wrapChain === undefined ? chainPort : parts.wrapChain(chainPort),
     agents: parts.agents ?? unconfiguredAgents(),

@@ -1,4 +1,5 @@
 import { getAddress } from 'viem';
+import { cabinetGrantsPort } from '../apps/heartcoach/cabinet-grants';
 import { describe, expect, it } from 'vitest';
 import type { RemoteAnswer } from '../harness';
 import { FixedClock, ScriptedAgents, scriptedHeartCoach } from '../harness/testing';
@@ -42,6 +43,7 @@ async function home() {
   });
   const build = () =>
     createHomeAgent({
+      ...cabinetGrantsPort(parts.vault),
       vault: parts.vault,
       chain: parts.chain,
       keys: fixedKeys({ owner: DEMO_PEOPLE.alice.privateKey, harness: DEMO_SERVICES['harness-agent'].privateKey }),

@@ -5,7 +5,8 @@ import type { AskResponse, Requirement } from '../protocol/harness-reply';
 import { harnessAgentOf, heldAgent, requireAccount } from './accounts';
 import type { HomeAgentCore } from './home-agent';
 import { pendingRequirements, resumeAt } from './runs';
-import { buildMandate, checkSignable, storeMandate } from './sign-mandate';
+import { buildMandate, checkSignable } from '../wallet';
+import { storeMandate } from './store-mandate';
 
 /**
  * Sign (the person's act, from the popup or the command line, after they saw the requirement): the run's pending

@@ -1,10 +1,10 @@
 import type { Result } from '../protocol/errors';
 import type { AskResponse } from '../protocol/harness-reply';
-import { ASK_STREAM_PORT, AskStreamOutbound } from '../protocol/messages-ask-stream';
-import type { Material } from '../protocol/messages';
+import { ASK_STREAM_PORT, AskStreamOutbound } from '../protocol/messages/ask-stream';
+import type { Material } from '../protocol/messages/index';
 
 /**
- * An extension page's half of a streamed ask (src/protocol/messages-ask-stream.ts): one Port to the background,
+ * An extension page's half of a streamed ask (src/protocol/messages/ask-stream.ts): one Port to the background,
  * opened on first use and again after the worker stopped (a stopped worker closes its Ports). `onText` gets the text
  * shown so far — started over when the agent starts another streamed call (a recompose) — and the final reply
  * replaces it. Stopping the signal asks the background to stop; the ask still resolves, with the run's last word

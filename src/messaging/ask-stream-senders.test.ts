@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HomeAgent } from '../agent/index';
-import { ASK_STREAM_PORT } from '../protocol/messages-ask-stream';
+import { ASK_STREAM_PORT } from '../protocol/messages/ask-stream';
 import { serveAskStream } from './ask-stream';
 import type { RuntimeSender } from './sender';
 import { portPair } from './testing/port-pair';

@@ -10,7 +10,7 @@ import { createHomeAgent, type HomeAgent } from '../agent/index';
 import { openDemoHome } from '../agent/testing/demo-home';
 import { FixedClock } from '../harness/testing';
 import { DEMO_PEOPLE, DEMO_SERVICES } from '../protocol/demo-identities';
-import { ASK_STREAM_PORT } from '../protocol/messages-ask-stream';
+import { ASK_STREAM_PORT } from '../protocol/messages/ask-stream';
 import { reply } from '../testing/scripted-messages-script';
 import {
   startScriptedMessagesServer,

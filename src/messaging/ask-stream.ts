@@ -7,14 +7,14 @@ import {
   AskStreamInbound,
   AskStreamOutbound,
   type AskStreamOutbound as Outbound,
-} from '../protocol/messages-ask-stream';
-import { MESSAGE_LIMITS } from '../protocol/messages';
+} from '../protocol/messages/ask-stream';
+import { MESSAGE_LIMITS } from '../protocol/messages/index';
 import type { AgentDeps } from './handlers/agent';
 import { payloadBytes } from './payload';
 import { classifySender, type ExtensionSelf, type RuntimeSender } from './sender';
 
 /**
- * The background's half of a streamed ask (src/protocol/messages-ask-stream.ts): an extension page opens a Port,
+ * The background's half of a streamed ask (src/protocol/messages/ask-stream.ts): an extension page opens a Port,
  * starts asks on it and may cancel them; the person's agent answers each with the text as it streams and then the
  * harness's envelope. Only this extension's own pages may open it: the side panel, and the overlay's conversation
  * frame (an extension page the web page around it cannot read); never a content script. Closing the Port stops every ask on it, so a closed panel stops spending the

@@ -5,7 +5,7 @@ import {
   type ExtensionRequest,
   type ExtensionRequestType,
   type ReplyOf,
-} from '../protocol/messages';
+} from '../protocol/messages/index';
 
 /** `browser.runtime.sendMessage`, or a fake in tests. */
 export type SendMessage = (message: unknown) => Promise<unknown>;

@@ -1,6 +1,6 @@
 import { type z } from 'zod';
 import { describeZodError, fail, HomeError, ok, type Result } from '../protocol/errors';
-import type { SenderKind } from '../protocol/messages';
+import type { SenderKind } from '../protocol/messages/index';
 import type { SenderContext } from './sender';
 
 /** What a handler declares: its message type, who may call it, the request and reply schemas, and its work. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_LIMITS } from '../protocol/messages';
+import { MESSAGE_LIMITS } from '../protocol/messages/index';
 import { originOfUrl, selectionMaterial } from './material';
 
 describe('selection material', () => {

@@ -1,4 +1,4 @@
-import { Material, MESSAGE_LIMITS } from '../protocol/messages';
+import { Material, MESSAGE_LIMITS } from '../protocol/messages/index';
 
 /**
  * A page selection as quoted material: trimmed, capped at MESSAGE_LIMITS.material characters, always `untrusted`.

@@ -1,5 +1,5 @@
 import type { WxtBrowser } from 'wxt/browser';
-import type { ContentCommand, Material } from '../protocol/messages';
+import type { ContentCommand, Material } from '../protocol/messages/index';
 import { originOfUrl, selectionMaterial } from './material';
 
 /** The context-menu item on selected text, and the keyboard command (wxt.config.ts `commands`). */

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { HomeError } from '../protocol/errors';
-import { MESSAGE_LIMITS } from '../protocol/messages';
+import { MESSAGE_LIMITS } from '../protocol/messages/index';
 import { PAGE_LIMITS } from '../protocol/page-provider';
 import { defineHandler } from './handler';
 import { createRegistry } from './registry';

@@ -1,5 +1,5 @@
 import { describeZodError, fail, HomeError, type Result } from '../protocol/errors';
-import { BROADCAST_TYPES, MESSAGE_LIMITS } from '../protocol/messages';
+import { BROADCAST_TYPES, MESSAGE_LIMITS } from '../protocol/messages/index';
 import { PAGE_LIMITS, PageRelay } from '../protocol/page-provider';
 import type { HandlerRegistry } from './registry';
 import { describeKinds, describeSender, type SenderContext } from './sender';

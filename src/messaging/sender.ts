@@ -1,5 +1,5 @@
 import { HomeError } from '../protocol/errors';
-import type { SenderKind } from '../protocol/messages';
+import type { SenderKind } from '../protocol/messages/index';
 
 /** Who sent a message, as the background established it from the browser's own sender record. */
 export type SenderContext = {

@@ -1,5 +1,5 @@
 import type { VaultDb } from '../vault/db';
-import type { WorkerStatusReply } from '../protocol/messages';
+import type { WorkerStatusReply } from '../protocol/messages/index';
 
 /** The settings keys this module owns. */
 export const WORKER_SETTINGS = { startId: 'worker.startId', starts: 'worker.starts' } as const;

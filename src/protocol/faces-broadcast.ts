@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AskResponse } from './harness-reply';
-import { Material } from './messages';
+import { Material } from './messages/index';
 
 /**
  * Notices between Home Agent's own faces, never consent: when a run moves on in one face (signed in the popup, or

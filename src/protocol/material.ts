@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The leaves of the extension's messages (./messages.ts re-exports them): the caps, an origin, and quoted page
- * material. A leaf so that a schema file ./messages.ts spreads into its unions (./messages-overlay.ts) can use them
+ * material. A leaf so that a schema file ./messages/index.ts spreads into its unions (./messages/overlay.ts) can use them
  * without an import cycle.
  */
 export const MESSAGE_LIMITS = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OverlayMaterialPutRequest, OverlayMaterialTakeRequest } from './messages-overlay';
+import { OverlayMaterialPutRequest, OverlayMaterialTakeRequest } from './messages/overlay';
 import { isOverlayFrameUrl, OverlayFrameCommand, OverlayNonceHandoff } from './overlay-frame';
 
 const ID = 'oecdimfcdkaaiomgojjgjopecgaihpnl';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RunReplied } from './faces-broadcast';
-import { OverlayNonce } from './messages-overlay';
+import { OverlayNonce } from './messages/overlay';
 
 /**
  * The overlay frame → the content script that opened it, in the same tab (`tabs.sendMessage(itsTab, …, { frameId: 0 })`).

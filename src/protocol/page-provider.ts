@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WireError } from './errors';
-import { Origin } from './messages';
+import { Origin } from './messages/index';
 import { APP_PAGE_REPLIES, APP_PAGE_REQUESTS } from './page-provider-app';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Material } from '../protocol/messages';
+import type { Material } from '../protocol/messages/index';
 import { Conversation } from './conversation/Conversation';
 import type { AgentTransport } from './conversation/transport';
 import { QuotedMaterial } from './QuotedMaterial';

@@ -1,4 +1,4 @@
-import type { Material } from '../protocol/messages';
+import type { Material } from '../protocol/messages/index';
 
 /**
  * Page text shown as what it is: a quotation from a named origin, to be read, never followed. The words say so

@@ -29,19 +29,34 @@ export { deploySmartAgent } from './accounts/deploy-smart-agent';
 export { fundOnLocalChain } from './accounts/fund';
 export { mintTestUsdc, usdcBalanceOf, usdcTransferCall } from './tokens/usdc';
 
+// mandates: one home for what the person signs for one act (scope, window, caveats, sign, the vault row, verify)
+export { paymentMandateScope, offChainMandateScope } from './mandates/scope';
+export { windowFor, issuedAtOf, notAfterOf } from './mandates/window';
+export { caveatsOf } from './mandates/caveats';
+export { mandateOfRow, mandateRowOf, type StoredMandateRow } from './mandates/row';
+export { buildMandate, checkSignable, type BuildMandateParameters } from './mandates/sign';
+export {
+  verifyMandate,
+  type VerifyMandateParameters,
+  type VerifyMandateReturnType,
+  type BindingRefusal,
+} from './mandates/verify';
+
 // signing
-export { paymentMandateScope, offChainMandateScope, wireScope, grantScope } from './delegations/scopes';
+export { wireScope, grantScope } from './delegations/scopes';
 export { signScopedDelegation, type SignScopedDelegationParameters } from './delegations/sign-scoped-delegation';
 export { delegationHashOf } from './delegations/delegation-codec';
 export { capabilityTarget } from './delegations/capability-target';
-export { signCallerAssertion } from './sign/caller-assertion';
+export { signCallerAssertion, CALLER_ASSERTION_KIND } from './sign/caller-assertion';
+export { HOME_PAYLOAD_TYPES } from './sign/home-typed-data';
+export { signTypedDataAsAgent } from './sign/sign-as-agent';
 export { signApproval } from './sign/approval';
 export { createSignIn, type CreateSignInParameters } from './siwe/create-sign-in';
 
 // verification (every verifier returns a Verdict: { ok: true, ... } or { ok: false, code, message })
 export type { Verdict } from './verify/verdict';
 export { verifyAccountSignature } from './verify/verify-account-signature';
-export { verifyMandate, type VerifyMandateParameters } from './verify/verify-mandate';
+
 export { verifyWire, type VerifyWireParameters } from './verify/verify-wire';
 export { verifyGrant, type VerifyGrantParameters } from './verify/verify-grant';
 export { verifyCallerAssertion, type VerifyCallerAssertionParameters } from './verify/verify-caller-assertion';

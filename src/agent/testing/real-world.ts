@@ -1,4 +1,5 @@
 import { getAddress, type Hex } from 'viem';
+import { cabinetGrantsPort } from '../../apps/heartcoach/cabinet-grants';
 import { privateKeyToAccount } from 'viem/accounts';
 import { GENERATED_ONTOLOGY, type ChainPort } from '../../harness';
 import {
@@ -18,7 +19,8 @@ import { fixedKeys, heldAgent } from '../accounts';
 import { demoApproval } from '../approvals';
 import { demoAddressOf } from '../demo';
 import { createHomeAgent, type HomeAgent } from '../index';
-import { buildMandate, checkSignable, storeMandate } from '../sign-mandate';
+import { buildMandate, checkSignable } from '../../wallet';
+import { storeMandate } from '../store-mandate';
 import { openDemoHome, type DemoHomeParts } from './demo-home';
 
 /**
@@ -50,6 +52,7 @@ export async function realWorld(options: WorldOptions): Promise<RealWorld> {
   let chain = parts.chain;
   const build = () =>
     createHomeAgent({
+      ...cabinetGrantsPort(parts.vault),
       vault: parts.vault,
       chain,
       keys,

@@ -4,7 +4,7 @@ import type { KeySource } from '../../agent/accounts';
 import { heldAgent } from '../../agent/accounts';
 import { CabinetGrant } from '../../protocol/delegation';
 import { HomeError } from '../../protocol/errors';
-import { fundHarnessIfLocal } from '../../messaging/handlers/home-local-chain';
+import { fundHarnessIfLocal } from '../../home/local-chain';
 import type { Vault } from '../../vault/vault';
 import { revokeDelegation, type SmartAgent, type WalletChain } from '../../wallet';
 import type { ConnectionStore } from './connections';

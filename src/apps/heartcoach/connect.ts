@@ -1,7 +1,7 @@
 import type { Hex } from 'viem';
 import type { CabinetFolderName } from '../../protocol/delegation';
 import { HomeError } from '../../protocol/errors';
-import type { AppConnectionView } from '../../protocol/messages-heartcoach';
+import type { AppConnectionView } from '../../protocol/messages/heartcoach';
 import type { HomeConnectReply } from '../../protocol/page-provider-app';
 import { createSignIn, delegationHashOf, grantScope, signScopedDelegation } from '../../wallet';
 import { liveGrants, personOf, revokeGrant, type AppParts, type Person } from './app-parts';

@@ -1,6 +1,6 @@
 import { HomeError, toWireError } from '../../protocol/errors';
 import type { CabinetFolderName } from '../../protocol/delegation';
-import type { ConsentView } from '../../protocol/messages-heartcoach';
+import type { ConsentView } from '../../protocol/messages/heartcoach';
 
 /**
  * Requests waiting for the person in the consent window (Rabby's rules): each is resolved by its id, once; nothing

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cabinetGrantsPort } from './cabinet-grants';
 import { DEMO_NOW } from '../../../gateway/testing/demo-cabinet';
 import { testDatabases } from '../../../gateway/testing/databases';
 import { startTestGateway, type TestGateway } from '../../../gateway/testing/test-gateway';
-import { heartcoachAgents } from '../../adapters/heartcoach-agent';
+import { heartcoachAgents } from './heartcoach-agent';
 import { fixedKeys } from '../../agent/accounts';
 import { createHomeAgent, type HomeAgent } from '../../agent';
 import { openDemoHome, type DemoHomeParts } from '../../agent/testing/demo-home';
@@ -37,6 +38,7 @@ describe("HeartCoach connected to the person's agent", () => {
     const store = memoryConnections();
     parts = { vault: home.vault, chain: async () => home.chain, keys, store, fetch, now: () => clock.now() };
     agent = createHomeAgent({
+      ...cabinetGrantsPort(home.vault),
       vault: home.vault,
       chain: home.chain,
       keys,

@@ -84,7 +84,7 @@ describe('authorizeStep (seed 001 step 8): per step, never per run', () => {
     });
   });
 
-  it('names what is wrong with a mandate: other args, moved versions, other delegate, amount, recipient', async () => {
+  it('names what is wrong with a mandate: other delegate, expired, exhausted, amount, recipient', async () => {
     const { ctx, input } = await setup();
     const d = await authorizeStep(ctx, input());
     if (d.kind !== 'authority-required') throw new Error(d.kind);
@@ -102,22 +102,7 @@ describe('authorizeStep (seed 001 step 8): per step, never per run', () => {
       callsUsed: 0,
     };
     const ctxInput = { executing: false, args: r.args, run };
-    const moved = (b: Partial<typeof r.binding>) => ({
-      ...ok,
-      binding: { ...r.binding, ...b },
-      bindingDigest: digestOf({ ...r.binding, ...b }),
-    });
     expect(bindingProblem(ok, r, ctxInput, 1e9)).toBe(null);
-    expect(bindingProblem(moved({ argsDigest: digestOf('other') }), r, ctxInput, 1e9)?.code).toBe('MANDATE_OTHER_ARGS');
-    expect(bindingProblem(moved({ ontologyDigest: digestOf('v2') }), r, ctxInput, 1e9)?.code).toBe(
-      'MANDATE_VERSIONS_MOVED',
-    );
-    expect(bindingProblem(moved({ planDigest: digestOf('other plan') }), r, ctxInput, 1e9)?.code).toBe(
-      'MANDATE_STALE_PLAN',
-    );
-    expect(bindingProblem({ ...ok, binding: { ...r.binding, stepRef: 's2' } }, r, ctxInput, 1e9)?.code).toBe(
-      'MANDATE_BINDING_BROKEN',
-    );
     expect(bindingProblem({ ...ok, delegate: r.delegator }, r, ctxInput, 1e9)?.code).toBe('MANDATE_WRONG_DELEGATE');
     expect(bindingProblem({ ...ok, caveats: { calls: 1, notAfter: 5 } }, r, ctxInput, 1e9)?.code).toBe(
       'MANDATE_EXPIRED',

@@ -1,5 +1,4 @@
 import type { Hex } from 'viem';
-import { digestOf } from '../../protocol/digest';
 import type { Requirement } from '../../protocol/harness-reply';
 import type { HarnessContext } from '../kernel/context';
 import type { Relation } from '../ground/reading';
@@ -90,7 +89,7 @@ export async function authorizeStep(ctx: HarnessContext, input: AuthorizeInput):
 
   const hash = input.suppliedMandate ?? (await keyringMandate(ctx, requirement));
   if (hash === null) return required(false);
-  const verdict = await ctx.authority.verifyMandate({ hash, now: nowSeconds });
+  const verdict = await ctx.authority.verifyMandate({ hash, now: nowSeconds, binding: requirement.binding });
   const problem = bindingProblem(verdict, requirement, input, nowSeconds);
   if (problem !== null) return { kind: 'deny', ...problem, requirement };
   if (!verdict.ok)
@@ -124,7 +123,7 @@ export async function authorizeStep(ctx: HarnessContext, input: AuthorizeInput):
       return { kind: 'allow', requirement, mandateHash: hash, obligations: [] };
     case 'discharged': {
       // An approval is an input to the verifier, not a bypass of it: verify the mandate again, from scratch.
-      const again = await ctx.authority.verifyMandate({ hash, now: nowSeconds });
+      const again = await ctx.authority.verifyMandate({ hash, now: nowSeconds, binding: requirement.binding });
       const after = bindingProblem(again, requirement, input, nowSeconds);
       if (after !== null) return { kind: 'deny', ...after, requirement };
       return { kind: 'allow', requirement, mandateHash: hash, obligations: ladder.obligations };
@@ -163,7 +162,10 @@ async function keyringMandate(ctx: HarnessContext, requirement: Requirement): Pr
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** Everything a signed mandate must say about this step, checked in the order that names the problem best. */
+/**
+ * What a verified mandate must say about this step beyond its binding (the port's verifier compared that, once:
+ * src/protocol/intent-binding.ts): who gave it to whom, for which capability, its window, calls and payment caveats.
+ */
 export function bindingProblem(
   verdict: MandateVerdict,
   r: Requirement,
@@ -171,12 +173,6 @@ export function bindingProblem(
   nowSeconds: number,
 ): { code: string; reason: string } | null {
   if (!verdict.ok) return { code: verdict.code, reason: verdict.reason };
-  const b = verdict.binding;
-  if (digestOf(b) !== verdict.bindingDigest)
-    return {
-      code: 'MANDATE_BINDING_BROKEN',
-      reason: 'The mandate’s intent binding does not match its own digest; it was refused.',
-    };
   if (!same(verdict.delegate, r.delegate))
     return { code: 'MANDATE_WRONG_DELEGATE', reason: 'The mandate was granted to another agent, not to this harness.' };
   if (!same(verdict.delegator, r.delegator))
@@ -184,29 +180,11 @@ export function bindingProblem(
       code: 'MANDATE_WRONG_DELEGATOR',
       reason: 'The mandate was signed by another account than the one this step acts for.',
     };
-  if (verdict.capability !== r.capability || b.capabilityId !== r.capability)
+  if (verdict.capability !== r.capability)
     return {
       code: 'MANDATE_OTHER_CAPABILITY',
       reason: `The mandate grants ${verdict.capability}, not ${r.capability}.`,
     };
-  if (!same(b.planDigest, input.run.planDigest))
-    return {
-      code: 'MANDATE_STALE_PLAN',
-      reason:
-        'The mandate was signed for a different plan (a stale plan digest); nothing was done. Ask again and sign the new request.',
-    };
-  if (b.stepRef !== r.stepRef)
-    return { code: 'MANDATE_OTHER_STEP', reason: 'The mandate was signed for another step.' };
-  if (!same(b.argsDigest, r.binding.argsDigest))
-    return { code: 'MANDATE_OTHER_ARGS', reason: 'The mandate was signed for other arguments than this step has now.' };
-  if (!same(b.ontologyDigest, r.binding.ontologyDigest) || !same(b.playbookDigest, r.binding.playbookDigest)) {
-    return {
-      code: 'MANDATE_VERSIONS_MOVED',
-      reason: 'The ontology or the playbook changed since the mandate was signed; it no longer covers this step.',
-    };
-  }
-  if (!same(verdict.bindingDigest, r.bindingDigest))
-    return { code: 'MANDATE_OTHER_INTENT', reason: 'The mandate binds another intent than this step’s.' };
   if (verdict.caveats.notAfter < nowSeconds)
     return { code: 'MANDATE_EXPIRED', reason: 'The mandate’s time window has closed.' };
   if (!input.executing && verdict.callsUsed >= verdict.caveats.calls)

@@ -69,8 +69,11 @@ export interface AuthorityPort {
   mandatesFor(query: { delegator: Address; delegate: Address; capability: string }): Promise<MandateSummary[]>;
   /** Mandates held for a delegator, for the planner's "ALREADY granted" line. */
   held(delegator: Address): Promise<MandateSummary[]>;
-  /** Signature, revocation, window and calls: everything that needs keys or the chain. `now` in seconds. */
-  verifyMandate(query: { hash: Hex; now: number }): Promise<MandateVerdict>;
+  /**
+   * Signature, revocation, window and calls: everything that needs keys or the chain. `now` in seconds. With
+   * `binding` (the step's own), a mandate signed for another intent is refused, naming what differs.
+   */
+  verifyMandate(query: { hash: Hex; now: number; binding?: IntentBinding }): Promise<MandateVerdict>;
   /**
    * Counts one call of a mandate for one effect (the limited-calls caveat, DESIGN §10); atomic and idempotent per
    * effectKey, so a resumed step that already holds its call is not refused for the call it holds.

@@ -1,6 +1,7 @@
 import { getAddress, keccak256, concat, recoverAddress, type Hex } from 'viem';
 import { privateKeyToAddress, sign } from 'viem/accounts';
 import { digestOf } from '../../protocol/digest';
+import { bindingProblem } from '../../protocol/intent-binding';
 import type { IntentBinding, MandateCaveats, Requirement } from '../../protocol/harness-reply';
 import type {
   Address,
@@ -157,7 +158,7 @@ export class MemoryWallet implements AuthorityPort {
       }));
   }
 
-  async verifyMandate(q: { hash: Hex; now: number }): Promise<MandateVerdict> {
+  async verifyMandate(q: { hash: Hex; now: number; binding?: IntentBinding }): Promise<MandateVerdict> {
     const m = this.mandates.get(q.hash);
     if (m === undefined)
       return { ok: false, code: 'MANDATE_NOT_FOUND', reason: 'No mandate with that hash is in your keyring.' };
@@ -169,6 +170,10 @@ export class MemoryWallet implements AuthorityPort {
       };
     if (this.revoked.has(m.hash))
       return { ok: false, code: 'MANDATE_REVOKED', reason: 'That mandate was revoked; it can no longer be used.' };
+    // The wallet's one binding check, the very same comparison (src/protocol/intent-binding.ts).
+    const problem =
+      q.binding === undefined ? null : bindingProblem(m, { binding: q.binding, bindingDigest: digestOf(q.binding) });
+    if (problem !== null) return { ok: false, code: problem.code, reason: problem.reason };
     return {
       ok: true,
       hash: m.hash,

@@ -1,5 +1,5 @@
 import { describeZodError, HomeError, toWireError, type WireError } from '../../protocol/errors';
-import { WireReply } from '../../protocol/messages';
+import { WireReply } from '../../protocol/messages/index';
 import {
   PAGE_CHANNEL,
   PAGE_LIMITS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWorkerAgent } from '../../agent/worker-agent';
+import { createWorkerAgent } from '../../worker/worker-agent';
 import { memorySessionKeyStore } from '../../vault/keys/session-keys';
 import { openTestVault, TEST_KDF } from '../../vault/testing/open';
 import { createMemoryChainStateStore, openEmbeddedChain, type WalletChain } from '../../wallet';
@@ -9,8 +9,8 @@ import type { SenderContext } from '../sender';
 import { agentHandlers } from './agent';
 import { askHandler } from './ask';
 import { homeHandlers } from './home';
-import type { HomeServices } from './home-deps';
-import { createWorkerHome } from './home-worker';
+import type { HomeServices } from '../../home/services';
+import { createWorkerHome } from '../../home/open-home';
 
 /**
  * The background as the worker wires it, in Node: the Home's services (one vault on fake-indexeddb, one keyring,

@@ -10,7 +10,7 @@ import {
   AgentResumeRequest,
   AgentSignReply,
   AgentSignRequest,
-} from '../../protocol/messages-agent';
+} from '../../protocol/messages/agent';
 import { AskResponse, Requirement } from '../../protocol/harness-reply';
 import { defineHandler } from '../handler';
 
@@ -29,7 +29,7 @@ export function unwrap(result: Result<AskResponse>): AskResponse {
 }
 
 /**
- * Resume, requirement, sign, decline and the pending list (src/protocol/messages-agent.ts). Signing and declining
+ * Resume, requirement, sign, decline and the pending list (src/protocol/messages/agent.ts). Signing and declining
  * are the person's acts and come only from extension pages (the popup, the side panel); the overlay's frame may answer
  * a prompt it showed (a choice, a value) or decline, never present a mandate or a co-signature — it sits inside a web
  * page, which can cover it and steer clicks into it, so anything that grants authority happens in the popup.

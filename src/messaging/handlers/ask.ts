@@ -1,4 +1,4 @@
-import { AskReply, AskRequest } from '../../protocol/messages';
+import { AskReply, AskRequest } from '../../protocol/messages/index';
 import { defineHandler } from '../handler';
 import { unwrap, type AgentDeps } from './agent';
 

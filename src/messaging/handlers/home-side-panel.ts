@@ -1,8 +1,8 @@
-import { HomeError } from '../../protocol/errors';
-import { HomeSidePanelOpenRequest } from '../../protocol/messages-home';
-import { HOME_REPLIES } from '../../protocol/messages-home-replies';
+import { HomeSidePanelOpenRequest } from '../../protocol/messages/home';
+import { HOME_REPLIES } from '../../protocol/messages/home-replies';
+import { openSidePanelIn } from '../../home/side-panel';
 import { defineHandler } from '../handler';
-import type { HomeDeps } from './home-deps';
+import type { HomeDeps } from '../../home/services';
 
 /**
  * The overlay's "Open the side panel": the whole conversation (kept questions, provenance) is there. Only the overlay's
@@ -15,12 +15,7 @@ export function homeSidePanelHandlers(deps: HomeDeps) {
       senders: ['overlay-frame'],
       request: HomeSidePanelOpenRequest,
       reply: HOME_REPLIES['home.sidepanel.open'],
-      async handle(_request, sender) {
-        if (sender.tabId === undefined)
-          throw new HomeError('UNKNOWN_SENDER', 'Home Agent could not tell which tab asked.');
-        const services = await deps.home();
-        return { opened: services.openSidePanel === undefined ? false : await services.openSidePanel(sender.tabId) };
-      },
+      handle: async (_request, sender) => openSidePanelIn(await deps.home(), sender.tabId),
     }),
   ];
 }

@@ -1,7 +1,7 @@
 import type { RegisteredHandler } from '../handler';
 import { homeAgentHandlers } from './home-agents';
 import { homeApprovalHandlers } from './home-approval';
-import type { HomeDeps } from './home-deps';
+import type { HomeDeps } from '../../home/services';
 import { homeGrantHandlers } from './home-grants';
 import { homeKeyHandlers } from './home-keys';
 import { homeSessionHandlers } from './home-session';
@@ -10,9 +10,9 @@ import { homeSidePanelHandlers } from './home-side-panel';
 import { homeTransferHandlers } from './home-transfer';
 import { homeVaultBrowserHandlers } from './home-vault-browser';
 
-export type { HomeDeps, HomeServices } from './home-deps';
+export type { HomeDeps, HomeServices } from '../../home/services';
 
-/** Every handler of the Home's channel (src/protocol/messages-home.ts): Home Agent's own pages, and the overlay's side-panel button. */
+/** Every handler of the Home's channel (src/protocol/messages/home.ts): Home Agent's own pages, and the overlay's side-panel button. */
 export function homeHandlers(deps: HomeDeps): RegisteredHandler[] {
   return [
     ...homeSessionHandlers(deps),

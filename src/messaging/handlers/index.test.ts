@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ExtensionRequest, MESSAGE_LIMITS } from '../../protocol/messages';
-import { HOME_REQUESTS } from '../../protocol/messages-home';
+import { ExtensionRequest, MESSAGE_LIMITS } from '../../protocol/messages/index';
+import { HOME_REQUESTS } from '../../protocol/messages/home';
 import { PageRequest } from '../../protocol/page-provider';
 import { createRegistry } from '../registry';
 import { createRouter } from '../router';

@@ -1,9 +1,9 @@
-import type { PendingRequest, WorkerStatusReply } from '../../protocol/messages';
+import type { PendingRequest, WorkerStatusReply } from '../../protocol/messages/index';
 import type { RegisteredHandler } from '../handler';
 import type { RouterStats } from '../router';
 import type { AppsDeps } from '../../apps/heartcoach/app-services';
 import { agentHandlers, type AgentDeps } from './agent';
-import { appHandlers } from './apps';
+import { appHandlers } from '../../apps/heartcoach/home-handlers';
 import { askHandler } from './ask';
 import { homeHandlers, type HomeDeps } from './home';
 import { homePingHandler } from './home-ping';
@@ -25,7 +25,7 @@ export type BackgroundDeps = {
 
 /**
  * Every handler of the background, one per message type. To add one (ask, sign, resume, lock, grants, …):
- *   1. its request and reply schemas in src/protocol/messages.ts (listed in ExtensionRequest and
+ *   1. its request and reply schemas in src/protocol/messages/index.ts (listed in ExtensionRequest and
  *      EXTENSION_REPLIES), or for a page method in src/protocol/page-provider.ts (PageRequest, PAGE_REPLIES);
  *   2. a file here exporting `xHandler(deps)` = `defineHandler({ type, senders, request, reply, handle })`, with
  *      the narrowest `senders` that work (a page method is `['page']`; signing is `['extension-page']`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOME_REQUESTS } from '../../protocol/messages-home';
+import { HOME_REQUESTS } from '../../protocol/messages/home';
 import { createRegistry } from '../registry';
 import { createRouter } from '../router';
 import type { SenderContext } from '../sender';

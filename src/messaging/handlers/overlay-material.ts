@@ -1,18 +1,18 @@
 import { HomeError } from '../../protocol/errors';
-import type { Material } from '../../protocol/messages';
+import type { Material } from '../../protocol/messages/index';
 import {
   OVERLAY_LIMITS,
   OVERLAY_REPLIES,
   OverlayMaterialPutRequest,
   OverlayMaterialTakeRequest,
-} from '../../protocol/messages-overlay';
+} from '../../protocol/messages/overlay';
 import { defineHandler } from '../handler';
 
 type Kept = { tabId: number; material: Material | null };
 
 /**
  * The overlay's quoted selection, in the worker's memory between the content script that opened the overlay and the
- * overlay frame that shows it (src/protocol/messages-overlay.ts). Keyed by the nonce, bound to the tab the browser
+ * overlay frame that shows it (src/protocol/messages/overlay.ts). Keyed by the nonce, bound to the tab the browser
  * named for the content script; taken once, by a frame in that same tab. A worker stopped in between loses it and
  * the frame says so (it is the page's own text: the person selects it again).
  */

@@ -11,7 +11,7 @@ import {
   HomeGrantAskAsMeRequest,
 } from '../../protocol/page-provider-app';
 import { defineHandler } from '../handler';
-import { approved, card, openConsent, personView } from './app-consent';
+import { approved, card, openConsent, personView } from '../../apps/heartcoach/consent-flow';
 import type { SenderContext } from '../sender';
 
 /**

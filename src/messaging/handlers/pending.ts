@@ -1,4 +1,4 @@
-import { PendingListReply, PendingListRequest, type PendingRequest } from '../../protocol/messages';
+import { PendingListReply, PendingListRequest, type PendingRequest } from '../../protocol/messages/index';
 import { defineHandler } from '../handler';
 
 /** `pending.list`: requests waiting for the person (signatures, approvals); the popup shows them. */

@@ -1,4 +1,4 @@
-import { RouterStatsReply, RouterStatsRequest } from '../../protocol/messages';
+import { RouterStatsReply, RouterStatsRequest } from '../../protocol/messages/index';
 import { defineHandler } from '../handler';
 import type { RouterStats } from '../router';
 

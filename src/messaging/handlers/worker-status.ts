@@ -1,4 +1,4 @@
-import { WorkerStatusReply, WorkerStatusRequest } from '../../protocol/messages';
+import { WorkerStatusReply, WorkerStatusRequest } from '../../protocol/messages/index';
 import { defineHandler } from '../handler';
 
 /** `worker.status`: this worker instance's start id and the previous one's, read back from the vault. */

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { MESSAGE_LIMITS } from '../../protocol/messages';
+import { MESSAGE_LIMITS } from '../../protocol/messages/index';
 
 /**
  * The Ask box. Inside a web page (the overlay's shadow root is open) the page's scripts can reach this form: they

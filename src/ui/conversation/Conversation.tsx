@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { Material } from '../../protocol/messages';
+import type { Material } from '../../protocol/messages/index';
 import { AskForm } from './AskForm';
 import { EntryView } from './EntryView';
 import { KeptQuestions, useKeptQuestions } from './KeptQuestions';

@@ -2,7 +2,7 @@ import type { Supplied } from '../../protocol/ask';
 import type { Result } from '../../protocol/errors';
 import type { AskResponse, HarnessReply, Requirement } from '../../protocol/harness-reply';
 import type { RunReplied } from '../../protocol/faces-broadcast';
-import type { Material } from '../../protocol/messages';
+import type { Material } from '../../protocol/messages/index';
 import type { KeptQuestion } from './KeptQuestions';
 
 /** A file the person can save (provenance, an approval request). */

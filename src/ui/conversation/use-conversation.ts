@@ -4,7 +4,7 @@ import type { Result, WireError } from '../../protocol/errors';
 import type { AskResponse, Requirement } from '../../protocol/harness-reply';
 import { digestOf } from '../../protocol/digest';
 import type { RunReplied } from '../../protocol/faces-broadcast';
-import type { Material } from '../../protocol/messages';
+import type { Material } from '../../protocol/messages/index';
 import type { AgentTransport } from './transport';
 
 /** One entry of the conversation, in order. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { CabinetFolderName } from '../../protocol/delegation';
-import type { AppConnectionView } from '../../protocol/messages-heartcoach';
+import type { AppConnectionView } from '../../protocol/messages/heartcoach';
 import { ErrorText, useAction } from '../home/background-context';
 import { useLoad } from '../home/use-load';
 import { FOLDER_WORDS } from './folders';

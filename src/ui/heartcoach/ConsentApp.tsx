@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { CabinetFolderName } from '../../protocol/delegation';
 import type { Result, WireError } from '../../protocol/errors';
-import type { ExtensionRequest, ExtensionRequestType, ReplyOf } from '../../protocol/messages';
-import type { ConsentView } from '../../protocol/messages-heartcoach';
+import type { ExtensionRequest, ExtensionRequestType, ReplyOf } from '../../protocol/messages/index';
+import type { ConsentView } from '../../protocol/messages/heartcoach';
 import { FOLDER_WORDS } from './folders';
 import { lostWords, useConsentKeepalive, type ConsentHold } from './useConsentKeepalive';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { KeepaliveEvents } from '../../messaging/consent-keepalive-client';
 import type { WireError } from '../../protocol/errors';
-import type { ConsentView } from '../../protocol/messages-heartcoach';
+import type { ConsentView } from '../../protocol/messages/heartcoach';
 import type { ConsentRequest } from './ConsentApp';
 
 /** Holds the worker awake for request `id` while the window is open (src/messaging/consent-keepalive-client.ts). */

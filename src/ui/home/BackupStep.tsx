@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { HOME_LIMITS } from '../../protocol/messages-home';
-import type { HomeStatus } from '../../protocol/messages-home-replies';
+import { HOME_LIMITS } from '../../protocol/messages/home';
+import type { HomeStatus } from '../../protocol/messages/home-replies';
 import { readChosenFile, saveFile } from '../download';
 import { ErrorText, useAction } from './background-context';
 import { Field } from './Field';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { AppsSection } from '../heartcoach/AppsSection';
 import { ClinicianDemo } from '../heartcoach/ClinicianDemo';
-import type { HomeStatus } from '../../protocol/messages-home-replies';
+import type { HomeStatus } from '../../protocol/messages/home-replies';
 import { AgentsSection } from './AgentsSection';
 import { ErrorText } from './background-context';
 import { BackupStep } from './BackupStep';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { HomeStatus } from '../../protocol/messages-home-replies';
+import type { HomeStatus } from '../../protocol/messages/home-replies';
 import { ErrorText, useAction } from './background-context';
 import { Field } from './Field';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { SettingsPatch } from '../../protocol/messages-home';
-import type { SettingsView } from '../../protocol/messages-home-replies';
+import type { SettingsPatch } from '../../protocol/messages/home';
+import type { SettingsView } from '../../protocol/messages/home-replies';
 import { ErrorText, useAction } from './background-context';
 import { Field } from './Field';
 import { useLoad } from './use-load';

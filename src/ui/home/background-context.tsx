@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import type { Result, WireError } from '../../protocol/errors';
-import type { ExtensionRequest, ExtensionRequestType, ReplyOf } from '../../protocol/messages';
+import type { ExtensionRequest, ExtensionRequestType, ReplyOf } from '../../protocol/messages/index';
 
 /** Sends one checked request to the background (src/messaging/client.ts `requestBackground`, bound to the runtime). */
 export type Request = <T extends ExtensionRequestType>(

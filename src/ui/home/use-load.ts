@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { WireError } from '../../protocol/errors';
-import type { ExtensionRequest, ExtensionRequestType, ReplyOf } from '../../protocol/messages';
+import type { ExtensionRequest, ExtensionRequestType, ReplyOf } from '../../protocol/messages/index';
 import { useRequest } from './background-context';
 
 /** Loads one reply from the background when mounted (and on `reload()`), with its error in words. */

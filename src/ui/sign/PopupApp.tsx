@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { readApprovalRequest, type CoSignatureFile } from '../../protocol/approval-exchange';
 import type { Result, WireError } from '../../protocol/errors';
 import type { AskResponse } from '../../protocol/harness-reply';
-import type { HomeStatus } from '../../protocol/messages-home-replies';
+import type { HomeStatus } from '../../protocol/messages/home-replies';
 import { KeptQuestionView } from '../conversation/KeptQuestions';
 import { ReplyCard } from '../conversation/ReplyCard';
 import { ErrorText } from '../home/background-context';

@@ -12,7 +12,7 @@ const KIND = {
 } as const;
 
 /**
- * The popup's transport over the background's agent channel (src/protocol/messages-agent.ts). A request waiting for
+ * The popup's transport over the background's agent channel (src/protocol/messages/agent.ts). A request waiting for
  * a mandate is listed with its requirement, read afresh by its run's id — never carried over from another face; one
  * waiting on co-signers with its signature prompt and requirement, as the agent read them from the run's checkpoint.
  */

@@ -20,7 +20,7 @@ export type UnlockedSession = z.output<typeof UnlockedSession>;
 
 /**
  * Where unlocked key material lives between worker wake-ups (DESIGN §10): `chrome.storage.session` in the
- * extension (src/adapters/session-store.chrome.ts, trusted contexts only), memory in Node. Lock = clear.
+ * extension (src/adapters/chrome/session-store.ts, trusted contexts only), memory in Node. Lock = clear.
  */
 export type SessionKeyStore = {
   get(): Promise<UnlockedSession | undefined>;

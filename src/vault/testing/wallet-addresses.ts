@@ -4,7 +4,7 @@ import {
   type DemoOrganizationId,
   type DemoPersonId,
 } from '../../protocol/demo-identities';
-import { smartAgentOf } from '../../wallet/accounts/smart-agent';
+import { smartAgentOf } from '../../wallet';
 import type { DemoIdentityId } from '../demo/people';
 import type { Address } from '../values';
 

@@ -7,7 +7,7 @@ import { smartAgentOf } from '../accounts/smart-agent';
 import { deployHomeEnvironment } from '../deploy/deploy-home-environment';
 import { DEPLOYER_ADDRESS, DEPLOYER_PRIVATE_KEY } from '../deploy/deployer';
 import { HOME_ENVIRONMENT } from '../deploy/environment';
-import { offChainMandateScope } from '../delegations/scopes';
+import { offChainMandateScope } from '../mandates/scope';
 import { signScopedDelegation } from '../delegations/sign-scoped-delegation';
 import { revokeDelegation } from '../revoke/revoke-delegation';
 import { createTestbed } from '../testing/testbed';

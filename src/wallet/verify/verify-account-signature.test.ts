@@ -5,11 +5,11 @@ import { deploySmartAgent } from '../accounts/deploy-smart-agent';
 import { homeChain } from '../chain/home-chain';
 import type { WalletChain } from '../chain/wallet-chain';
 import { delegationSigningHash } from '../delegations/delegation-codec';
-import { offChainMandateScope } from '../delegations/scopes';
+import { offChainMandateScope } from '../mandates/scope';
 import { signScopedDelegation } from '../delegations/sign-scoped-delegation';
 import { createTestbed, openTestEmbeddedChain, type Testbed } from '../testing/testbed';
 import { verifyAccountSignature } from './verify-account-signature';
-import { verifyMandate } from './verify-mandate';
+import { verifyMandate } from '../mandates/verify';
 
 /** A chain whose node answers everything but `eth_call` (or also `eth_getCode`), which throws. */
 function brokenChain(chain: WalletChain, also: string[] = []): WalletChain {

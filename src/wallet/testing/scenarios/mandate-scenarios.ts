@@ -4,10 +4,10 @@ import type { Mandate } from '../../../protocol/delegation';
 import { deploySmartAgent } from '../../accounts/deploy-smart-agent';
 import { isDeployed } from '../../accounts/is-deployed';
 import { delegationSigningHash, delegationTypedData } from '../../delegations/delegation-codec';
-import { offChainMandateScope, paymentMandateScope } from '../../delegations/scopes';
+import { offChainMandateScope, paymentMandateScope } from '../../mandates/scope';
 import { signScopedDelegation } from '../../delegations/sign-scoped-delegation';
 import { verifyAccountSignature } from '../../verify/verify-account-signature';
-import { verifyMandate } from '../../verify/verify-mandate';
+import { verifyMandate } from '../../mandates/verify';
 import type { Testbed } from '../testbed';
 
 /** Mandates: signed by a Smart Agent for the harness agent, verified (ERC-6492 / ERC-1271) and refused in words. */

@@ -2,7 +2,7 @@ import { parseErc6492Signature, serializeErc6492Signature, type Hex } from 'viem
 import { expect, it } from 'vitest';
 import { isDeployed } from '../../accounts/is-deployed';
 import { PreparedRedemption as PreparedRedemptionSchema, type Mandate } from '../../../protocol/delegation';
-import { offChainMandateScope, paymentMandateScope } from '../../delegations/scopes';
+import { offChainMandateScope, paymentMandateScope } from '../../mandates/scope';
 import { signScopedDelegation } from '../../delegations/sign-scoped-delegation';
 import { sendFromLocalAccount } from '../../chain/send-transaction';
 import { payWithMandate } from '../../redeem/pay-with-mandate';
@@ -12,7 +12,7 @@ import { submitRedemption } from '../../redeem/submit-redemption';
 import { revokeDelegation } from '../../revoke/revoke-delegation';
 import { usdcBalanceOf, usdcTransferCall } from '../../tokens/usdc';
 import { readRevoked } from '../../verify/read-revoked';
-import { verifyMandate } from '../../verify/verify-mandate';
+import { verifyMandate } from '../../mandates/verify';
 import type { Party, Testbed } from '../testbed';
 
 /** Revocation on chain, USDC payments redeemed through the DelegationManager, and reconcile after a crash. */

@@ -1,0 +1,100 @@
+import type { AppServices } from '../apps/heartcoach/app-services';
+import { cabinetGrantsPort } from '../apps/heartcoach/cabinet-grants';
+import type { ConnectionStore } from '../apps/heartcoach/connections';
+import { ConsentQueue } from '../apps/heartcoach/consents';
+import { heartcoachAgents } from '../apps/heartcoach/heartcoach-agent';
+import { keyringKeys } from '../agent/accounts';
+import { createWorkerHome } from '../home/open-home';
+import type { HomeServices } from '../home/services';
+import type { BackgroundDeps } from '../messaging/handlers';
+import type { RouterStats } from '../messaging/router';
+import { recordWorkerStart } from '../messaging/worker-start';
+import type { VaultDb } from '../vault/db';
+import type { SessionKeyStore } from '../vault/keys/session-keys';
+import { createVault } from '../vault/vault';
+import { createWorkerAgent, type WorkerAgent } from './worker-agent';
+
+/**
+ * What the background worker takes from the browser (entrypoints/background.ts passes the real ones): everything
+ * else — the Home's one vault, keyring and chain, the person's agent on them, and HeartCoach registered as the
+ * outside agent with its cabinet grants and consent window — is composed here, once, so there is one place that
+ * says what the worker is made of.
+ */
+export type WorkerParts = {
+  db: Promise<VaultDb>;
+  /** chrome.storage.session, restricted to trusted contexts by `restrict()`. */
+  session: SessionKeyStore & { restrict(): Promise<void> };
+  /** The apps the person connected (HeartCoach), in chrome.storage.local. */
+  connections: ConnectionStore & { restrict(): Promise<void> };
+  startId: string;
+  /** The extension's own origin (what the popup's request list names). */
+  origin: () => string;
+  canReach(origin: string): Promise<boolean>;
+  openSidePanel(tabId: number): Promise<boolean>;
+  openConsent(id: string): Promise<void>;
+  stats: () => RouterStats;
+  newId: () => string;
+  now: () => number;
+  fetch: typeof fetch;
+};
+
+export type ComposedWorker = {
+  deps: BackgroundDeps;
+  consents: ConsentQueue;
+  home: Promise<HomeServices>;
+  agent: WorkerAgent;
+};
+
+export function composeWorker(parts: WorkerParts): ComposedWorker {
+  const worker = parts.db.then((vault) => recordWorkerStart(vault, { startId: parts.startId, now: parts.now() }));
+  worker.catch((error: unknown) => console.error('Home Agent could not open its vault:', error));
+
+  // Apps the person connected (HeartCoach): their sessions, and the consent window's queue.
+  const { connections } = parts;
+  const consents = new ConsentQueue({ newId: parts.newId, now: parts.now });
+  // The person's agent, built on the Home's one vault, keyring and chain; HeartCoach is its one outside agent.
+  const agent = createWorkerAgent(() => home, {
+    agents: (vault) => heartcoachAgents({ vault, store: connections }),
+    grants: (vault) => cabinetGrantsPort(vault).grants,
+  });
+  const pending = () => agent.signatureRequests(parts.origin());
+  const home = Promise.all([parts.db, parts.session.restrict()]).then(([db]) =>
+    createWorkerHome({
+      vault: createVault(db),
+      session: parts.session,
+      canReach: parts.canReach,
+      pendingCount: async () => (await pending()).filter((r) => r.kind === 'sign').length,
+      newId: parts.newId,
+      onReload: () => agent.reload(),
+      // The overlay's "Open the side panel" (the person's click in that tab): replies are read there, not in the page.
+      openSidePanel: parts.openSidePanel,
+    }),
+  );
+  const apps: Promise<AppServices> = Promise.all([home, connections.restrict()]).then(([h]) => {
+    // Consent does not survive lock: every request still waiting in the consent window is declined.
+    h.keyring.onLock(() => void consents.declineAll('your Home was locked before you answered'));
+    return {
+      parts: {
+        vault: h.vault,
+        chain: () => h.chain(),
+        keys: keyringKeys(h.keyring),
+        store: connections,
+        fetch: parts.fetch,
+        now: parts.now,
+      },
+      consents,
+      openConsent: parts.openConsent,
+      agent: () => agent.get(),
+    };
+  });
+  const deps: BackgroundDeps = {
+    newId: parts.newId,
+    worker: () => worker,
+    pending,
+    stats: parts.stats,
+    home: () => home,
+    agent: () => agent.get(),
+    apps: () => apps,
+  };
+  return { deps, consents, home, agent };
+}

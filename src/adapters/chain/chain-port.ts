@@ -14,7 +14,7 @@ import { mandateOfRow } from '../../wallet';
 import { recordedRedemption, recordRedemption } from './records';
 
 /**
- * The harness's ChainPort on T3's wallet (DESIGN §3, §10): a payment is the harness agent redeeming the mandate
+ * The harness's ChainPort on the wallet (src/wallet) (DESIGN §3, §10): a payment is the harness agent redeeming the mandate
  * through the DelegationManager, so every caveat is enforced on chain. Before anything is sent the exact signed
  * transaction is recorded in the vault under the effect's key; after a crash, reconcile reads that record against
  * the chain — mined: the first receipt is reused; not sent: the same bytes go again (same nonce, so it can never

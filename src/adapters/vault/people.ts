@@ -5,7 +5,7 @@ import type { CorruptRow } from '../../vault/rows';
 import type { Vault } from '../../vault/vault';
 
 /**
- * The people half of the VaultPort over T4's repositories: agents and their stewards, playbook pins, the parties a
+ * The people half of the VaultPort over the vault's repositories: agents and their stewards, playbook pins, the parties a
  * word names in the asker's tier, contacts, memberships, role holders and the default payer. The vault stores
  * addresses lower-cased; the harness compares checksummed ones, so every address leaves here through getAddress.
  */

@@ -11,7 +11,7 @@ import { damagedOf } from './people';
 
 /**
  * The run half of the VaultPort: the person's records, run checkpoints, receipts, confirmation memory, spent
- * nonces and provenance, over T4's repositories. What the harness stored comes back through the vault's schemas,
+ * nonces and provenance, over the vault's repositories. What the harness stored comes back through the vault's schemas,
  * and receipts through the harness's own (a damaged row is left out, never trusted, and named to the reads that ask).
  */
 export type RunsPort = Pick<VaultPort, 'records' | 'runs' | 'receipts' | 'confirmations' | 'nonces' | 'provenance'>;

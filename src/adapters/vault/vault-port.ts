@@ -5,7 +5,7 @@ import { peoplePort } from './people';
 import { runsPort } from './runs';
 
 /**
- * The harness's VaultPort on the Dexie vault (DESIGN §5): the person's records through T4's repositories, every
+ * The harness's VaultPort on the Dexie vault (DESIGN §5): the person's records through its repositories, every
  * row validated in and out by them. Two halves (people.ts, runs.ts) and the budget here.
  */
 export type VaultPortOptions = {

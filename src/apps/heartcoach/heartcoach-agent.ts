@@ -5,7 +5,7 @@ import type { Vault } from '../../vault/vault';
 import { createRemoteAgents } from '../../adapters/remote-agent';
 
 /**
- * HeartCoach as the harness's outside agent (issue 8): A2A 1.0 `SendMessage` (`A2A-Version: 1.0`) to the gateway the
+ * HeartCoach as the harness's outside agent: A2A 1.0 `SendMessage` (`A2A-Version: 1.0`) to the gateway the
  * person connected (read when each consultation is sent, so connecting needs no restart), with the agent's own
  * session JWT from its SIWE sign-in, refreshed a minute before it lapses — and once more, with one retry, when the
  * gateway answers 401. The card's digest is the one pinned at connection: a moved card is refused, nothing is sent.

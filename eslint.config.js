@@ -25,6 +25,26 @@ const harnessForbidden = [
   },
 ];
 
+/**
+ * No telemetry (DESIGN §3: the product makes no request except to endpoints the person configured).
+ * `@metamask/smart-accounts-kit` 2.x reports usage when toMetaMaskSmartAccount, createDelegation, redelegate*,
+ * send*WithDelegation and other entry points are called, and its off switches (CI, DO_NOT_TRACK,
+ * navigator.doNotTrack) do not exist in an MV3 worker; `@metamask/delegation-toolkit` is its deprecated former name.
+ * The wallet uses the framework's own packages instead: delegation-core, delegation-abis, delegation-deployments.
+ */
+const telemetryBanned = [
+  {
+    group: ['@metamask/smart-accounts-kit', '@metamask/smart-accounts-kit/*'],
+    message:
+      'smart-accounts-kit sends usage telemetry from its delegation and account entry points; use @metamask/delegation-core, -abis and -deployments.',
+  },
+  {
+    group: ['@metamask/delegation-toolkit', '@metamask/delegation-toolkit/*'],
+    message:
+      'delegation-toolkit is deprecated (renamed smart-accounts-kit, which sends telemetry); use @metamask/delegation-core, -abis and -deployments.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -45,6 +65,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-imports': ['error', { patterns: telemetryBanned }],
       'no-restricted-syntax': [
         'error',
         {
@@ -62,7 +83,7 @@ export default tseslint.config(
     files: ['src/harness/**/*.ts'],
     ignores: ['src/harness/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: harnessForbidden }],
+      'no-restricted-imports': ['error', { patterns: [...telemetryBanned, ...harnessForbidden] }],
       'no-restricted-globals': [
         'error',
         { name: 'fetch', message: 'The harness reaches the network only through its ports.' },

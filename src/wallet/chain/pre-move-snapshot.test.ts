@@ -70,9 +70,11 @@ describe('a chain snapshot stored before the move', () => {
       agent,
       callData: '0x',
     });
-    expect({ ...op, nonce: op.nonce.toString(), preVerificationGas: op.preVerificationGas.toString() }).toEqual(
-      PRE_MOVE.userOperation,
-    );
+    expect({
+      ...op.packed,
+      nonce: op.packed.nonce.toString(),
+      preVerificationGas: op.packed.preVerificationGas.toString(),
+    }).toEqual(PRE_MOVE.userOperation);
   });
 
   it('pays under the mandate signed before the move, and holds the same framework code as a fresh chain', async () => {

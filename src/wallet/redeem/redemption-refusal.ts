@@ -39,7 +39,7 @@ function revertReason(error: unknown): string {
   if (typeof data === 'string' && data.startsWith('0x') && data.length >= 10) {
     try {
       // The manager's custom errors plus Solidity's Error(string) (viem adds it to every abi it decodes with).
-      const decoded = decodeErrorResult({ abi: DelegationManager.abi, data: data as Hex }) as {
+      const decoded = decodeErrorResult({ abi: DelegationManager, data: data as Hex }) as {
         errorName: string;
         args?: readonly unknown[];
       };

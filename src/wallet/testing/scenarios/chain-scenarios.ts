@@ -99,7 +99,7 @@ export function chainScenarios(bed: () => Testbed): void {
     const custom = await revertOf(() =>
       b.chain.client.simulateContract({
         address: b.chain.environment.DelegationManager,
-        abi: DelegationManager.abi,
+        abi: DelegationManager,
         functionName: 'disableDelegation',
         args: [
           {

@@ -36,6 +36,7 @@ const chromium = ensureChromium();
 const database = await ensurePostgres();
 
 step('ontology', 'npm run --silent ontology -- --check');
+step('contracts', 'npm run --silent contracts -- --check');
 step('format', 'npx prettier --check . --log-level warn');
 step('typecheck', 'npx tsc --noEmit -p tsconfig.json');
 step('lint', 'npx eslint . --max-warnings=0');

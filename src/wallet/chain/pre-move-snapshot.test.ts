@@ -1,3 +1,4 @@
+import { createAddressFromString } from '@ethereumjs/util';
 import { keccak256, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +7,8 @@ import { smartAgentOf } from '../accounts/smart-agent';
 import { DEPLOYMENT_ORDER, deterministicAddress, HOME_USDC, type DeployedName } from '../deploy/environment';
 import { payWithMandate } from '../redeem/pay-with-mandate';
 import { signAccountOperation } from '../revoke/account-operation';
+import { HAND_ASSEMBLED_USDC_CODEHASH, TEST_USDC_RUNTIME } from '../deploy/usdc/usdc';
+import { restoreEmbeddedChain } from './embedded/snapshot';
 import { PRE_MOVE, preMoveSnapshot } from '../testing/fixtures/pre-move';
 import { usdcBalanceOf } from '../tokens/usdc';
 import { readRevoked } from '../verify/read-revoked';
@@ -98,5 +101,25 @@ describe('a chain snapshot stored before the move', () => {
       expect(keccak256(await codeAt(chain, name)), name).toBe(keccak256(await codeAt(fresh, name)));
     }
     expect(HOME_USDC).toBe(PRE_MOVE.addresses.TestUSDC);
+  });
+
+  it('gives the stored test token the compiled OpenZeppelin code, keeping every balance, and stores the result', async () => {
+    const before = await restoreEmbeddedChain(
+      preMoveSnapshot(),
+      () => NOW * 1000,
+      async () => undefined,
+    );
+    const legacy = await before.vm.stateManager.getCode(createAddressFromString(HOME_USDC));
+    expect(keccak256(legacy)).toBe(HAND_ASSEMBLED_USDC_CODEHASH);
+    expect(PRE_MOVE.legacyTokenCodeHash).toBe(HAND_ASSEMBLED_USDC_CODEHASH);
+    const store = createMemoryChainStateStore(preMoveSnapshot());
+    const chain = await openEmbeddedChain({ store, clock: () => NOW * 1000 });
+    expect(await chain.client.getCode({ address: HOME_USDC })).toBe(TEST_USDC_RUNTIME);
+    expect(store.saves).toBe(1);
+    const alice = (await smartAgentOf(DEMO_PEOPLE.alice.ownerAddress, DEMO_PEOPLE.alice.salt)).address;
+    expect(await usdcBalanceOf(chain, alice)).toBe(1_000_000_000n);
+    const again = await openEmbeddedChain({ store, clock: () => NOW * 1000 });
+    expect(await again.client.getCode({ address: HOME_USDC })).toBe(TEST_USDC_RUNTIME);
+    expect(store.saves).toBe(1); // migrated once
   });
 });

@@ -7,6 +7,7 @@ import { listenForConsentKeepalives } from '../src/messaging/consent-keepalive';
 import { wireOverlayTriggers } from '../src/messaging/overlay-triggers';
 import { createRegistry } from '../src/messaging/registry';
 import { createRouter, type Router } from '../src/messaging/router';
+import { createPageEvents, watchWireRevocations } from '../src/messaging/page-events';
 import { recordWorkerStart } from '../src/messaging/worker-start';
 import { openVault } from '../src/vault/db';
 import { createVault } from '../src/vault/vault';
@@ -62,9 +63,16 @@ export default defineBackground(() => {
         ),
     }),
   );
+  // Pages of apps the person connected or gave a wire hear `locked` and `wireRevoked` (src/messaging/page-events.ts).
+  const pageEvents = createPageEvents(browser.tabs);
+  const appOrigins = async () => {
+    const given = (await (await home).vault.wires.list({ direction: 'given' })).rows.map((w) => w.origin);
+    return [...new Set([...given, ...(await connections.list()).map((c) => c.origin)])];
+  };
   const apps: Promise<AppServices> = Promise.all([home, connections.restrict()]).then(([h]) => {
     // Consent does not survive lock: every request still waiting in the consent window is declined.
     h.keyring.onLock(() => void consents.declineAll('your Home was locked before you answered'));
+    h.keyring.onLock(() => void appOrigins().then((origins) => pageEvents.emit({ event: 'locked' }, origins)));
     return {
       parts: {
         vault: h.vault,
@@ -87,7 +95,13 @@ export default defineBackground(() => {
     };
   });
   wireAutoLock(browser.alarms, deps.home);
-  const router: Router = createRouter(createRegistry(backgroundHandlers(deps)));
+  const router: Router = watchWireRevocations(
+    createRouter(createRegistry(backgroundHandlers(deps))),
+    (hash) =>
+      void home
+        .then((h) => h.vault.wires.get(hash))
+        .then((wire) => (wire === undefined ? 0 : pageEvents.emit({ event: 'wireRevoked', hash }, [wire.origin]))),
+  );
   const self = { id: browser.runtime.id, origin: new URL(browser.runtime.getURL('/')).origin };
   listenForMessages(browser.runtime.onMessage, router, self);
   // A streamed ask (the side panel's answer as it is written, and its Stop) over a Port: src/messaging/ask-stream.ts.

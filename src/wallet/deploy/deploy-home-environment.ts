@@ -21,6 +21,8 @@ import { TEST_USDC_BYTECODE } from './usdc/usdc';
 
 export type DeployHomeEnvironmentReturnType = { deployed: boolean };
 
+const DEPLOY_GAS = 12_000_000n;
+
 const addresses = (...names: DeployedName[]): Hex =>
   encodeAbiParameters(
     names.map(() => ({ type: 'address' })),
@@ -83,8 +85,12 @@ export async function deployHomeEnvironment(
     pollingInterval: client.pollingInterval,
   });
   for (const [position, name] of DEPLOYMENT_ORDER.entries()) {
-    const hash = await wallet.deployContract({ abi: [], bytecode: initCode(name), nonce: position });
-    const receipt = await client.waitForTransactionReceipt({ hash });
+    // A fixed gas limit (the largest deployment needs ~5M) spares a full simulation of each deployment.
+    const hash = await wallet.deployContract({ abi: [], bytecode: initCode(name), nonce: position, gas: DEPLOY_GAS });
+    // Both local chains mine on arrival, so the receipt is usually there at once; wait only when it is not.
+    const receipt =
+      (await client.getTransactionReceipt({ hash }).catch(() => undefined)) ??
+      (await client.waitForTransactionReceipt({ hash }));
     const at: Address | undefined = receipt.contractAddress ?? undefined;
     if (receipt.status !== 'success' || at === undefined || getAddress(at) !== deterministicAddress(name)) {
       throw new HomeError(

@@ -27,7 +27,7 @@ export function bundleComposition(file: string): Plugin {
         if (chunk.type !== 'chunk') continue;
         const rendered: Record<string, number> = {};
         for (const [id, module] of Object.entries(chunk.modules)) {
-          const owner = process.env.HOME_AGENT_BUNDLE_STATS_FILES ? id.replace(/.*node_modules\//, '') : ownerOf(id);
+          const owner = ownerOf(id);
           rendered[owner] = (rendered[owner] ?? 0) + module.renderedLength;
         }
         const line: ChunkComposition = { file: chunk.fileName, bytes: Buffer.byteLength(chunk.code), rendered };

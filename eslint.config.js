@@ -41,6 +41,40 @@ const siblingHarnessInternal = (allowed) => ({
   message: 'Import the harness through its public face: src/harness/index.ts (fakes: src/harness/testing/index.ts).',
 });
 
+/**
+ * No telemetry (DESIGN §3: the product makes no request except to endpoints the person configured).
+ * `@metamask/smart-accounts-kit` 2.x reports usage when toMetaMaskSmartAccount, createDelegation, redelegate*,
+ * send*WithDelegation and other entry points are called, and its off switches (CI, DO_NOT_TRACK,
+ * navigator.doNotTrack) do not exist in an MV3 worker; `@metamask/delegation-toolkit` is its deprecated former name.
+ * The wallet uses the framework's own packages instead: delegation-core, delegation-abis, delegation-deployments.
+ */
+const telemetryBanned = [
+  {
+    group: ['@metamask/smart-accounts-kit', '@metamask/smart-accounts-kit/*'],
+    message:
+      'smart-accounts-kit sends usage telemetry from its delegation and account entry points; use @metamask/delegation-core, -abis and -deployments.',
+  },
+  {
+    group: ['@metamask/delegation-toolkit', '@metamask/delegation-toolkit/*'],
+    message:
+      'delegation-toolkit is deprecated (renamed smart-accounts-kit, which sends telemetry); use @metamask/delegation-core, -abis and -deployments.',
+  },
+];
+
+/**
+ * The wallet's public face: extension code outside src/wallet imports it only through src/wallet/index.ts (its test
+ * support, src/wallet/testing, is apart from that face by design).
+ */
+const walletFace = [
+  {
+    regex: '(^|/)wallet/(?!testing(/|$))[^/]+',
+    message: 'Import the wallet through src/wallet/index.ts; add an export there if one is missing.',
+  },
+];
+const EXTENSION = ['src/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}'];
+const NOT_WALLET_CLIENTS = ['src/wallet/**', 'src/harness/**'];
+const restricted = (...lists) => ({ 'no-restricted-imports': ['error', { patterns: lists.flat() }] });
+
 export default tseslint.config(
   {
     ignores: [
@@ -61,6 +95,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-imports': ['error', { patterns: telemetryBanned }],
       'no-restricted-syntax': [
         'error',
         {
@@ -75,29 +110,10 @@ export default tseslint.config(
     },
   },
   {
-    // The wallet's public face: extension code outside src/wallet imports it only through src/wallet/index.ts
-    // (its test support, src/wallet/testing, is apart from that face by design).
-    files: ['src/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}'],
-    ignores: ['src/wallet/**', 'src/harness/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(^|/)wallet/(?!testing(/|$))[^/]+',
-              message: 'Import the wallet through src/wallet/index.ts; add an export there if one is missing.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     files: ['src/harness/**/*.ts'],
     ignores: ['src/harness/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: harnessForbidden }],
+      'no-restricted-imports': ['error', { patterns: [...telemetryBanned, ...harnessForbidden] }],
       'no-restricted-globals': [
         'error',
         { name: 'fetch', message: 'The harness reaches the network only through its ports.' },
@@ -111,18 +127,34 @@ export default tseslint.config(
       ],
     },
   },
+  // ESLint's flat config replaces a rule's options block by block, so each block below lists every import rule that
+  // applies to its files: the telemetry ban, the harness's faces and the wallet's face together.
   {
     files: ['**/*.{ts,tsx,mts}'],
     ignores: ['src/harness/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [harnessInternal(FACES)] }] },
+    rules: restricted(telemetryBanned, [harnessInternal(FACES)]),
+  },
+  {
+    files: EXTENSION,
+    ignores: NOT_WALLET_CLIENTS,
+    rules: restricted(telemetryBanned, [harnessInternal(FACES)], walletFace),
   },
   {
     files: ['src/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [siblingHarnessInternal(FACES)] }] },
+    rules: restricted(telemetryBanned, [siblingHarnessInternal(FACES)], walletFace),
   },
   {
     files: ['**/*.test.{ts,tsx}', 'proof/**/*.ts'],
     ignores: ['src/harness/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [harnessInternal(`(${FACES}|${SEAM})`)] }] },
+    rules: restricted(telemetryBanned, [harnessInternal(`(${FACES}|${SEAM})`)]),
+  },
+  {
+    files: ['src/**/*.test.{ts,tsx}', 'entrypoints/**/*.test.{ts,tsx}'],
+    ignores: NOT_WALLET_CLIENTS,
+    rules: restricted(telemetryBanned, [harnessInternal(`(${FACES}|${SEAM})`)], walletFace),
+  },
+  {
+    files: ['src/*.test.{ts,tsx}'],
+    rules: restricted(telemetryBanned, [siblingHarnessInternal(`(${FACES}|${SEAM})`)], walletFace),
   },
 );

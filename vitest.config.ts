@@ -5,7 +5,17 @@ import { defineConfig } from 'vitest/config';
  * (`*.int.test.ts`: real loopback servers — the gateway, the scripted Messages server, anvil, PostgreSQL).
  * End-to-end specs in e2e/ run under Playwright's own runner against the built extension (playwright.config.ts).
  */
-const shared = ['src/**', 'ontology/**', 'gateway/**', 'cli/**', 'eval/**', 'bench/**', 'proof/**', 'scripts/**'];
+const shared = [
+  'src/**',
+  'ontology/**',
+  'contracts/**',
+  'gateway/**',
+  'cli/**',
+  'eval/**',
+  'bench/**',
+  'proof/**',
+  'scripts/**',
+];
 
 export default defineConfig({
   test: {

@@ -1,4 +1,7 @@
 import { defineConfig } from 'wxt';
+import { fileURLToPath } from 'node:url';
+import { bundleComposition } from './scripts/extension-build/bundle-composition';
+import { compactBytecode } from './scripts/extension-build/compact-bytecode';
 
 /**
  * The manifest's public key pins the extension id (EXTENSION_ID in src/protocol/extension-id.ts), so an approval
@@ -7,8 +10,21 @@ import { defineConfig } from 'wxt';
 const MANIFEST_KEY =
   'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAqbf9WbZAmIB6gHsvKrZesTAFJokHiwQIOHsyYB9cEMJYd89zFw5mwghx7xQ+uBDI4ClF6ICyfnV8ac1J/2Hv5Bai4wWjI0fpqSXygddHpk4jlurXNmZCoazPvwIfWdUPUPQj2WK5bgd0JK1JXU8OxoxQ46m9oiEy9OHEplTLqtsMaWWHNR7O5uRn/R3LLkDTX/j+v9M/xL2X8zYVLsARrbUHH/Rluxo+lp6xQKMDaBpwh2Owht1EKKSMBg/Emd/ak/JGvSxBVU2E1eXWud6DEGivK74dqThOsqpsHA18wM4c6zt5KtwpQn4V6cg4ss1BbKnHip1aLKTJiodE/FFoZQIDAQAB';
 
+const LODASH_MEMOIZE = './scripts/extension-build/lodash-memoize.ts';
+
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
+  vite: () => ({
+    // Only lodash's `memoize` reaches the extension (see scripts/extension-build/lodash-memoize.ts), not all of it.
+    resolve: {
+      alias: [{ find: /^lodash$/, replacement: fileURLToPath(new URL(LODASH_MEMOIZE, import.meta.url)) }],
+    },
+    // `npm run bench -- bundle` asks what each package costs; other builds never load the plugin.
+    plugins: [
+      compactBytecode(),
+      ...(process.env.HOME_AGENT_BUNDLE_STATS ? [bundleComposition(process.env.HOME_AGENT_BUNDLE_STATS)] : []),
+    ],
+  }),
   imports: false,
   outDir: '.output',
   manifest: {

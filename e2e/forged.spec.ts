@@ -1,7 +1,7 @@
 import { PAGE_CHANNEL } from '../src/protocol/page-provider';
 import { expect, test } from './fixtures';
 
-type Refusal = { code: string; message: string };
+type Refusal = { code: number; message: string; data: { code: string; message: string } };
 
 test.describe('extension page → background', () => {
   test('a message of the wrong shape, too large, or of no known type is refused and reaches no handler', async ({
@@ -103,7 +103,7 @@ test.describe('web page → page bridge → background', () => {
       const attempt = (method: string, params?: unknown) =>
         window.homeAgent.request({ method, params }).then(
           () => null,
-          (e: Refusal) => ({ code: e.code, message: e.message }),
+          (e: Refusal) => ({ code: e.data.code, message: e.message }),
         );
       return [
         await attempt('pending.list'),
@@ -135,7 +135,7 @@ test.describe('web page → page bridge → background', () => {
       const attempt = (args: unknown) =>
         window.homeAgent.request(args as { method: string }).then(
           () => null,
-          (e: Refusal) => ({ code: e.code, message: e.message }),
+          (e: Refusal) => ({ code: e.data.code, message: e.message }),
         );
       return {
         forgedOrigin: await attempt({ method: 'home_ping', params: { origin: 'https://bank.example' } }),

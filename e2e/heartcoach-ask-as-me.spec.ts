@@ -68,11 +68,13 @@ const homeAsk = (page: Page, params: unknown) =>
       ).homeAgent.request({ method: 'home_ask', params: p });
       return { kind: reply.reply.kind };
     } catch (error) {
-      return { code: (error as { code: string }).code, message: (error as Error).message };
+      return { code: (error as { data: { code: string } }).data.code, message: (error as Error).message };
     }
   }, params);
 
 test.beforeAll(async () => {
+  // The gateway deploys its own chain and the extension its demo Home: on a loaded 2-core machine, well over 30 s.
+  test.setTimeout(120_000);
   [gw, extension] = await Promise.all([startGatewayProcess(), demoExtension()]);
   home = await extension.context.newPage();
   await home.goto(extension.url('options.html'));
@@ -151,7 +153,14 @@ test('a replayed assertion is refused, and the same wire presented from another 
   await elsewhere.close();
 });
 
-test('revoked in the options page: the next ask as me is refused in words', async () => {
+test('revoked in the options page: the page hears wireRevoked, and the next ask as me is refused in words', async () => {
+  const granted = (await send({ type: 'home.grants.list' })).grants as { hash: string; origin: string }[];
+  const wire = granted.find((g) => g.origin === gw.url)!;
+  await coach.evaluate(() => {
+    const w = window as unknown as { heard: unknown[] };
+    w.heard = [];
+    window.homeAgent.on('wireRevoked', (payload) => w.heard.push(payload));
+  });
   await home.reload();
   const grants = home
     .getByRole('region', { name: 'Grants' })
@@ -159,10 +168,34 @@ test('revoked in the options page: the next ask as me is refused in words', asyn
   await grants.getByRole('button', { name: `Revoke the grant to ${gw.url}` }).click();
   await grants.getByRole('button', { name: `Yes, revoke the grant to ${gw.url}` }).click();
   await expect(grants).toContainText('revoked', { timeout: 30_000 });
+  await coach.waitForFunction(() => (window as unknown as { heard: unknown[] }).heard.length > 0);
+  expect(await coach.evaluate(() => (window as unknown as { heard: unknown[] }).heard)).toEqual([
+    { hash: wire.hash.toLowerCase() },
+  ]);
   const sheet = await askMyAgent('How many contacts do I have?');
   // The person's agent read the revocation on chain (disabledDelegations), whatever the app's own chain says.
   await expect(sheet.getByRole('alert')).toHaveText(/^This ask-as-me wire was revoked by 0x[0-9a-fA-F]{40}\.$/, {
     timeout: 30_000,
   });
   await expect(sheet.getByRole('article', { name: 'Your agent’s answer' })).toHaveCount(0);
+});
+
+test('locking the Home tells the connected HeartCoach page (locked), and not a page that never connected', async ({
+  pages,
+}) => {
+  const stranger = await extension.context.newPage();
+  await stranger.goto(pages.url('/article.html'));
+  const listen = (page: Page) =>
+    page.evaluate(() => {
+      const w = window as unknown as { locks: unknown[] };
+      w.locks = [];
+      window.homeAgent.on('locked', (payload) => w.locks.push(payload));
+    });
+  await Promise.all([listen(coach), listen(stranger)]);
+  await send({ type: 'home.lock' });
+  await coach.waitForFunction(() => (window as unknown as { locks: unknown[] }).locks.length > 0);
+  expect(await coach.evaluate(() => (window as unknown as { locks: unknown[] }).locks)).toEqual([{}]);
+  // The stranger page's content script got nothing: by the time the coach heard, every tab had been told or not.
+  expect(await stranger.evaluate(() => (window as unknown as { locks: unknown[] }).locks)).toEqual([]);
+  await stranger.close();
 });

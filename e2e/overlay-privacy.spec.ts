@@ -188,7 +188,7 @@ test("a forged overlay.material.take from a content script or the page is refuse
     document.body.append(copy);
     return window.homeAgent.request({ method: 'overlay.material.take', params: { nonce: guess } }).then(
       () => 'answered',
-      (e: { code: string }) => e.code,
+      (e: { data: { code: string } }) => e.data.code,
     );
   });
   expect(['UNKNOWN_METHOD', 'BAD_INPUT', 'SENDER_NOT_ALLOWED']).toContain(fromPage);

@@ -10,6 +10,7 @@ import { wireOverlayTriggers } from '../src/messaging/overlay-triggers';
 import { createRegistry } from '../src/messaging/registry';
 import { createRouter, type Router } from '../src/messaging/router';
 import { wireAutoLock } from '../src/home/auto-lock';
+import { watchWireRevocations } from '../src/messaging/page-events';
 import { openVault } from '../src/vault/db';
 import { composeWorker } from '../src/worker/compose-worker';
 
@@ -21,7 +22,7 @@ import { composeWorker } from '../src/worker/compose-worker';
  */
 export default defineBackground(() => {
   const self = { id: browser.runtime.id, origin: new URL(browser.runtime.getURL('/')).origin };
-  const { deps, consents } = composeWorker({
+  const { deps, consents, onWireRevoked } = composeWorker({
     db: openVault(),
     session: chromeSessionKeyStore(),
     connections: chromeConnections(),
@@ -45,9 +46,10 @@ export default defineBackground(() => {
     newId: () => crypto.randomUUID(),
     now: () => Date.now(),
     fetch: (input, init) => fetch(input, init),
+    tabs: browser.tabs,
   });
   wireAutoLock(browser.alarms, deps.home);
-  const router: Router = createRouter(createRegistry(backgroundHandlers(deps)));
+  const router: Router = watchWireRevocations(createRouter(createRegistry(backgroundHandlers(deps))), onWireRevoked);
   listenForMessages(browser.runtime.onMessage, router, self);
   // A streamed ask (the side panel's answer as it is written, and its Stop) over a Port: src/messaging/ask-stream.ts.
   listenForAskStreams(browser.runtime.onConnect, { ...deps, handled: (type) => router.noteHandled(type) }, self);

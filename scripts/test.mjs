@@ -43,6 +43,7 @@ const chromium = wanted('e2e') ? ensureChromium() : undefined;
 const database = wanted('integration') ? await ensurePostgres() : undefined;
 
 step('ontology', 'npm run --silent ontology -- --check');
+step('contracts', 'npm run --silent contracts -- --check');
 step('format', 'npx prettier --check . --log-level warn');
 step('typecheck', 'npx tsc --noEmit -p tsconfig.json');
 step('lint', 'npx eslint . --max-warnings=0');

@@ -1,5 +1,4 @@
-import { ROOT_AUTHORITY } from '@metamask/delegation-toolkit';
-import { createCaveatBuilder } from '@metamask/delegation-toolkit/utils';
+import { ROOT_AUTHORITY } from '@metamask/delegation-core';
 import { getAddress, isAddressEqual, type Address, type Hex, type LocalAccount } from 'viem';
 import { z } from 'zod';
 import { AddressSchema } from '../../src/protocol/ask';
@@ -8,8 +7,7 @@ import { describeZodError } from '../../src/protocol/errors';
 import { digestOf } from '../../src/protocol/digest';
 import type { SmartAgent } from '../../src/wallet/accounts/smart-agent';
 import type { WalletChain } from '../../src/wallet/chain/wallet-chain';
-import { capabilityTarget } from '../../src/wallet/delegations/capability-target';
-import { sameCaveats } from '../../src/wallet/delegations/caveats-for-scope';
+import { offChainCaveats, sameCaveats, timestampCaveat } from '../../src/wallet/delegations/caveats-for-scope';
 import {
   delegationHashOf,
   delegationSigningHash,
@@ -47,12 +45,7 @@ export const PracticeGrant = z.strictObject({ delegation: Delegation, scope: Pra
 export type PracticeGrant = z.infer<typeof PracticeGrant>;
 
 function caveatsOf(scope: PracticeGrantScope, chain: WalletChain): Caveat[] {
-  return createCaveatBuilder(chain.environment)
-    .addCaveat('allowedTargets', { targets: [capabilityTarget(scope.capabilityId)] })
-    .addCaveat('valueLte', { maxValue: 0n })
-    .addCaveat('timestamp', { afterThreshold: scope.window.validAfter, beforeThreshold: scope.window.validBefore })
-    .build()
-    .map((c) => ({ enforcer: getAddress(c.enforcer), terms: c.terms.toLowerCase(), args: c.args }));
+  return [...offChainCaveats(chain.environment, scope.capabilityId), timestampCaveat(chain.environment, scope.window)];
 }
 
 /** Signs a practice grant with the practice's Smart Agent (its steward's owner key). */

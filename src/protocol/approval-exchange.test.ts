@@ -81,4 +81,16 @@ describe('the approval exchange', () => {
     expect(readApprovalRequest('#approve=@@@')).toMatchObject({ ok: false });
     expect(readApprovalRequest('{"kind":"x"}')).toMatchObject({ ok: false });
   });
+
+  it('reads a link made before the move to @scure/base (the same base64url, unpadded), non-ASCII words included', () => {
+    const withAccents = { ...request, requester: { ...request.requester, label: 'Alice Okoro — “ça va”' } };
+    const oldEncoding = btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(withAccents))))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+    const oldLink = `chrome-extension://${EXTENSION_ID}/popup.html#approve=${oldEncoding}`;
+    expect(approvalLink(withAccents)).toBe(oldLink);
+    expect(readApprovalRequest(oldLink)).toEqual({ ok: true, request: withAccents });
+    expect(readApprovalRequest(`${oldLink}!`)).toMatchObject({ ok: false });
+  });
 });

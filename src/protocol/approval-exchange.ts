@@ -1,3 +1,4 @@
+import { base64urlnopad, utf8 } from '@scure/base';
 import { z } from 'zod';
 import { AddressSchema, DigestSchema, SignatureSchema } from './ask';
 import { digestOf } from './digest';
@@ -64,16 +65,10 @@ export function approvalRequestProblem(request: ApprovalRequestFile): string | u
   return undefined;
 }
 
+/** A request in a link's fragment: its JSON as UTF-8, base64url without padding (`@scure/base`). */
 const base64url = {
-  encode: (text: string) =>
-    btoa(String.fromCharCode(...new TextEncoder().encode(text)))
-      .replace(/\+/g, '-')
-      .replace(/\//g, '_')
-      .replace(/=+$/, ''),
-  decode: (value: string) =>
-    new TextDecoder().decode(
-      Uint8Array.from(atob(value.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)),
-    ),
+  encode: (text: string) => base64urlnopad.encode(utf8.decode(text)),
+  decode: (value: string) => utf8.encode(base64urlnopad.decode(value)),
 };
 
 /** The link that opens this request in the approver's Home Agent (popup, approve mode). */

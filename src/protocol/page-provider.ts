@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { WireError } from './errors';
-import { Origin } from './messages/index';
+import { Origin } from './messages';
 import { APP_PAGE_REPLIES, APP_PAGE_REQUESTS } from './page-provider-app';
+import { PAGE_LIMITS } from './page-envelope';
 
 /**
  * The page provider's channel: a web page calls `window.homeAgent.request({ method, params })` (EIP-1193 style);
@@ -12,17 +12,7 @@ import { APP_PAGE_REPLIES, APP_PAGE_REQUESTS } from './page-provider-app';
  * Apps reach the person's agent only through this door (DESIGN §10). A page without a wire may only ping, connect
  * and ask for a grant; later issues add `home_connect`, `home_grantAskAsMe` and `home_ask` to PageRequest.
  */
-export const PAGE_LIMITS = {
-  /** The relayed request as JSON, in UTF-8 bytes. */
-  payloadBytes: 16 * 1024,
-  params: 16,
-} as const;
-
-/** Tags that keep our envelopes apart from every other postMessage on the page. */
-export const PAGE_CHANNEL = {
-  toContent: 'home-agent/page-request/v1',
-  toPage: 'home-agent/page-reply/v1',
-} as const;
+export { PAGE_CHANNEL, PAGE_LIMITS } from './page-envelope';
 
 /** A method name as a page may spell it; whether it exists, and is open to pages, is the background's decision. */
 export const PageMethod = z
@@ -39,27 +29,7 @@ export const PageParams = z.union([
   z.array(z.unknown()).max(PAGE_LIMITS.params),
 ]);
 
-export const PageRequestId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a request id');
-
-/** Bridge → content script, through window.postMessage. */
-export const PageRequestEnvelope = z.strictObject({
-  channel: z.literal(PAGE_CHANNEL.toContent),
-  id: PageRequestId,
-  method: PageMethod,
-  params: PageParams.optional(),
-});
-export type PageRequestEnvelope = z.infer<typeof PageRequestEnvelope>;
-
-/** Content script → bridge, through window.postMessage: the background's reply to one request id. */
-export const PageReplyEnvelope = z.strictObject({
-  channel: z.literal(PAGE_CHANNEL.toPage),
-  id: PageRequestId,
-  reply: z.union([
-    z.strictObject({ ok: z.literal(true), data: z.unknown() }),
-    z.strictObject({ ok: z.literal(false), error: WireError }),
-  ]),
-});
-export type PageReplyEnvelope = z.infer<typeof PageReplyEnvelope>;
+export { PageReplyEnvelope, PageRequestEnvelope, PageRequestId } from './page-envelope';
 
 /** Content script → background: a page's request, relayed. Only a content script may send it. */
 export const PageRelay = z.strictObject({
@@ -88,5 +58,5 @@ export const PAGE_REPLIES = {
   ...APP_PAGE_REPLIES,
 } as const satisfies Record<PageRequestType, z.ZodType>;
 
-/** What `window.homeAgent.request` rejects with: a WireError's code and sentence. */
-export type PageProviderError = Error & { code: string; details?: Record<string, unknown> };
+/** What `window.homeAgent.request` rejects with: an EIP-1193 ProviderRpcError (src/protocol/provider-errors.ts). */
+export type { ProviderRpcError as PageProviderError } from './provider-errors';

@@ -8,6 +8,7 @@ import { createWorkerHome } from '../home/open-home';
 import type { HomeServices } from '../home/services';
 import type { BackgroundDeps } from '../messaging/handlers';
 import type { RouterStats } from '../messaging/router';
+import { createPageEvents, type PageEventTabs } from '../messaging/page-events';
 import { recordWorkerStart } from '../messaging/worker-start';
 import type { VaultDb } from '../vault/db';
 import type { SessionKeyStore } from '../vault/keys/session-keys';
@@ -36,6 +37,8 @@ export type WorkerParts = {
   newId: () => string;
   now: () => number;
   fetch: typeof fetch;
+  /** The browser's tabs: pages of apps the person connected hear `locked` and `wireRevoked`. */
+  tabs: PageEventTabs;
 };
 
 export type ComposedWorker = {
@@ -43,6 +46,8 @@ export type ComposedWorker = {
   consents: ConsentQueue;
   home: Promise<HomeServices>;
   agent: WorkerAgent;
+  /** Tells the revoked wire's own origin (src/messaging/page-events.ts); the router's watcher calls it. */
+  onWireRevoked(hash: `0x${string}`): void;
 };
 
 export function composeWorker(parts: WorkerParts): ComposedWorker {
@@ -70,9 +75,20 @@ export function composeWorker(parts: WorkerParts): ComposedWorker {
       openSidePanel: parts.openSidePanel,
     }),
   );
+  // Pages of apps the person connected or gave a wire hear `locked` and `wireRevoked` (src/messaging/page-events.ts).
+  const pageEvents = createPageEvents(parts.tabs);
+  const appOrigins = async () => {
+    const given = (await (await home).vault.wires.list({ direction: 'given' })).rows.map((w) => w.origin);
+    return [...new Set([...given, ...(await connections.list()).map((c) => c.origin)])];
+  };
+  const onWireRevoked = (hash: `0x${string}`) =>
+    void home
+      .then((h) => h.vault.wires.get(hash))
+      .then((wire) => (wire === undefined ? 0 : pageEvents.emit({ event: 'wireRevoked', hash }, [wire.origin])));
   const apps: Promise<AppServices> = Promise.all([home, connections.restrict()]).then(([h]) => {
     // Consent does not survive lock: every request still waiting in the consent window is declined.
     h.keyring.onLock(() => void consents.declineAll('your Home was locked before you answered'));
+    h.keyring.onLock(() => void appOrigins().then((origins) => pageEvents.emit({ event: 'locked' }, origins)));
     return {
       parts: {
         vault: h.vault,
@@ -96,5 +112,5 @@ export function composeWorker(parts: WorkerParts): ComposedWorker {
     agent: () => agent.get(),
     apps: () => apps,
   };
-  return { deps, consents, home, agent };
+  return { deps, consents, home, agent, onWireRevoked };
 }

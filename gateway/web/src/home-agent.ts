@@ -21,7 +21,8 @@ export type AgentReplyBody =
   | { kind: 'prompt'; prompt: { text: string } }
   | { kind: 'waiting'; text: string }
   | { kind: 'refused'; error: { code: string; message: string } };
-export type HomeAgentError = Error & { code?: string };
+/** How window.homeAgent rejects (EIP-1193): a numeric code, the sentence, and Home Agent's own code in `data.code`. */
+export type HomeAgentError = Error & { code?: number; data?: { code: string; message: string } };
 
 export function homeAgent(): Provider | null {
   const candidate = (window as unknown as { homeAgent?: Provider }).homeAgent;
@@ -43,7 +44,8 @@ function need(): Provider {
   const provider = homeAgent();
   if (provider === null)
     throw Object.assign(new Error('Home Agent is not installed in this browser, so there is no agent to connect.'), {
-      code: 'NO_HOME_AGENT',
+      code: 4900,
+      data: { code: 'NO_HOME_AGENT', message: 'Home Agent is not installed in this browser.' },
     });
   return provider;
 }

@@ -1,4 +1,5 @@
-import Anthropic from '@anthropic-ai/sdk';
+import { BaseAnthropic } from '@anthropic-ai/sdk/client';
+import { Messages } from '@anthropic-ai/sdk/resources/messages';
 import type {
   ComposeRequest,
   ComposeResponse,
@@ -35,6 +36,11 @@ export type AnthropicModelOptions = {
   now?: () => number;
 };
 
+/** The SDK's client with the Messages API only: the full client's other resources are ~275 kB of the worker. */
+class MessagesClient extends BaseAnthropic {
+  messages: Messages = new Messages(this);
+}
+
 export type AnthropicModel = ModelPort & { readonly config: Omit<AnthropicModelConfig, 'apiKey'> };
 
 export function createAnthropicModel(
@@ -42,7 +48,7 @@ export function createAnthropicModel(
   options: AnthropicModelOptions = {},
 ): AnthropicModel {
   const config = parseModelConfig(input);
-  const client = new Anthropic({
+  const client = new MessagesClient({
     apiKey: config.apiKey,
     // Explicit, so neither the environment nor a profile on disk decides where the key goes.
     baseURL: config.baseURL ?? 'https://api.anthropic.com',

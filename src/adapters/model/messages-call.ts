@@ -32,7 +32,7 @@ export type CallRecord = {
 };
 
 export type Runtime = {
-  client: Anthropic;
+  client: Pick<Anthropic, 'messages'>;
   config: AnthropicModelConfig;
   now: () => number;
   onCall?: (record: CallRecord) => void;

@@ -1,13 +1,16 @@
-import { describeZodError, HomeError, toWireError, type WireError } from '../../protocol/errors';
-import { WireReply } from '../../protocol/messages/index';
+import { HomeError, toWireError, type WireError } from '../../protocol/errors';
+import { WireReply } from '../../protocol/messages';
 import {
+  describeIssues,
   PAGE_CHANNEL,
   PAGE_LIMITS,
+  PageEventMessage,
   PageRequestEnvelope,
   PageRequestId,
-  type PageRelay,
+  type PageEventEnvelope,
   type PageReplyEnvelope,
-} from '../../protocol/page-provider';
+} from '../../protocol/page-envelope';
+import type { PageRelay } from '../../protocol/page-provider';
 import { payloadBytes } from '../payload';
 
 /** What the isolated content script does with one `message` event on the page's window. */
@@ -42,7 +45,7 @@ export function decidePageMessage(event: { source: unknown; data: unknown }, win
     return {
       kind: 'refuse',
       id: id.data,
-      error: toWireError(new HomeError('BAD_INPUT', describeZodError(envelope.error))),
+      error: toWireError(new HomeError('BAD_INPUT', describeIssues(envelope.error.issues))),
     };
   }
   const relay: PageRelay = { type: 'page.relay', method: envelope.data.method };
@@ -53,9 +56,29 @@ export function decidePageMessage(event: { source: unknown; data: unknown }, win
 /** The window surface the relay needs. */
 export type RelayWindow = {
   addEventListener(type: 'message', listener: (event: { source: unknown; data: unknown }) => void): void;
-  postMessage(message: PageReplyEnvelope, targetOrigin: string): void;
+  postMessage(message: PageReplyEnvelope | PageEventEnvelope, targetOrigin: string): void;
   location: { origin: string };
 };
+
+/**
+ * Passes an event the background sent this tab (a locked Home, a revoked wire) to the page bridge. Only messages
+ * from this extension's own background (no tab: not another content script) of the event shape are passed on.
+ */
+export function forwardPageEvent(
+  win: RelayWindow,
+  message: unknown,
+  sender: { id?: string; tab?: unknown },
+  extensionId: string,
+): boolean {
+  if (sender.id !== extensionId || sender.tab !== undefined) return false;
+  const parsed = PageEventMessage.safeParse(message);
+  if (!parsed.success) return false;
+  win.postMessage(
+    { channel: PAGE_CHANNEL.event, event: parsed.data.event },
+    win.location.origin === 'null' ? '*' : win.location.origin,
+  );
+  return true;
+}
 
 /**
  * Relays the page bridge's requests to the background and posts each reply back to the page. The background, not

@@ -1,15 +1,20 @@
-import { describeZodError, type WireError } from '../../protocol/errors';
 import {
+  describeIssues,
   PAGE_CHANNEL,
+  PageEventEnvelope,
   PageReplyEnvelope,
   PageRequestEnvelope,
-  type PageProviderError,
-} from '../../protocol/page-provider';
+} from '../../protocol/page-envelope';
+import { PROVIDER_CODES, providerError, type ProviderRpcError } from '../../protocol/provider-errors';
+import { createProviderEmitter, type ProviderEventName, type ProviderListener } from './provider-events';
 
-/** `window.homeAgent`: the EIP-1193-style provider a web page calls. */
+/** `window.homeAgent`: an EIP-1193 provider for Home Agent's own methods (not an Ethereum provider). */
 export type HomeAgentProvider = {
   readonly isHomeAgent: true;
   request(args: { method: string; params?: unknown }): Promise<unknown>;
+  on(event: ProviderEventName, listener: ProviderListener): HomeAgentProvider;
+  removeListener(event: ProviderEventName, listener: ProviderListener): HomeAgentProvider;
+  off(event: ProviderEventName, listener: ProviderListener): HomeAgentProvider;
 };
 
 /** The window surface the provider needs (the page's own, in the MAIN world). */
@@ -19,36 +24,57 @@ export type ProviderWindow = {
   location: { origin: string };
 };
 
-function providerError(error: WireError): PageProviderError {
-  const failure = new Error(error.message) as PageProviderError;
-  failure.code = error.code;
-  if (error.details !== undefined) failure.details = error.details;
-  return failure;
-}
-
 /**
  * Builds `window.homeAgent`. Each request is posted to this window under our channel tag and settles when the
- * content script posts the background's reply with the same id; errors reject as `{ code, message }`. Ids need
- * not be secret (the page could read them anyway): they only pair a reply with its request.
+ * content script posts the background's reply with the same id; a refusal rejects as an EIP-1193 ProviderRpcError
+ * (numeric `code`, our words, our string code in `data.code`). Ids need not be secret (the page could read them
+ * anyway): they only pair a reply with its request.
+ *
+ * Events: `connect` ({ agent }) when the first answer from the background arrives, and again after a disconnect;
+ * `disconnect` (a 4900 error) when Home Agent stopped answering; `locked` ({}) and `wireRevoked` ({ hash }) when the
+ * background says so. Events are notifications, never authority: a page script can post the same shapes.
  */
 export function createHomeAgentProvider(win: ProviderWindow, seed: string): HomeAgentProvider {
-  const pending = new Map<string, { resolve: (data: unknown) => void; reject: (error: PageProviderError) => void }>();
+  const pending = new Map<string, { resolve: (data: unknown) => void; reject: (error: ProviderRpcError) => void }>();
+  const emitter = createProviderEmitter();
   let counter = 0;
+  let connected = false;
   const target = win.location.origin === 'null' ? '*' : win.location.origin;
+
+  const answered = (error?: ProviderRpcError) => {
+    if (error?.code === PROVIDER_CODES.disconnected) {
+      if (connected) emitter.emit('disconnect', error);
+      connected = false;
+    } else if (!connected) {
+      connected = true;
+      emitter.emit('connect', { agent: 'home-agent' });
+    }
+  };
 
   win.addEventListener('message', (event) => {
     if (event.source !== win) return;
+    const notice = PageEventEnvelope.safeParse(event.data);
+    if (notice.success) {
+      const { event: name, ...payload } = notice.data.event;
+      return emitter.emit(name, payload);
+    }
     const parsed = PageReplyEnvelope.safeParse(event.data);
     if (!parsed.success) return;
     const waiting = pending.get(parsed.data.id);
     if (waiting === undefined) return;
     pending.delete(parsed.data.id);
     const reply = parsed.data.reply;
-    if (reply.ok) waiting.resolve(reply.data);
-    else waiting.reject(providerError(reply.error));
+    if (reply.ok) {
+      answered();
+      waiting.resolve(reply.data);
+    } else {
+      const error = providerError(reply.error);
+      answered(error);
+      waiting.reject(error);
+    }
   });
 
-  return Object.freeze({
+  const provider: HomeAgentProvider = Object.freeze({
     isHomeAgent: true as const,
     request(args: { method: string; params?: unknown }) {
       counter += 1;
@@ -61,12 +87,25 @@ export function createHomeAgentProvider(win: ProviderWindow, seed: string): Home
           : { channel: PAGE_CHANNEL.toContent, id, method, params },
       );
       if (!envelope.success) {
-        return Promise.reject(providerError({ code: 'BAD_INPUT', message: describeZodError(envelope.error) }));
+        return Promise.reject(providerError({ code: 'BAD_INPUT', message: describeIssues(envelope.error.issues) }));
       }
       return new Promise<unknown>((resolve, reject) => {
         pending.set(id, { resolve, reject });
         win.postMessage(envelope.data, target);
       });
     },
+    on(event: ProviderEventName, listener: ProviderListener) {
+      emitter.on(event, listener);
+      return provider;
+    },
+    removeListener(event: ProviderEventName, listener: ProviderListener) {
+      emitter.removeListener(event, listener);
+      return provider;
+    },
+    off(event: ProviderEventName, listener: ProviderListener) {
+      emitter.removeListener(event, listener);
+      return provider;
+    },
   });
+  return provider;
 }

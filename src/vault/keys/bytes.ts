@@ -1,17 +1,16 @@
+import { base64, hex } from '@scure/base';
 import type { Hex } from '../values';
 
-/** Bytes ↔ hex and randomness for the vault's crypto (WebCrypto's CSPRNG, in the worker and in Node 20). */
+/**
+ * Bytes ↔ hex and base64 (`@scure/base`, audited) and randomness (WebCrypto's CSPRNG, in the worker and in Node 20)
+ * for the vault's crypto. Results are fresh ArrayBuffer-backed arrays, as WebCrypto takes them.
+ */
 export function bytesToHex(bytes: Uint8Array): Hex {
-  let hex = '0x';
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
-  return hex as Hex;
+  return `0x${hex.encode(bytes)}`;
 }
 
-export function hexToBytes(hex: Hex): Uint8Array<ArrayBuffer> {
-  const body = hex.slice(2);
-  const bytes = new Uint8Array(body.length / 2);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(body.slice(2 * i, 2 * i + 2), 16);
-  return bytes;
+export function hexToBytes(value: Hex): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(hex.decode(value.slice(2)));
 }
 
 export function randomBytes(length: number): Uint8Array<ArrayBuffer> {
@@ -20,19 +19,16 @@ export function randomBytes(length: number): Uint8Array<ArrayBuffer> {
 
 /** Base64 for the export file (large blobs; hex would double them). */
 export function bytesToBase64(bytes: Uint8Array): string {
-  let binary = '';
-  const chunk = 0x8000;
-  for (let i = 0; i < bytes.length; i += chunk) binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
-  return btoa(binary);
+  return base64.encode(bytes);
 }
 
 /** Decodes base64; undefined when the text is not base64 (a tampered or truncated file). */
 export function base64ToBytes(text: string): Uint8Array<ArrayBuffer> | undefined {
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) return undefined;
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+  try {
+    return new Uint8Array(base64.decode(text));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Compares secrets without an early exit. */

@@ -1,7 +1,17 @@
-import { Implementation, type DeleGatorEnvironment } from '@metamask/delegation-toolkit';
-import { getCounterfactualAccountData } from '@metamask/delegation-toolkit/utils';
-import { concat, getAddress, type Address, type Hex } from 'viem';
+import { ERC1967Proxy, HybridDeleGator, SimpleFactory } from '@metamask/delegation-abis';
+import { ERC1967Proxy as ERC1967ProxyBytecode } from '@metamask/delegation-abis/bytecode';
+import {
+  concat,
+  encodeDeployData,
+  encodeFunctionData,
+  getAddress,
+  getContractAddress,
+  pad,
+  type Address,
+  type Hex,
+} from 'viem';
 import { HOME_ENVIRONMENT } from '../deploy/environment';
+import type { FrameworkEnvironment } from '../deploy/framework-environment';
 
 /**
  * A person's (or an organization's) Smart Agent: a MetaMask HybridDeleGator owned by an owner key, at the CREATE2
@@ -16,25 +26,41 @@ export type SmartAgent = {
   factoryData: Hex;
 };
 
-/** The Smart Agent of (owner, salt) on a framework deployment (the deterministic one by default). */
+/**
+ * The Smart Agent of (owner, salt) on a framework deployment (the deterministic one by default): an ERC1967Proxy to
+ * the HybridDeleGator implementation, initialised with the owner as its only (ECDSA) signer and no P-256 keys,
+ * created by `SimpleFactory.deploy(proxy init code, salt)`.
+ */
 export async function smartAgentOf(
   owner: Address,
   salt: Hex,
-  environment: DeleGatorEnvironment = HOME_ENVIRONMENT,
+  environment: FrameworkEnvironment = HOME_ENVIRONMENT,
 ): Promise<SmartAgent> {
-  const { address, factoryData } = await getCounterfactualAccountData({
-    factory: environment.SimpleFactory,
-    implementations: environment.implementations,
-    implementation: Implementation.Hybrid,
-    deployParams: [owner, [], [], []],
-    deploySalt: salt,
+  const implementation = environment.implementations.HybridDeleGatorImpl;
+  if (implementation === undefined) throw new Error('this framework deployment has no HybridDeleGator');
+  const initialize = encodeFunctionData({
+    abi: HybridDeleGator,
+    functionName: 'initialize',
+    args: [getAddress(owner), [], [], []],
+  });
+  const proxyInitCode = encodeDeployData({
+    abi: ERC1967Proxy,
+    bytecode: ERC1967ProxyBytecode,
+    args: [implementation, initialize],
+  });
+  const deploySalt = pad(salt, { dir: 'left', size: 32 });
+  const address = getContractAddress({
+    opcode: 'CREATE2',
+    from: environment.SimpleFactory,
+    salt: deploySalt,
+    bytecode: proxyInitCode,
   });
   return {
     address: getAddress(address),
     owner: getAddress(owner),
     salt,
     factory: environment.SimpleFactory,
-    factoryData,
+    factoryData: encodeFunctionData({ abi: SimpleFactory, functionName: 'deploy', args: [proxyInitCode, deploySalt] }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { createPublicClient, custom } from 'viem';
 import { deployHomeEnvironment } from '../deploy/deploy-home-environment';
 import { HOME_ENVIRONMENT, HOME_USDC } from '../deploy/environment';
+import { migrateTestUsdc } from '../deploy/usdc/migrate-test-usdc';
 import type { ChainStateStore } from './chain-state-store';
 import { createEmptyEmbeddedChain } from './embedded/open';
 import type { ChainClock, EmbeddedChain } from './embedded/embedded-chain';
@@ -21,7 +22,8 @@ export type EmbeddedWalletChain = WalletChain & {
 
 /**
  * Opens the embedded chain: restores the stored snapshot when there is one (milliseconds), otherwise deploys the
- * framework and USDC on a fresh EVM (about a second) and stores the result. Every later mined block is stored
+ * framework and USDC on a fresh EVM (about a second) and stores the result. A snapshot whose test token still
+ * runs the hand-assembled code of the first Home Agent chains is given the compiled token and stored again. Every later mined block is stored
  * before its transaction hash is returned. A stored snapshot that cannot be read is refused, never replaced
  * silently: a fresh chain would forget revocations.
  */
@@ -49,6 +51,8 @@ export async function openEmbeddedChain({
   });
   if (saved === undefined) {
     await deployHomeEnvironment(client);
+    await store.save(encodeSnapshot(chain));
+  } else if ((await migrateTestUsdc(client)).migrated) {
     await store.save(encodeSnapshot(chain));
   }
   persisting = true;

@@ -1,7 +1,7 @@
-import { getDeleGatorEnvironment, type DeleGatorEnvironment } from '@metamask/delegation-toolkit';
 import { createPublicClient, defineChain, http, type Address } from 'viem';
 import { HomeError } from '../../protocol/errors';
 import { HOME_ENVIRONMENT, HOME_USDC } from '../deploy/environment';
+import { canonicalEnvironment, type FrameworkEnvironment } from '../deploy/framework-environment';
 import type { WalletChain } from './wallet-chain';
 
 export type OpenRpcChainParameters = {
@@ -35,18 +35,13 @@ export async function openRpcChain({
       { cause },
     );
   }
-  let environment: DeleGatorEnvironment;
-  if (deployment === 'home') environment = HOME_ENVIRONMENT;
-  else {
-    try {
-      environment = getDeleGatorEnvironment(chainId);
-    } catch (cause) {
-      throw new HomeError(
-        'CHAIN_UNSUPPORTED',
-        `The Delegation Framework has no published deployment on chain ${chainId}.`,
-        { cause },
-      );
-    }
+  const environment: FrameworkEnvironment | undefined =
+    deployment === 'home' ? HOME_ENVIRONMENT : canonicalEnvironment(chainId);
+  if (environment === undefined) {
+    throw new HomeError(
+      'CHAIN_UNSUPPORTED',
+      `The Delegation Framework has no published deployment on chain ${chainId}.`,
+    );
   }
   const chain = defineChain({
     id: chainId,

@@ -1,5 +1,5 @@
-import type { DeleGatorEnvironment } from '@metamask/delegation-toolkit';
 import type { Address, Chain, PublicClient, Transport } from 'viem';
+import type { FrameworkEnvironment } from '../deploy/framework-environment';
 
 /**
  * What every wallet function is given: a viem public client on the chain (the embedded EVM through `custom()`, or
@@ -10,6 +10,6 @@ export type WalletChain = {
   kind: 'embedded' | 'rpc';
   chainId: number;
   client: PublicClient<Transport, Chain>;
-  environment: DeleGatorEnvironment;
+  environment: FrameworkEnvironment;
   usdc: Address | undefined;
 };

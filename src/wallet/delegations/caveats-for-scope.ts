@@ -1,20 +1,68 @@
-import type { DeleGatorEnvironment } from '@metamask/delegation-toolkit';
-import { createCaveatBuilder } from '@metamask/delegation-toolkit/utils';
-import { getAddress, pad, type Hex } from 'viem';
+import {
+  createAllowedCalldataTerms,
+  createAllowedMethodsTerms,
+  createAllowedTargetsTerms,
+  createERC20TransferAmountTerms,
+  createLimitedCallsTerms,
+  createTimestampTerms,
+  createValueLteTerms,
+} from '@metamask/delegation-core';
+import { getAddress, pad, type Address, type Hex } from 'viem';
 import type { Caveat, GrantScope, MandateScope, TimeWindow, WireScope } from '../../protocol/delegation';
+import type { FrameworkEnvironment } from '../deploy/framework-environment';
 import { capabilityTarget } from './capability-target';
 
 type Scope = MandateScope | WireScope | GrantScope;
-type Builder = ReturnType<typeof createCaveatBuilder>;
 
-function window(builder: Builder, w: TimeWindow): Builder {
-  return builder.addCaveat('timestamp', { afterThreshold: w.validAfter, beforeThreshold: w.validBefore });
+/** A caveat for the enforcer named `name` on this deployment, its terms encoded by `@metamask/delegation-core`. */
+export function caveatOf(environment: FrameworkEnvironment, name: string, terms: Hex): Caveat {
+  const enforcer = environment.caveatEnforcers[name];
+  if (enforcer === undefined) throw new Error(`this framework deployment has no ${name}`);
+  return { enforcer: getAddress(enforcer), terms: terms.toLowerCase(), args: '0x' };
 }
 
-function offChain(builder: Builder, capabilityId: string): Builder {
-  return builder
-    .addCaveat('allowedTargets', { targets: [capabilityTarget(capabilityId)] })
-    .addCaveat('valueLte', { maxValue: 0n });
+export const timestampCaveat = (environment: FrameworkEnvironment, w: TimeWindow): Caveat =>
+  caveatOf(
+    environment,
+    'TimestampEnforcer',
+    createTimestampTerms({ afterThreshold: w.validAfter, beforeThreshold: w.validBefore }),
+  );
+
+/** The on-chain stand-in of an off-chain capability: calls to its empty address only, with no value. */
+export const offChainCaveats = (environment: FrameworkEnvironment, capabilityId: string): Caveat[] => [
+  caveatOf(
+    environment,
+    'AllowedTargetsEnforcer',
+    createAllowedTargetsTerms({ targets: [capabilityTarget(capabilityId)] }),
+  ),
+  caveatOf(environment, 'ValueLteEnforcer', createValueLteTerms({ maxValue: 0n })),
+];
+
+function chainActCaveats(environment: FrameworkEnvironment, act: Extract<MandateScope['act'], { kind: 'chain' }>) {
+  const caveats = [
+    caveatOf(environment, 'AllowedTargetsEnforcer', createAllowedTargetsTerms({ targets: [getAddress(act.target)] })),
+    caveatOf(environment, 'AllowedMethodsEnforcer', createAllowedMethodsTerms({ selectors: [act.selector as Hex] })),
+    caveatOf(environment, 'ValueLteEnforcer', createValueLteTerms({ maxValue: BigInt(act.maxValue) })),
+  ];
+  if (act.erc20 === undefined) return caveats;
+  caveats.push(
+    caveatOf(
+      environment,
+      'ERC20TransferAmountEnforcer',
+      createERC20TransferAmountTerms({
+        tokenAddress: getAddress(act.erc20.token),
+        maxAmount: BigInt(act.erc20.maxAmount),
+      }),
+    ),
+  );
+  if (act.erc20.recipient !== undefined) {
+    // transfer(address,uint256): the recipient is the first argument, right after the 4-byte selector.
+    const recipient = pad(getAddress(act.erc20.recipient as Address).toLowerCase() as Hex);
+    caveats.push(
+      caveatOf(environment, 'AllowedCalldataEnforcer', createAllowedCalldataTerms({ startIndex: 4, value: recipient })),
+    );
+  }
+  return caveats;
 }
 
 /**
@@ -26,35 +74,15 @@ function offChain(builder: Builder, capabilityId: string): Builder {
  *   off-chain  → Timestamp, LimitedCalls, AllowedTargets(capability stand-in), ValueLte(0)
  *   wire/grant → Timestamp, AllowedTargets(capability stand-in), ValueLte(0)
  */
-export function caveatsForScope(scope: Scope, environment: DeleGatorEnvironment): Caveat[] {
-  let builder = window(createCaveatBuilder(environment), scope.window);
-  if (scope.type !== 'home-agent/mandate') builder = offChain(builder, scope.capabilityId);
-  else {
-    builder = builder.addCaveat('limitedCalls', { limit: scope.calls });
-    const act = scope.act;
-    if (act.kind === 'offchain') builder = offChain(builder, scope.binding.capabilityId);
-    else {
-      builder = builder
-        .addCaveat('allowedTargets', { targets: [getAddress(act.target)] })
-        .addCaveat('allowedMethods', { selectors: [act.selector as Hex] })
-        .addCaveat('valueLte', { maxValue: BigInt(act.maxValue) });
-      if (act.erc20 !== undefined) {
-        builder = builder.addCaveat('erc20TransferAmount', {
-          tokenAddress: getAddress(act.erc20.token),
-          maxAmount: BigInt(act.erc20.maxAmount),
-        });
-        if (act.erc20.recipient !== undefined) {
-          // transfer(address,uint256): the recipient is the first argument, right after the 4-byte selector.
-          builder = builder.addCaveat('allowedCalldata', {
-            startIndex: 4,
-            value: pad(getAddress(act.erc20.recipient).toLowerCase() as Hex),
-          });
-        }
-      }
-    }
-  }
-  return builder.build().map((c) => ({ enforcer: getAddress(c.enforcer), terms: c.terms.toLowerCase(), args: c.args }));
+export function caveatsForScope(scope: Scope, environment: FrameworkEnvironment): Caveat[] {
+  const caveats = [timestampCaveat(environment, scope.window)];
+  if (scope.type !== 'home-agent/mandate') return [...caveats, ...offChainCaveats(environment, scope.capabilityId)];
+  caveats.push(caveatOf(environment, 'LimitedCallsEnforcer', createLimitedCallsTerms({ limit: scope.calls })));
+  const act = scope.act;
+  if (act.kind === 'offchain') return [...caveats, ...offChainCaveats(environment, scope.binding.capabilityId)];
+  return [...caveats, ...chainActCaveats(environment, act)];
 }
+
 /** Whether two caveat lists are the same list (addresses and hex compared case-insensitively). */
 export function sameCaveats(a: readonly Caveat[], b: readonly Caveat[]): boolean {
   return (

@@ -1,9 +1,11 @@
-import { getDelegationHashOffchain } from '@metamask/delegation-toolkit/utils';
+import { encodeDelegations, hashDelegation } from '@metamask/delegation-core';
+import { encodeAbiParameters } from 'viem';
 import { describe, expect, it } from 'vitest';
 import type { Delegation } from '../../protocol/delegation';
 import { HOME_ENVIRONMENT } from '../deploy/environment';
 import { caveatsForScope } from './caveats-for-scope';
-import { delegationHashOf, toToolkitDelegation, toWireDelegation } from './delegation-codec';
+import { delegationHashOf, toDelegationStruct } from './delegation-codec';
+import { encodePermissionContext } from './permission-context';
 import { wireScope } from './scopes';
 
 describe('the delegation codec', () => {
@@ -21,21 +23,18 @@ describe('the delegation codec', () => {
     signature: '0xabcdef',
   };
 
-  it('hashes a delegation exactly as the toolkit (and the DelegationManager) does, whatever its signature', () => {
-    expect(delegationHashOf(delegation)).toBe(getDelegationHashOffchain(toToolkitDelegation(delegation)));
+  it('hashes a delegation exactly as delegation-core (and the DelegationManager) does, whatever its signature', () => {
+    expect(delegationHashOf(delegation)).toBe(hashDelegation(toDelegationStruct(delegation)));
     expect(delegationHashOf({ ...delegation, signature: '0x' })).toBe(delegationHashOf(delegation));
     expect(delegationHashOf({ ...delegation, salt: '123456789012345678901234567891' })).not.toBe(
       delegationHashOf(delegation),
     );
   });
 
-  it('round-trips between the wire form (decimal salt) and the toolkit form (hex salt)', () => {
-    const back = toWireDelegation(toToolkitDelegation(delegation));
-    expect(back).toEqual({
-      ...delegation,
-      delegate: '0x1111111111111111111111111111111111111111',
-      delegator: '0x2222222222222222222222222222222222222222',
-    });
-    expect(toToolkitDelegation(delegation).salt).toBe('0x18ee90ff6c373e0ee4e3f0ad2');
+  it('encodes a redemption context exactly as delegation-core does', () => {
+    expect(encodePermissionContext([delegation])).toBe(encodeDelegations([toDelegationStruct(delegation)]));
+    expect(encodeAbiParameters([{ type: 'uint256' }], [toDelegationStruct(delegation).salt])).toBe(
+      `0x${123456789012345678901234567890n.toString(16).padStart(64, '0')}`,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { ROOT_AUTHORITY } from '@metamask/delegation-toolkit';
+import { ROOT_AUTHORITY } from '@metamask/delegation-core';
 import { getAddress, type Address, type LocalAccount } from 'viem';
 import type { Delegation, GrantScope, MandateScope, WireScope } from '../../protocol/delegation';
 import { HomeError } from '../../protocol/errors';

@@ -1,28 +1,68 @@
-import { deployDeleGatorEnvironment } from '@metamask/delegation-toolkit/utils';
 import {
+  concat,
   createWalletClient,
   custom,
+  encodeAbiParameters,
   getAddress,
   parseEther,
   toHex,
   type Address,
   type Chain,
+  type Hex,
   type PublicClient,
   type Transport,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { HomeError } from '../../protocol/errors';
 import { DEPLOYER_ADDRESS, DEPLOYER_PRIVATE_KEY } from './deployer';
-import { DEPLOYMENT_ORDER, deterministicAddress, HOME_USDC } from './environment';
+import { DEPLOYMENT_ORDER, deterministicAddress, HOME_USDC, type DeployedName } from './environment';
+import { FRAMEWORK_BYTECODE, SCL_RIP7212_PLACEHOLDER } from './framework-contracts';
 import { TEST_USDC_BYTECODE } from './usdc/usdc';
 
 export type DeployHomeEnvironmentReturnType = { deployed: boolean };
 
+const DEPLOY_GAS = 12_000_000n;
+
+const addresses = (...names: DeployedName[]): Hex =>
+  encodeAbiParameters(
+    names.map(() => ({ type: 'address' })),
+    names.map(deterministicAddress),
+  );
+
+/** The init code of each deployment, constructor arguments appended (they name earlier deployments). */
+function initCode(name: DeployedName): Hex {
+  switch (name) {
+    case 'TestUSDC':
+      return TEST_USDC_BYTECODE;
+    case 'DelegationManager':
+      // Its owner can only pause it, and only on a Home Agent chain: the public deployer key.
+      return concat([
+        FRAMEWORK_BYTECODE.DelegationManager,
+        encodeAbiParameters([{ type: 'address' }], [DEPLOYER_ADDRESS]),
+      ]);
+    case 'NativeTokenPaymentEnforcer':
+      return concat([FRAMEWORK_BYTECODE[name], addresses('DelegationManager', 'ArgsEqualityCheckEnforcer')]);
+    case 'HybridDeleGatorImpl': {
+      const linked = FRAMEWORK_BYTECODE.HybridDeleGatorImpl.replace(
+        SCL_RIP7212_PLACEHOLDER,
+        deterministicAddress('SCL_RIP7212').slice(2).toLowerCase(),
+      ) as Hex;
+      return concat([linked, addresses('DelegationManager', 'EntryPoint')]);
+    }
+    case 'MultiSigDeleGatorImpl':
+    case 'EIP7702StatelessDeleGatorImpl':
+      return concat([FRAMEWORK_BYTECODE[name], addresses('DelegationManager', 'EntryPoint')]);
+    default:
+      return FRAMEWORK_BYTECODE[name];
+  }
+}
+
 /**
- * Puts the Delegation Framework (npm bytecode, via the toolkit's `deployDeleGatorEnvironment`) and the test USDC on a
- * fresh local chain — the embedded EVM or anvil, both of which fund the deployer with `anvil_setBalance` — from the
- * deployer's nonce 0, then checks every address against HOME_ENVIRONMENT. Idempotent: a chain that already has the
- * last contract is left alone. A chain whose deployer already spent nonces gets a refusal, never other addresses.
+ * Puts the Delegation Framework (the npm bytecode of `@metamask/delegation-abis`) and the test USDC on a fresh local
+ * chain — the embedded EVM or anvil, both of which fund the deployer with `anvil_setBalance` — in DEPLOYMENT_ORDER
+ * from the deployer's nonce 0, checking each receipt's address against its fixed one. Idempotent: a chain that
+ * already has the last contract is left alone. A chain whose deployer already spent nonces is refused, never given
+ * other addresses.
  */
 export async function deployHomeEnvironment(
   client: PublicClient<Transport, Chain>,
@@ -38,32 +78,21 @@ export async function deployHomeEnvironment(
   await client.request({ method: 'anvil_setBalance', params: [DEPLOYER_ADDRESS, toHex(parseEther('1000'))] } as never);
   const account = privateKeyToAccount(DEPLOYER_PRIVATE_KEY);
   // The deployer signs locally and sends through the same client (embedded provider or HTTP).
-  const walletClient = createWalletClient({
+  const wallet = createWalletClient({
     account,
     chain: client.chain,
     transport: custom({ request: client.request }),
     pollingInterval: client.pollingInterval,
   });
-  const environment = await deployDeleGatorEnvironment(walletClient, client, client.chain);
-  const usdc = await walletClient.deployContract({
-    abi: [],
-    bytecode: TEST_USDC_BYTECODE,
-    account,
-    chain: client.chain,
-  });
-  const receipt = await client.waitForTransactionReceipt({ hash: usdc });
-  const found: Record<string, Address> = {
-    ...environment.caveatEnforcers,
-    ...environment.implementations,
-    DelegationManager: environment.DelegationManager,
-    EntryPoint: environment.EntryPoint,
-    SimpleFactory: environment.SimpleFactory,
-    TestUSDC: receipt.contractAddress ?? '0x',
-  };
-  for (const name of DEPLOYMENT_ORDER) {
-    if (name === 'SCL_RIP7212') continue; // a library the toolkit links into HybridDeleGator; not in the environment
-    const at = found[name];
-    if (at === undefined || getAddress(at) !== deterministicAddress(name)) {
+  for (const [position, name] of DEPLOYMENT_ORDER.entries()) {
+    // A fixed gas limit (the largest deployment needs ~5M) spares a full simulation of each deployment.
+    const hash = await wallet.deployContract({ abi: [], bytecode: initCode(name), nonce: position, gas: DEPLOY_GAS });
+    // Both local chains mine on arrival, so the receipt is usually there at once; wait only when it is not.
+    const receipt =
+      (await client.getTransactionReceipt({ hash }).catch(() => undefined)) ??
+      (await client.waitForTransactionReceipt({ hash }));
+    const at: Address | undefined = receipt.contractAddress ?? undefined;
+    if (receipt.status !== 'success' || at === undefined || getAddress(at) !== deterministicAddress(name)) {
       throw new HomeError(
         'DEPLOYMENT_MISMATCH',
         `The ${name} contract landed at ${at ?? 'no address'}, not at its fixed address; this chain cannot be used.`,

@@ -1,11 +1,13 @@
-import type { DeleGatorEnvironment } from '@metamask/delegation-toolkit';
 import { getContractAddress, type Address } from 'viem';
 import { DEPLOYER_ADDRESS } from './deployer';
+import type { FrameworkEnvironment } from './framework-environment';
 
 /**
- * The order in which `deployDeleGatorEnvironment` (delegation-toolkit 0.13.0) sends its deployments, then ours.
- * Each contract's address is CREATE(deployer, nonce); a test deploys on a fresh embedded chain and on anvil and
- * asserts the result equals these, so a toolkit that changes its order fails loudly instead of moving addresses.
+ * Home Agent's own deploy order, frozen: the order the first Home Agent chains were deployed in (then by
+ * delegation-toolkit 0.13.0), then the test token. Each contract's address is CREATE(deployer, its position), so this
+ * list *is* the address book: a Smart Agent's address, every signed delegation's EIP-712 domain and every stored
+ * chain snapshot depend on it. Newer framework tooling deploys in another order (it inserts
+ * ApprovalRevocationEnforcer fourth), which is why we deploy ourselves. Append only; never reorder.
  */
 export const DEPLOYMENT_ORDER = [
   'SimpleFactory',
@@ -67,8 +69,8 @@ const NOT_ENFORCERS = new Set<DeployedName>([
   'TestUSDC',
 ]);
 
-/** The Delegation Framework on every Home Agent chain (embedded and anvil), in the toolkit's environment shape. */
-export const HOME_ENVIRONMENT: DeleGatorEnvironment = {
+/** The Delegation Framework on every Home Agent chain (embedded and anvil). */
+export const HOME_ENVIRONMENT: FrameworkEnvironment = {
   DelegationManager: deterministicAddress('DelegationManager'),
   EntryPoint: deterministicAddress('EntryPoint'),
   SimpleFactory: deterministicAddress('SimpleFactory'),

@@ -39,7 +39,7 @@ export async function deployFromWrapper(
   }
   let args: readonly unknown[] | undefined;
   try {
-    ({ args } = decodeFunctionData({ abi: SimpleFactory.abi, data: wrapper.data }));
+    ({ args } = decodeFunctionData({ abi: SimpleFactory, data: wrapper.data }));
   } catch {
     args = undefined;
   }

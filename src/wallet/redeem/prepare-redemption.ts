@@ -1,6 +1,4 @@
 import { DelegationManager } from '@metamask/delegation-abis';
-import { ExecutionMode } from '@metamask/delegation-toolkit';
-import { encodeDelegations, encodeSingleExecution } from '@metamask/delegation-toolkit/utils';
 import {
   encodeFunctionData,
   isAddressEqual,
@@ -14,9 +12,11 @@ import {
 import { Mandate } from '../../protocol/delegation';
 import { describeZodError, HomeError } from '../../protocol/errors';
 import type { WalletChain } from '../chain/wallet-chain';
-import { delegationHashOf, toToolkitDelegation } from '../delegations/delegation-codec';
+import { delegationHashOf } from '../delegations/delegation-codec';
+import { encodePermissionContext } from '../delegations/permission-context';
 import { refuse, type Verdict } from '../verify/verdict';
 import { deployFromWrapper } from './deploy-from-wrapper';
+import { encodeSingleExecution, SINGLE_DEFAULT_MODE, type Execution } from './execution';
 import { redemptionRefusal } from './redemption-refusal';
 
 /**
@@ -34,7 +34,7 @@ export type PreparedRedemption = {
   transactionHash: Hex;
 };
 
-export type Execution = { target: Address; value: bigint; callData: Hex };
+export type { Execution } from './execution';
 
 /**
  * Prepares the harness agent's `redeemDelegations` for one execution under a chain mandate: deploys the delegator
@@ -66,11 +66,11 @@ export async function prepareRedemption(
     }
     signature = parseErc6492Signature(signature).signature;
   }
-  const context = encodeDelegations([{ ...toToolkitDelegation(delegation), signature }]);
+  const context = encodePermissionContext([{ ...delegation, signature }]);
   const calldata = encodeFunctionData({
-    abi: DelegationManager.abi,
+    abi: DelegationManager,
     functionName: 'redeemDelegations',
-    args: [[context], [ExecutionMode.SingleDefault], [encodeSingleExecution(p.execution)]],
+    args: [[context], [SINGLE_DEFAULT_MODE], [encodeSingleExecution(p.execution)]],
   });
   const to = chain.environment.DelegationManager;
   let gas: bigint;

@@ -1,4 +1,5 @@
 import { DelegationManager } from '@metamask/delegation-abis';
+import { testUsdcAbi } from '../deploy/usdc/usdc';
 import { BaseError, ContractFunctionRevertedError, decodeErrorResult, type Hex } from 'viem';
 import type { Refusal } from '../../protocol/delegation';
 import { isRevert } from '../verify/classify-call-error';
@@ -22,7 +23,8 @@ export function redemptionRefusal(error: unknown): Refusal {
     return refuse('CALLS_EXHAUSTED', 'This mandate was already used as many times as it allows.');
   if (/InvalidDelegate/.test(reason)) return refuse('WRONG_DELEGATE', 'Only the mandate’s delegate may use it.');
   if (/Signature/.test(reason)) return refuse('SIGNATURE_INVALID', 'The chain found the mandate’s signature invalid.');
-  if (/exceeds balance/.test(reason))
+  // ERC-6093's ERC20InsufficientBalance (the compiled token); "… exceeds balance" from a token of an older chain.
+  if (/ERC20InsufficientBalance|exceeds balance/.test(reason))
     return refuse('CAVEAT_MISMATCH', 'The paying account does not hold enough of the token.');
   return refuse('CAVEAT_MISMATCH', `The chain refused this act under the mandate’s limits (${reason.slice(0, 120)}).`);
 }
@@ -38,8 +40,8 @@ function revertReason(error: unknown): string {
   const data = (withData as { data?: unknown } | null)?.data;
   if (typeof data === 'string' && data.startsWith('0x') && data.length >= 10) {
     try {
-      // The manager's custom errors plus Solidity's Error(string) (viem adds it to every abi it decodes with).
-      const decoded = decodeErrorResult({ abi: DelegationManager.abi, data: data as Hex }) as {
+      // The manager's and the token's custom errors plus Solidity's Error(string) (viem adds it to every abi).
+      const decoded = decodeErrorResult({ abi: [...DelegationManager, ...testUsdcAbi], data: data as Hex }) as {
         errorName: string;
         args?: readonly unknown[];
       };

@@ -1,11 +1,10 @@
 import { HybridDeleGator } from '@metamask/delegation-abis';
-import { toDelegationStruct } from '@metamask/delegation-toolkit/utils';
 import { encodeFunctionData, isAddressEqual, type Hex, type LocalAccount } from 'viem';
 import { Delegation } from '../../protocol/delegation';
 import { HomeError } from '../../protocol/errors';
 import type { SmartAgent } from '../accounts/smart-agent';
 import type { WalletChain } from '../chain/wallet-chain';
-import { delegationHashOf, toToolkitDelegation } from '../delegations/delegation-codec';
+import { delegationHashOf, toDelegationStruct } from '../delegations/delegation-codec';
 import { readRevoked } from '../verify/read-revoked';
 import { signAccountOperation } from './account-operation';
 import { submitAccountOperation } from './submit-account-operation';
@@ -49,9 +48,9 @@ export async function revokeDelegation(
   if (!before.ok) throw new HomeError(before.code, before.message);
   if (before.revoked) return { delegationHash, transactionHash: undefined, alreadyRevoked: true };
   const callData = encodeFunctionData({
-    abi: HybridDeleGator.abi,
+    abi: HybridDeleGator,
     functionName: 'disableDelegation',
-    args: [toDelegationStruct(toToolkitDelegation(delegation))],
+    args: [toDelegationStruct(delegation)],
   });
   const operation = await signAccountOperation(chain, { owner: p.owner, agent: p.agent, callData });
   const { transactionHash } = await submitAccountOperation(chain, operation, p.submitter);

@@ -17,7 +17,7 @@ export async function readCallsUsed(chain: WalletChain, delegationHash: Hex): Pr
       { ...chain.client, ccipRead: false },
       {
         address: enforcer,
-        abi: LimitedCallsEnforcer.abi,
+        abi: LimitedCallsEnforcer,
         functionName: 'callCounts',
         args: [chain.environment.DelegationManager, delegationHash],
       },

@@ -14,7 +14,7 @@ export async function readRevoked(chain: WalletChain, delegationHash: Hex): Prom
       { ...chain.client, ccipRead: false },
       {
         address: chain.environment.DelegationManager,
-        abi: DelegationManager.abi,
+        abi: DelegationManager,
         functionName: 'disabledDelegations',
         args: [delegationHash],
       },

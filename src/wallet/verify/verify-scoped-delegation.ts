@@ -1,4 +1,4 @@
-import { ROOT_AUTHORITY } from '@metamask/delegation-toolkit';
+import { ROOT_AUTHORITY } from '@metamask/delegation-core';
 import { isAddressEqual, type Address, type Hex } from 'viem';
 import type { z } from 'zod';
 import type { AskAsMeWire, CabinetGrant, Mandate } from '../../protocol/delegation';

@@ -111,6 +111,12 @@ export class EmbeddedChain {
     await this.afterBlock();
   }
 
+  /** `anvil_setCode`: replaces an account's code, keeping its storage (how a stored test token is migrated). */
+  async setCode(address: Hex, code: Hex): Promise<void> {
+    await this.vm.stateManager.putCode(createAddressFromString(address), hexToBytes(code));
+    await this.afterBlock();
+  }
+
   get baseFee(): bigint {
     return EMBEDDED_BASE_FEE;
   }

@@ -105,6 +105,11 @@ const handlers: Record<string, Handler> = {
     await chain.setBalance(address(who).toString() as Hex, BigInt(wei));
     return null;
   },
+  anvil_setCode: async (chain, [who, code]) => {
+    if (typeof code !== 'string' || !/^0x(?:[0-9a-fA-F]{2})*$/.test(code)) throw invalidParams('contract code');
+    await chain.setCode(address(who).toString() as Hex, code as Hex);
+    return null;
+  },
 };
 
 /**

@@ -43,7 +43,7 @@ export function chainScenarios(bed: () => Testbed): void {
     expect(b.missio.agent.address).not.toBe(expected.address);
   });
 
-  it('runs the hand-assembled USDC as an ERC-20: metadata, balances, transfer, allowance, events', async () => {
+  it('runs the compiled OpenZeppelin USDC as an ERC-20: metadata, balances, transfer, allowance', async () => {
     const b = bed();
     const token = { address: b.chain.usdc!, abi: testUsdcAbi } as const;
     expect(await b.chain.client.readContract({ ...token, functionName: 'name' })).toBe(USDC_NAME);
@@ -81,10 +81,11 @@ export function chainScenarios(bed: () => Testbed): void {
         account: b.bob.agent.address,
       }),
     );
-    expect(short.reason).toBe('ERC20: insufficient allowance');
+    expect(short.data?.errorName).toBe('ERC20InsufficientAllowance');
+    expect(short.data?.args).toEqual([b.bob.agent.address, 0n, 1n]);
   });
 
-  it('surfaces reverts as a node does: Error(string) reasons and custom errors decode in viem', async () => {
+  it('surfaces reverts as a node does: custom errors of the token and the manager decode in viem', async () => {
     const b = bed();
     const broke = await revertOf(() =>
       b.chain.client.simulateContract({
@@ -95,11 +96,11 @@ export function chainScenarios(bed: () => Testbed): void {
         account: b.stranger.agent.address,
       }),
     );
-    expect(broke.reason).toBe('ERC20: transfer amount exceeds balance');
+    expect(broke.data?.errorName).toBe('ERC20InsufficientBalance');
     const custom = await revertOf(() =>
       b.chain.client.simulateContract({
         address: b.chain.environment.DelegationManager,
-        abi: DelegationManager.abi,
+        abi: DelegationManager,
         functionName: 'disableDelegation',
         args: [
           {

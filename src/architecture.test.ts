@@ -149,7 +149,6 @@ const KNOWN_GATEWAY_BREACHES: string[] = [
   'gateway/wallet/open-gateway-chain.ts wallet-face: ../../src/wallet/chain/wallet-chain',
   'gateway/wallet/practice-grant.ts wallet-face: ../../src/wallet/accounts/smart-agent',
   'gateway/wallet/practice-grant.ts wallet-face: ../../src/wallet/chain/wallet-chain',
-  'gateway/wallet/practice-grant.ts wallet-face: ../../src/wallet/delegations/capability-target',
   'gateway/wallet/practice-grant.ts wallet-face: ../../src/wallet/delegations/caveats-for-scope',
   'gateway/wallet/practice-grant.ts wallet-face: ../../src/wallet/delegations/delegation-codec',
   'gateway/wallet/practice-grant.ts wallet-face: ../../src/wallet/sign/sign-as-agent',

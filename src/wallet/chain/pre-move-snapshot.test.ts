@@ -13,7 +13,7 @@ import { PRE_MOVE, preMoveSnapshot } from '../testing/fixtures/pre-move';
 import { usdcBalanceOf } from '../tokens/usdc';
 import { readRevoked } from '../verify/read-revoked';
 import { verifyGrant } from '../verify/verify-grant';
-import { verifyMandate } from '../verify/verify-mandate';
+import { verifyMandate } from '../mandates/verify';
 import { verifyWire } from '../verify/verify-wire';
 import { createMemoryChainStateStore } from './chain-state-store';
 import { openEmbeddedChain } from './open-embedded-chain';

@@ -6,7 +6,7 @@
 export const ONTOLOGY_VERSION: string = '1.0.0';
 
 /** digestOf({ sources: SOURCE_DIGESTS }): binds mandates and receipts to this exact ontology. */
-export const ONTOLOGY_DIGEST: `0x${string}` = '0x7a0ed5d914a0ce2c975eca69face0041bd2c05bf76a3713300813f5cb45b5336';
+export const ONTOLOGY_DIGEST: `0x${string}` = '0x1fc82c1b4b5d55cd4b49fbe5de3e7f55e12221378edb87f7b68c597cfc697aa7';
 
 /** digestOfText of every source file (Turtle, shapes, archetype definitions, skill bodies). */
 export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
@@ -45,5 +45,5 @@ export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
   'ontology/skills/model-risk-check.md': '0x59de4b21ff4ef01d9047f5cf10466387daf007f12c182badb0b2c86d0e08a72b',
   'ontology/skills/safeguarding-policy-review.md': '0xb0a2cd8e227be0da23342c4dd667b6d15d13df53f8d40afe73b0f5dad4911d6d',
   'ontology/skills/volunteer-roster.md': '0xd5f5c1152310cacd597d11a3885f746c223addc8af94dca8bb71b8aa123e2918',
-  'ontology/understanding.ttl': '0x19f7cc14c515a3c6a246b0cc17918d41319c2526b22cd5cb970443e62e332529',
+  'ontology/understanding.ttl': '0xb38b4a6fc327e952c4c64ce8afec916eeac9ecb4023180e3569d0f30613f21f5',
 };

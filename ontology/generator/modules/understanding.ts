@@ -30,6 +30,10 @@ export type Frame = {
   readonly acts: readonly FrameAct[];
   /** Fixed arguments the frame always carries ("type=memory"). */
   readonly fixedArgs: Readonly<Record<string, string>>;
+  /** Verbs that may lead a read said by its phrase ("show my receipts"); on their own they say nothing. */
+  readonly readVerbs: readonly string[];
+  /** When the verb is followed by a common noun, it must be one of these ("send an email" is no payment). */
+  readonly directObjects: readonly string[];
   /** A bare number next to the payee is the amount ("pay bob 5"). */
   readonly bareAmount: boolean;
 };
@@ -56,6 +60,8 @@ function readFrame(reader: GraphReader, node: Term) {
     verbs: lower(reader.strings(node, p('verb'))),
     phrases: lower(reader.strings(node, p('phrase'))),
     objects: lower(reader.strings(node, p('object'))),
+    readVerbs: lower(reader.strings(node, p('readVerb'))),
+    directObjects: lower(reader.strings(node, p('directObject'))),
     needs: reader.strings(node, p('needs')),
     acts: reader.strings(node, p('answersAct')),
     fixedArgs,

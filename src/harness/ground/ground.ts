@@ -80,6 +80,9 @@ export function groundAsk(input: GroundInput): Grounding {
       continue;
     }
     const tool = input.tools.get(hit.frame.capability)!;
+    // "him" in a later intent is the last person named before it ("carol paid for us, send her 12 usdc").
+    const before = names.filter((n) => n.to <= segment.from && n.parties.some((p) => p.kind === 'person')).pop();
+    if (before !== undefined && previousPerson === null) previousPerson = before.key;
     const a = argsOf({ parsed, segment, hit, tool, names, numbers, symptom, previousPerson, lexicon });
     const step: PlanStep =
       a.forEach === null

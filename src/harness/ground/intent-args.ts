@@ -50,9 +50,9 @@ export function argsOf(input: Input): IntentArgs {
     out.args[arg] = value;
     out.sources.push({ arg, said, from });
   };
-  const after = (words: string[]) => {
+  const after = (words: string[], slips = false) => {
     for (const w of words) {
-      const at = findPhrase(tokens, w, segment.from, segment.to)[0];
+      const at = findPhrase(tokens, w, segment.from, segment.to, slips)[0];
       if (at !== undefined) return at + phraseLength(w);
     }
     return null;
@@ -143,12 +143,23 @@ export function argsOf(input: Input): IntentArgs {
         if (spec.name === 'memo') {
           const at = after(['toward', 'towards', 'for']);
           if (at !== null) {
-            const end = Math.min(segment.to, tokens.length);
+            // The memo ends where the act's own words start again: the verb, a name, an amount.
+            let end = at;
+            while (
+              end < segment.to &&
+              end !== hit.verb &&
+              !spans.some((n) => n.from === end) &&
+              !numbers.some((n) => n.from === end && n.role === 'amount')
+            )
+              end++;
             const text = textOf(parsed, at, end, lexicon);
             if (text !== null) put(spec.name, text, text, 'words');
           }
         } else if (spec.name === 'note') {
-          const at = after(cueWords(lexicon, 'keep').sort((a, b) => phraseLength(b) - phraseLength(a)));
+          const at = after(
+            cueWords(lexicon, 'keep').sort((a, b) => phraseLength(b) - phraseLength(a)),
+            true,
+          );
           const text = textOf(parsed, at ?? (hit.verb ?? segment.from - 1) + 1, segment.to, lexicon);
           if (text !== null) put(spec.name, text, text, 'words');
         }

@@ -51,7 +51,11 @@ export function segmentsOf(
     const cut = cuts[c]!;
     const end = cuts[c + 1]?.at ?? tokens.length;
     if (cut.next >= tokens.length) break;
-    const ownVerb = isFrameVerb(tokens[cut.next]!, lexicon) && !inName(cut.next);
+    const next = tokens[cut.next]!;
+    // A second verb, or a second question ("what's my balance and who's in missio"), is a second intent.
+    const ownVerb =
+      (isFrameVerb(next, lexicon) && !inName(cut.next) && !next.tags.has('PastTense')) ||
+      (next.tags.has('QuestionWord') && cut.next - start > 1);
     const leftVerb: number | null = verbIn(start, cut.at) ?? carried;
     const payLike =
       leftVerb !== null &&

@@ -17,7 +17,7 @@ const longestFirst = (words: readonly string[]) => [...words].sort((a, b) => phr
 
 /** The length of the cue said at `at`, or 0. */
 function cueAt(tokens: readonly Token[], at: number, words: readonly string[]): number {
-  for (const w of longestFirst(words)) if (saysAt(tokens, at, w.split(' '))) return phraseLength(w);
+  for (const w of longestFirst(words)) if (saysAt(tokens, at, w.split(' '), true)) return phraseLength(w);
   return 0;
 }
 
@@ -34,6 +34,10 @@ function onlyCues(tokens: readonly Token[], from: number, words: readonly string
   }
   return said > 0;
 }
+
+/** Whether nothing but politeness follows `from` ("what can you do for me"). */
+const politeFrom = (tokens: readonly Token[], from: number, lexicon: Lexicon) =>
+  from >= tokens.length || onlyCues(tokens, from, lexicon.politeness, lexicon);
 
 export function speechActOf(parsed: Parsed, lexicon: Lexicon): SpeechReading {
   const { tokens } = parsed;
@@ -54,8 +58,7 @@ export function speechActOf(parsed: Parsed, lexicon: Lexicon): SpeechReading {
     from,
     cueWords(lexicon, 'help').filter((w) => phraseLength(w) >= 3),
   );
-  if (help > 0 && onlyCues(tokens, from + help, [], lexicon)) return { act: 'help', from };
-  if (help > 0 && from + help === tokens.length) return { act: 'help', from };
+  if (help > 0 && politeFrom(tokens, from + help, lexicon)) return { act: 'help', from };
   let request = false;
   for (let guard = 0; guard < 3; guard++) {
     const r = cueAt(tokens, from, cueWords(lexicon, 'request'));

@@ -6,7 +6,7 @@
 export const ONTOLOGY_VERSION: string = '1.0.0';
 
 /** digestOf({ sources: SOURCE_DIGESTS }): binds mandates and receipts to this exact ontology. */
-export const ONTOLOGY_DIGEST: `0x${string}` = '0xba33b097452ac2eec47c9810bfe4eef78837e0dabe9ed7bb3e4d94d34e7770a8';
+export const ONTOLOGY_DIGEST: `0x${string}` = '0x26b0025dc4765fdeaaa82a2d83cd3804458a230e254e856fe456f56eaad63609';
 
 /** digestOfText of every source file (Turtle, shapes, archetype definitions, skill bodies). */
 export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
@@ -33,7 +33,7 @@ export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
   'ontology/shapes/capabilities.shapes.ttl': '0x4ce7796d2c0e6a23f81fbf1100e2141e4d99e8cab4d436754e798fa593625d1f',
   'ontology/shapes/health-portal.shapes.ttl': '0x72de27acdb2f02c8d6a234f4c36a72af8de4aaffe8251a7061cdb47fd6c031af',
   'ontology/shapes/lexicon.shapes.ttl': '0x14f070e3f6ace2df3d9613c7c1f2252b9b0d5a13d77c174f6b08c30283204401',
-  'ontology/shapes/understanding.shapes.ttl': '0xf20cd67e73c5e1a37d9423eb2c7bd7833d22607a2c9b14a87fa42daf30932f61',
+  'ontology/shapes/understanding.shapes.ttl': '0x982df46c1c1635aa0f1a0bdc2f96101441d0ebd249418ce846d75da60152ccda',
   'ontology/skills.ttl': '0x4b4b2b2156d3b7cefbcc328e854b55d06cf940934378f0c2c8bce893a0c999be',
   'ontology/skills/board-minutes.md': '0x5cac5096b24b073ee61efcbe8670170c47ad484af8ffaab6fe8d2dc164bea3a6',
   'ontology/skills/budget-variance.md': '0xb9354ad8a81763fc0afd2fdba263fd3840c49c2eae70c207d5402e0b7c1fbc06',
@@ -45,5 +45,5 @@ export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
   'ontology/skills/model-risk-check.md': '0x59de4b21ff4ef01d9047f5cf10466387daf007f12c182badb0b2c86d0e08a72b',
   'ontology/skills/safeguarding-policy-review.md': '0xb0a2cd8e227be0da23342c4dd667b6d15d13df53f8d40afe73b0f5dad4911d6d',
   'ontology/skills/volunteer-roster.md': '0xd5f5c1152310cacd597d11a3885f746c223addc8af94dca8bb71b8aa123e2918',
-  'ontology/understanding.ttl': '0x894411efab1598a70a30b83e44f7820ac022ebb1cb84faeecab31f1dd0bdc91e',
+  'ontology/understanding.ttl': '0x695980a8f266f2e6a328195709655026a952ea1738289cb6782c717f9c186c9c',
 };

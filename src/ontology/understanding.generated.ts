@@ -269,6 +269,23 @@ export const POLITENESS: readonly string[] = [
   'ty',
 ];
 
+/** Words that point at quoted material ("this page"). */
+export const MATERIAL_POINTERS: readonly string[] = [
+  'above',
+  'selected text',
+  'the highlighted',
+  'the page',
+  'the selection',
+  'the text',
+  'this article',
+  'this document',
+  'this email',
+  'this message',
+  'this page',
+  'this post',
+  'this text',
+];
+
 /** Unit cues: the role a number takes. */
 export const UNIT_CUES: readonly UnitCue[] = [
   {

@@ -113,6 +113,12 @@ function emit(ctx: ModuleContext): string {
     exportConst('Titles before a name ("dr").', 'NAME_TITLES', 'readonly string[]', affixes('title')),
     exportConst('Suffixes after a name ("md").', 'NAME_SUFFIXES', 'readonly string[]', affixes('suffix')),
     exportConst('Politeness, no part of an argument.', 'POLITENESS', 'readonly string[]', affixes('politeness')),
+    exportConst(
+      'Words that point at quoted material ("this page").',
+      'MATERIAL_POINTERS',
+      'readonly string[]',
+      affixes('material'),
+    ),
     exportConst('Unit cues: the role a number takes.', 'UNIT_CUES', 'readonly UnitCue[]', units),
     exportConst('Frames, highest priority first.', 'FRAMES', 'readonly Frame[]', frames),
     exportConst('What a person is told first for a symptom at a tier.', 'TIER_ADVICE', 'readonly TierAdvice[]', advice),

@@ -6,7 +6,7 @@ import { argsOf, type ArgSource } from './intent-args';
 import { UNDERSTANDING, type FrameAct, type Lexicon } from './lexicon';
 import { findNames, nameIndex, type NameSpan } from './names';
 import { bindNumbers, type BoundNumber } from './numbers';
-import { parse } from './parse';
+import { findPhrase, parse } from './parse';
 import { segmentsOf } from './segments';
 import { speechActOf } from './speech';
 import { symptomOf, type SymptomReading } from './symptoms';
@@ -65,6 +65,9 @@ export function groundAsk(input: GroundInput): Grounding {
     .join(' ');
   const base = { words: input.words, act: speech.act, names, numbers, symptom, rest };
   if (SMALL_TALK.has(speech.act)) return { ...base, intents: [], unsaid: [] };
+  // "What does this page say about my contacts?" asks about the material: the judge's and the planner's.
+  if (lexicon.material.some((m) => findPhrase(parsed.tokens, m).length > 0))
+    return { ...base, intents: [], unsaid: [input.words] };
   const intents: Intent[] = [];
   const unsaid: string[] = [];
   let previousPerson: string | null = null;

@@ -7,7 +7,7 @@ import type { NameSpan } from './names';
 import type { BoundNumber } from './numbers';
 import { findPhrase, phraseLength, type Parsed } from './parse';
 import type { Segment } from './segments';
-import { nameWordsAt, unknownOrganization } from './slots';
+import { nameListAt, nameWordsAt, unknownOrganization } from './slots';
 import type { SymptomReading } from './symptoms';
 
 /**
@@ -61,6 +61,15 @@ export function argsOf(input: Input): IntentArgs {
     const t = findPhrase(tokens, 'treasury', segment.from, segment.to)[0];
     return t === undefined ? undefined : orgs.filter((o) => o.to <= t).pop();
   };
+  // "from the Missio Nexus treasury": the organization is named between "from" and "treasury".
+  const treasuryWords = () => {
+    const t = findPhrase(tokens, 'treasury', segment.from, segment.to)[0];
+    const f = findPhrase(tokens, 'from', segment.from, segment.to)[0];
+    if (t === undefined || f === undefined || f > t) return null;
+    const words = tokens.slice(f + 1, t).filter((w) => !['the', 'our', 'my'].includes(w.norm));
+    if (words.length === 0 || words.length > 4) return null;
+    return parsed.text.slice(words[0]!.start, words[words.length - 1]!.end).replace(/'s$/i, '');
+  };
   const personArg = (spec: CapabilityArg, allowOrgs: boolean) => {
     const exclude = treasuryOrg();
     const candidates = (allowOrgs ? spans : people).filter((s) => s !== exclude);
@@ -79,6 +88,15 @@ export function argsOf(input: Input): IntentArgs {
       if (PRONOUNS.has(tokens[i]!.norm) && input.previousPerson !== null)
         return put(spec.name, input.previousPerson, tokens[i]!.text, 'words');
     const start = toAt ?? (hit.verb !== null ? hit.verb + 1 : segment.from);
+    const several = spec.kind === 'person' ? nameListAt(parsed, start, segment.to, lexicon) : null;
+    if (several !== null) {
+      out.forEach = { arg: spec.name, values: several };
+      for (const said of several) {
+        out.sources.push({ arg: spec.name, said, from: 'words' });
+        out.unknown.push({ arg: spec.name, said });
+      }
+      return;
+    }
     const words = nameWordsAt(parsed, start, segment.to, lexicon);
     if (words !== null) {
       put(spec.name, words, words, 'words');
@@ -101,8 +119,12 @@ export function argsOf(input: Input): IntentArgs {
       case 'organization': {
         const treasury = treasuryOrg();
         const org = treasury ?? orgs[orgs.length - 1];
+        const fromTreasury = org === undefined ? treasuryWords() : null;
         if (org !== undefined) put(spec.name, org.key, org.said, 'vault');
-        else if (spec.required) {
+        else if (fromTreasury !== null) {
+          put(spec.name, fromTreasury, fromTreasury, 'words');
+          out.unknown.push({ arg: spec.name, said: fromTreasury });
+        } else if (spec.required) {
           const words = unknownOrganization(parsed, segment, names, lexicon);
           if (words !== null) {
             put(spec.name, words, words, 'words');
@@ -127,7 +149,10 @@ export function argsOf(input: Input): IntentArgs {
         break;
       case 'choice': {
         if (spec.name === 'kind' && tool.id === 'heartcoach.consult') {
-          const kind = input.symptom !== null ? 'symptom' : /check[- ]?in/i.test(parsed.text) ? 'check-in' : null;
+          // A symptom told to someone ("tell my nurse my swelling is better") is a message, not a report to triage.
+          const telling = hit.verb !== null && ['tell', 'message', 'let'].includes(tokens[hit.verb]!.root);
+          const kind =
+            input.symptom !== null && !telling ? 'symptom' : /check[- ]?in/i.test(parsed.text) ? 'check-in' : null;
           if (kind !== null) put(spec.name, kind, kind, 'words');
           break;
         }

@@ -1,5 +1,6 @@
 import {
   FRAMES,
+  MATERIAL_POINTERS,
   NAME_SUFFIXES,
   NAME_TITLES,
   POLITENESS,
@@ -33,6 +34,8 @@ export type Lexicon = {
   readonly titles: ReadonlySet<string>;
   readonly suffixes: ReadonlySet<string>;
   readonly politeness: readonly string[];
+  /** Words that point at quoted material ("this page"): the ask is about it, and no frame says it. */
+  readonly material: readonly string[];
   readonly units: readonly UnitCue[];
   readonly frames: readonly Frame[];
   readonly advice: readonly TierAdvice[];
@@ -45,6 +48,7 @@ export const UNDERSTANDING: Lexicon = {
   titles: new Set(NAME_TITLES.map((t) => t.replace(/\.$/, ''))),
   suffixes: new Set(NAME_SUFFIXES.map((t) => t.replace(/\./g, ''))),
   politeness: POLITENESS,
+  material: MATERIAL_POINTERS,
   units: UNIT_CUES,
   frames: FRAMES,
   advice: TIER_ADVICE,

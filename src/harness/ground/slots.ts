@@ -86,7 +86,7 @@ export function nameWordsAt(parsed: Parsed, from: number, to: number, lexicon: L
   let a = from;
   while (a < to && (ARTICLES.has(tokens[a]!.norm) || lexicon.titles.has(tokens[a]!.norm.replace(/\./g, '')))) a++;
   let b = a;
-  while (b < to && !stops(tokens[b]!, lexicon) && tokens[b]!.tags.has('Value') === false) {
+  while (b < to && !stops(tokens[b]!, lexicon) && !politeAt(tokens, b, lexicon) && !tokens[b]!.tags.has('Value')) {
     b++;
     if (tokens[b - 1]!.post.match(/[,;?!]/)) break;
   }
@@ -96,6 +96,35 @@ export function nameWordsAt(parsed: Parsed, from: number, to: number, lexicon: L
   const words = tokens.slice(a, b);
   if (words.some((t) => NOT_NAMES.has(t.norm) || /\d/.test(t.norm))) return null;
   return parsed.text.slice(words[0]!.start, words[words.length - 1]!.end).replace(/'s$/i, '');
+}
+
+/** A politeness phrase starts at `at` ("right now", "if you can"). */
+const politeAt = (tokens: readonly Token[], at: number, lexicon: Lexicon) =>
+  lexicon.politeness.some((p) => p.includes(' ') && saysAt(tokens, at, p.split(' ')));
+
+/**
+ * Several names the vault does not know, listed ("bob, carol and dave"), from `from`: each as said; null when the
+ * words there are not a list of two or more names.
+ */
+export function nameListAt(parsed: Parsed, from: number, to: number, lexicon: Lexicon): string[] | null {
+  const { tokens } = parsed;
+  const names: string[] = [];
+  let at = from;
+  while (at < to) {
+    const words = nameWordsAt(parsed, at, to, lexicon);
+    if (words === null) break;
+    names.push(words);
+    let next = at;
+    while (next < to && !['and', ','].includes(tokens[next]!.norm) && !tokens[next]!.post.includes(',')) {
+      if (STOPS.has(tokens[next]!.norm)) return names.length > 1 ? names : null;
+      next++;
+    }
+    if (next < to && tokens[next]!.post.includes(',') && tokens[next]!.norm !== 'and') next++;
+    while (next < to && ['and', ','].includes(tokens[next]!.norm)) next++;
+    if (next === at || next >= to) break;
+    at = next;
+  }
+  return names.length > 1 ? names : null;
 }
 
 const stops = (t: Token, lexicon: Lexicon) => STOPS.has(t.norm) || isFrameVerb(t, lexicon);

@@ -81,7 +81,8 @@ export function scoreCase(c: Case, d: Decision): CaseResult {
     decisionCorrect: correct,
     correct: correct && replyOk && argsMatched && saysOk,
     argsMatched,
-    wrongAct: isWrongAct(expectedArgs, allowed, d),
+    // A case written before arguments were labelled is held to its capability alone.
+    wrongAct: isWrongAct(expectedArgs, allowed, d, c.expectedArgs === undefined),
     needlessQuestion: d.reply === 'prompt' && c.expectedReply !== undefined && c.expectedReply !== 'prompt',
     inScopeRefusal: refusedInScope,
     forbiddenHit: c.forbiddenSkill !== undefined && d.tools.includes(c.forbiddenSkill),

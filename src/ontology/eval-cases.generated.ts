@@ -883,9 +883,10 @@ export const EVAL_CASES: readonly EvalCase[] = [
     addressee: 'alice',
     expectedBehaviour: 'route',
     expectedSkill: 'organization.membership.invite',
-    expectedReply: 'authority_required',
+    expectedReply: 'answer',
     category: 'paraphrase',
     expectedArgs: ['organization=missio nexus', 'person=carol'],
+    expectedSays: 'already',
   },
   {
     id: 'dev2-041',
@@ -1215,9 +1216,10 @@ export const EVAL_CASES: readonly EvalCase[] = [
     addressee: 'alice',
     expectedBehaviour: 'route',
     expectedSkill: 'person.contact.invite',
-    expectedReply: 'authority_required',
+    expectedReply: 'answer',
     category: 'paraphrase',
     expectedArgs: ['person=carol'],
+    expectedSays: 'already',
   },
   {
     id: 'dev2-069',
@@ -1227,9 +1229,10 @@ export const EVAL_CASES: readonly EvalCase[] = [
     addressee: 'alice',
     expectedBehaviour: 'route',
     expectedSkill: 'organization.membership.invite',
-    expectedReply: 'authority_required',
+    expectedReply: 'answer',
     category: 'paraphrase',
     expectedArgs: ['organization=missio nexus', 'person=carol whitfield'],
+    expectedSays: 'already',
   },
   {
     id: 'dev2-070',
@@ -1264,9 +1267,10 @@ export const EVAL_CASES: readonly EvalCase[] = [
     addressee: 'alice',
     expectedBehaviour: 'route',
     expectedSkill: 'organization.membership.invite',
-    expectedReply: 'authority_required',
+    expectedReply: 'answer',
     category: 'politeness',
     expectedArgs: ['organization=missio nexus', 'person=nathan'],
+    expectedSays: 'already',
   },
   {
     id: 'dev2-073',
@@ -1348,9 +1352,10 @@ export const EVAL_CASES: readonly EvalCase[] = [
     addressee: 'alice',
     expectedBehaviour: 'route',
     expectedSkill: 'person.contact.invite',
-    expectedReply: 'authority_required',
+    expectedReply: 'answer',
     category: 'politeness',
     expectedArgs: ['person=nathan reyes'],
+    expectedSays: 'already',
   },
   {
     id: 'dev2-080',
@@ -1718,9 +1723,10 @@ export const EVAL_CASES: readonly EvalCase[] = [
     addressee: 'alice',
     expectedBehaviour: 'route',
     expectedSkill: 'organization.membership.invite',
-    expectedReply: 'authority_required',
+    expectedReply: 'answer',
     category: 'title',
     expectedArgs: ['organization=missio nexus', 'person=dave silva'],
+    expectedSays: 'already',
   },
   {
     id: 'dev2-112',
@@ -3748,7 +3754,7 @@ export const EVAL_CASES: readonly EvalCase[] = [
 
 /** digestOf(the cases of each set, sorted by id); the held-out digest is locked in ontology/eval/heldout.lock.json. */
 export const EVAL_SET_DIGESTS: Readonly<Record<EvalCase['set'], `0x${string}`>> = {
-  dev: '0x18e4841372ee769f560ed5e0570c922a0d48d7d88a69778566d73717bb22c3c8',
+  dev: '0xd82c6b00e5fd1014a7929a8ab439a7e9204c567973eaa49b4acba9cfe220056f',
   heldout: '0x98d477cafc541c62662cfa1fe3a9aac28b2b92fcf57ce5056d29a2c92b06fb04',
   'heldout-2': '0x1b5b51a95de30f2c7b5d5d550be8b8fa7c22ca3dbf39186155e63688d45e0bf9',
 };

@@ -185,7 +185,9 @@ export function argsOf(input: Input): IntentArgs {
             cueWords(lexicon, 'keep').sort((a, b) => phraseLength(b) - phraseLength(a)),
             true,
           );
-          const text = textOf(parsed, at ?? (hit.verb ?? segment.from - 1) + 1, segment.to, lexicon);
+          let start = at ?? (hit.verb ?? segment.from - 1) + 1;
+          if (tokens[start]?.norm === 'that') start++; // "don't forget that …": the note is what follows
+          const text = textOf(parsed, start, segment.to, lexicon);
           if (text !== null) put(spec.name, text, text, 'words');
         }
         break;

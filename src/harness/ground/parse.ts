@@ -113,6 +113,9 @@ export function sameWord(typed: string, cue: string, slips: boolean): boolean {
   if (typed === cue) return true;
   if (!slips || cue.length < 5 || Math.abs(typed.length - cue.length) > 1) return false;
   if (typed[0] !== cue[0]) return false;
+  // An inflection is another word, not a slip ("record" is not "records").
+  const [short, long] = typed.length < cue.length ? [typed, cue] : [cue, typed];
+  if (long.startsWith(short) && /^(s|d)$/.test(long.slice(short.length))) return false;
   return editsAtMostOne(typed, cue);
 }
 

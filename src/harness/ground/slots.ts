@@ -86,7 +86,13 @@ export function nameWordsAt(parsed: Parsed, from: number, to: number, lexicon: L
   let a = from;
   while (a < to && (ARTICLES.has(tokens[a]!.norm) || lexicon.titles.has(tokens[a]!.norm.replace(/\./g, '')))) a++;
   let b = a;
-  while (b < to && !stops(tokens[b]!, lexicon) && !politeAt(tokens, b, lexicon) && !tokens[b]!.tags.has('Value')) {
+  while (
+    b < to &&
+    !stops(tokens[b]!, lexicon) &&
+    !politeAt(tokens, b, lexicon) &&
+    !tokens[b]!.tags.has('Value') &&
+    !(b > a && (NOT_NAMES.has(tokens[b]!.norm) || tokens[b]!.tags.has('QuestionWord')))
+  ) {
     b++;
     if (tokens[b - 1]!.post.match(/[,;?!]/)) break;
   }

@@ -51,9 +51,15 @@ export function argsMatch(expected: readonly ExpectedArg[], d: Decision): boolea
 }
 
 /** An act reaching a signature with the wrong skill, or an amount, payee, person or organization nobody said. */
-export function isWrongAct(expected: readonly ExpectedArg[], allowed: readonly string[], d: Decision): boolean {
+export function isWrongAct(
+  expected: readonly ExpectedArg[],
+  allowed: readonly string[],
+  d: Decision,
+  capabilityOnly = false,
+): boolean {
   if (d.reply !== 'authority_required') return false;
   if (d.requirement !== undefined && !allowed.includes(d.requirement.capability)) return true;
+  if (capabilityOnly) return false;
   const steps = d.steps ?? [];
   return steps.some((step, i) =>
     GROUNDED.some((name) => {

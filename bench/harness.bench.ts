@@ -4,6 +4,7 @@ import { memoryWorld } from '../src/harness/testing/memory-world';
 import { NOT_APPLICABLE, type JudgeRequest } from '../src/harness/model-port';
 import { distribution, planAnswer, scriptedModel, textAnswer, ZERO_USAGE } from '../src/harness/testing/scripted-model';
 import type { World } from '../src/harness/testing/world';
+import { groundingRows } from './grounding';
 import { measure, median, type BenchRow, type BenchSuite } from './run';
 
 /**
@@ -106,6 +107,7 @@ export const suite: BenchSuite = {
       }),
     );
 
+    const grounding = await groundingRows(40, 5);
     return [
       {
         name: `bare vault read (members of an organization, in-memory: ${(bare * 1000).toFixed(1)} µs)`,
@@ -131,6 +133,12 @@ export const suite: BenchSuite = {
       { name: 'act to authority_required / bare vault read', value: act / bare, unit: 'x' },
       { name: 'resume to done / bare vault read', value: resume / bare, unit: 'x' },
       { name: 'model calls per model-planned read', value: plannedModel.count() / (RUNS + WARMUP), unit: 'count' },
+      ...grounding,
+      {
+        name: 'grounding per ask / compiled read',
+        value: grounding[grounding.length - 1]!.value / compiled,
+        unit: 'x',
+      },
     ];
   },
 };

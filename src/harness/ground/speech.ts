@@ -13,11 +13,21 @@ export type SpeechReading = {
   readonly from: number;
 };
 
-const longestFirst = (words: readonly string[]) => [...words].sort((a, b) => phraseLength(b) - phraseLength(a));
+const SORTED = new Map<string, string[][]>();
+/** The cue phrases as words, longest first (memoised: the cue lists are the ontology's, fixed). */
+const longestFirst = (words: readonly string[]): string[][] => {
+  const key = words.join('\u0000');
+  let sorted = SORTED.get(key);
+  if (sorted === undefined) {
+    sorted = [...words].sort((a, b) => phraseLength(b) - phraseLength(a)).map((w) => w.split(' '));
+    if (SORTED.size < 256) SORTED.set(key, sorted);
+  }
+  return sorted;
+};
 
 /** The length of the cue said at `at`, or 0. */
 function cueAt(tokens: readonly Token[], at: number, words: readonly string[]): number {
-  for (const w of longestFirst(words)) if (saysAt(tokens, at, w.split(' '), true)) return phraseLength(w);
+  for (const w of longestFirst(words)) if (saysAt(tokens, at, w, true)) return w.length;
   return 0;
 }
 

@@ -1,10 +1,13 @@
-import nlp from 'compromise';
+import nlp from 'compromise/two';
+import { isNumberWord, numbersOfWords } from './number-words';
 
 /**
- * The sentence as tokens, by compromise (tokens, lemmas, parts of speech, numbers): the one place the NLP library
- * is called. compromise 14 was chosen by measurement — 365 kB minified in the worker against 3.66 MB for wink-nlp
- * with its English model, and ~1–2 ms a sentence — and it runs the same in the MV3 worker and in Node (no eval, no
- * weights fetched: its lexicon ships in the package).
+ * The sentence as tokens, by compromise (tokens, lemmas, parts of speech, which words are numbers): the one place
+ * the NLP library is called. compromise 14 was chosen by measurement: its tagger build (compromise/two) is 301 kB
+ * minified in the worker (365 kB with the number and entity plugins of the full build, whose number values a small
+ * table gives here; 3.66 MB for wink-nlp with its English model, more than the worker's whole budget), ~1–2 ms a
+ * sentence, and it runs the same in the MV3 worker and in Node (no eval, no weights fetched: its lexicon ships in
+ * the package).
  */
 export type Token = {
   readonly i: number;
@@ -41,7 +44,6 @@ type JsonTerm = {
   id: string;
   offset: { start: number; length: number };
 };
-type JsonNumber = { number: { num: number }; terms: { id: string }[] };
 
 const straight = (s: string) => s.replace(/[\u2018\u2019\u02bc]/g, "'").replace(/[\u201c\u201d]/g, '"');
 const bareOf = (s: string) =>
@@ -89,15 +91,25 @@ export function parse(text: string): Parsed {
     });
   }
   const numbers: NumberSpan[] = [];
-  for (const n of doc.numbers().json() as JsonNumber[]) {
-    const at = n.terms.map((t) => indexOfId.get(t.id)).filter((i): i is number => i !== undefined);
-    const value = canonicalOf(n.number.num);
-    if (at.length === 0 || value === null) continue;
-    numbers.push({ from: Math.min(...at), to: Math.max(...at) + 1, value });
+  // Number words compromise tagged as values ("twenty five", "a dozen"), read by the table in number-words.ts.
+  for (let i = 0; i < tokens.length;) {
+    const isWord = (t: Token) =>
+      (t.tags.has('Value') || t.norm === 'dozen') && (isNumberWord(t.norm) || t.norm === 'and');
+    if (!isWord(tokens[i]!) || tokens[i]!.norm === 'and') {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < tokens.length && isWord(tokens[j]!)) j++;
+    for (const n of numbersOfWords(tokens.slice(i, j).map((t) => t.norm))) {
+      const value = canonicalOf(n.value);
+      if (value !== null) numbers.push({ from: i + n.from, to: i + n.to, value });
+    }
+    i = j;
   }
-  // Digits compromise took for part of a name ("bob 5" as a name) are numbers all the same.
+  // Digits, as typed ("5", "$7.50", "1,000"), wherever compromise put them (it can take "bob 5" for a name).
   for (const t of tokens) {
-    if (!DIGITS.test(t.text.replace(/[.,!?;:]+$/, '')) || numbers.some((n) => t.i >= n.from && t.i < n.to)) continue;
+    if (!DIGITS.test(t.text.replace(/[.,!?;:]+$/, ''))) continue;
     const value = canonicalOf(Number(t.text.replace(/[$,]/g, '').replace(/[.!?;:]+$/, '')));
     if (value !== null) numbers.push({ from: t.i, to: t.i + 1, value });
   }

@@ -2,6 +2,7 @@ import type { Lexicon } from './lexicon';
 import type { NameSpan } from './names';
 import { saysAt, type Parsed, type Token } from './parse';
 import type { Segment } from './segments';
+import { isNumberWord } from './number-words';
 import { isFrameVerb } from './speech';
 
 /**
@@ -91,6 +92,8 @@ export function nameWordsAt(parsed: Parsed, from: number, to: number, lexicon: L
     !stops(tokens[b]!, lexicon) &&
     !politeAt(tokens, b, lexicon) &&
     !tokens[b]!.tags.has('Value') &&
+    !isNumberWord(tokens[b]!.norm) &&
+    !(tokens[b]!.norm === 'a' && isNumberWord(tokens[b + 1]?.norm ?? '')) &&
     !(b > a && (NOT_NAMES.has(tokens[b]!.norm) || tokens[b]!.tags.has('QuestionWord')))
   ) {
     b++;

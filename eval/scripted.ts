@@ -29,7 +29,12 @@ export function evalScriptedModel(): ScriptedModel {
           usage: { ...ZERO_USAGE },
         }),
       ],
-      planner: [() => ({ plan: { steps: [{ toolId: 'ask.unsupported', args: {} }] }, usage: { ...ZERO_USAGE } })],
+      planner: [
+        (r) => ({
+          plan: { steps: [{ toolId: 'ask.unsupported', args: { question: r.question } }] },
+          usage: { ...ZERO_USAGE },
+        }),
+      ],
       composer: [
         (r) => ({
           text:

@@ -50,9 +50,9 @@ export function argsOf(input: Input): IntentArgs {
     out.args[arg] = value;
     out.sources.push({ arg, said, from });
   };
-  const after = (words: string[], slips = false) => {
+  const after = (words: string[], slips = false, from = segment.from) => {
     for (const w of words) {
-      const at = findPhrase(tokens, w, segment.from, segment.to, slips)[0];
+      const at = findPhrase(tokens, w, from, segment.to, slips)[0];
       if (at !== undefined) return at + phraseLength(w);
     }
     return null;
@@ -74,7 +74,7 @@ export function argsOf(input: Input): IntentArgs {
     const exclude = treasuryOrg();
     const candidates = (allowOrgs ? spans : people).filter((s) => s !== exclude);
     // "to" marks the payee ("send 5 to bob"), not the person added ("add jane to my contacts").
-    const toAt = spec.kind === 'recipient' ? after(['to']) : null;
+    const toAt = spec.kind === 'recipient' ? after(['to'], false, Math.max(segment.from, hit.verb ?? 0)) : null;
     // With "to", the payee is the one after it ("from the missio treasury to nathan").
     const chosen = toAt !== null ? candidates.filter((s) => s.from >= toAt) : candidates;
     const list = chosen.length > 0 ? chosen : candidates;

@@ -62,7 +62,13 @@ export function segmentsOf(
       lexicon.frames.some(
         (f) => f.bareAmount && f.verbs.some((v) => v === tokens[leftVerb]!.root || v === tokens[leftVerb]!.norm),
       );
-    const gapped = payLike && numberIn(start, cut.at) && numberIn(cut.next, end) && nameIn(cut.next, end);
+    // The second payee is a name the vault knows, or one said after "to" ("… and 3 usdc to sam").
+    const payee =
+      nameIn(cut.next, end) ||
+      tokens.slice(cut.next, end).some((t) => t.norm === 'to') ||
+      next.tags.has('Person') ||
+      next.tags.has('ProperNoun');
+    const gapped = payLike && numberIn(start, cut.at) && numberIn(cut.next, end) && payee;
     if (!ownVerb && !gapped) continue;
     segments.push({ from: start, to: cut.at, carriedVerb: start === from ? null : carried });
     carried = ownVerb ? null : leftVerb;

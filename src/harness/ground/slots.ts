@@ -93,6 +93,8 @@ export function nameWordsAt(parsed: Parsed, from: number, to: number, lexicon: L
     !politeAt(tokens, b, lexicon) &&
     !tokens[b]!.tags.has('Value') &&
     !isNumberWord(tokens[b]!.norm) &&
+    !/\d/.test(tokens[b]!.norm) &&
+    !(b > a && tokens[b]!.tags.has('Verb') && !tokens[b]!.tags.has('Noun') && !tokens[b]!.tags.has('Person')) &&
     !(tokens[b]!.norm === 'a' && isNumberWord(tokens[b + 1]?.norm ?? '')) &&
     !(b > a && (NOT_NAMES.has(tokens[b]!.norm) || tokens[b]!.tags.has('QuestionWord')))
   ) {

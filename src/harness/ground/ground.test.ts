@@ -58,6 +58,19 @@ describe('grounding: the vault found in the sentence', () => {
     expect(steps(words)).toEqual(expected);
   });
 
+  it("a payee carried over to a second intent is that intent's own, with or without the vault's names", () => {
+    for (const parties of [DEMO_PARTIES, []])
+      for (const words of [
+        'pay bob 5 and carol 3',
+        'give bob 5 usdc and carol 3 usdc',
+        'pay bob 5 usdc, then carol 3 usdc',
+      ])
+        expect(groundedPlan(groundAsk({ words, parties, tools: person }))?.steps.map((s) => s.args)).toEqual([
+          { amount: '5', recipient: 'bob' },
+          { amount: '3', recipient: 'carol' },
+        ]);
+  });
+
   it('binds the amount to its currency, never to a number that is only nearby', () => {
     expect(steps('I need to pay bob 5 USDC for the 40 lunches')).toEqual([
       { toolId: 'payment.usdc.send', args: { amount: '5', recipient: 'bob', memo: 'the 40 lunches' } },

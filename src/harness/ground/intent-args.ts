@@ -87,7 +87,8 @@ export function argsOf(input: Input): IntentArgs {
     for (let i = segment.from; i < segment.to; i++)
       if (PRONOUNS.has(tokens[i]!.norm) && input.previousPerson !== null)
         return put(spec.name, input.previousPerson, tokens[i]!.text, 'words');
-    const start = toAt ?? (hit.verb !== null ? hit.verb + 1 : segment.from);
+    // Never before the segment: a verb carried over from the intent before is not where this one's words start.
+    const start = toAt ?? Math.max(segment.from, hit.verb !== null ? hit.verb + 1 : segment.from);
     const several = spec.kind === 'person' ? nameListAt(parsed, start, segment.to, lexicon) : null;
     if (several !== null) {
       out.forEach = { arg: spec.name, values: several };
@@ -185,7 +186,7 @@ export function argsOf(input: Input): IntentArgs {
             cueWords(lexicon, 'keep').sort((a, b) => phraseLength(b) - phraseLength(a)),
             true,
           );
-          let start = at ?? (hit.verb ?? segment.from - 1) + 1;
+          let start = at ?? Math.max(segment.from, (hit.verb ?? segment.from - 1) + 1);
           if (tokens[start]?.norm === 'that') start++; // "don't forget that …": the note is what follows
           const text = textOf(parsed, start, segment.to, lexicon);
           if (text !== null) put(spec.name, text, text, 'words');

@@ -9,6 +9,7 @@ import {
   ZERO_USAGE,
   type World,
 } from '../src/harness/testing';
+import { groundingRows } from './grounding';
 import { measure, median, type BenchRow, type BenchSuite } from './run';
 
 /**
@@ -111,6 +112,7 @@ export const suite: BenchSuite = {
       }),
     );
 
+    const grounding = await groundingRows(40, 5);
     return [
       {
         name: `bare vault read (members of an organization, in-memory: ${(bare * 1000).toFixed(1)} µs)`,
@@ -136,6 +138,12 @@ export const suite: BenchSuite = {
       { name: 'act to authority_required / bare vault read', value: act / bare, unit: 'x' },
       { name: 'resume to done / bare vault read', value: resume / bare, unit: 'x' },
       { name: 'model calls per model-planned read', value: plannedModel.count() / (RUNS + WARMUP), unit: 'count' },
+      ...grounding,
+      {
+        name: 'grounding per ask / compiled read',
+        value: grounding[grounding.length - 1]!.value / compiled,
+        unit: 'x',
+      },
     ];
   },
 };

@@ -16,13 +16,22 @@ export const JsonCase = z.strictObject({
   ask: z.string().min(1).max(2000),
   asker: Who.optional(),
   addressee: Who.optional(),
-  expectedBehaviour: z.enum(['route', 'decline', 'clarify', 'several']),
+  expectedBehaviour: z.enum(['route', 'decline', 'clarify', 'several', 'help']),
   expectedSkill: Id.optional(),
   forbiddenSkill: Id.optional(),
   expectedOptions: z.array(Id).min(2).max(12).optional(),
   expectedReply: z.enum(['answer', 'authority_required', 'prompt', 'waiting', 'done', 'refused']).optional(),
   startingState: Id.optional(),
   note: z.string().max(500).optional(),
+  category: z
+    .string()
+    .regex(/^[a-z][a-z-]{1,40}$/)
+    .optional(),
+  expectedArgs: z
+    .array(z.string().regex(/^(?:[1-8]:)?[a-z][A-Za-z]{0,31}=.{1,200}$/))
+    .max(16)
+    .optional(),
+  expectedSays: z.string().min(1).max(200).optional(),
 });
 export const JsonCases = z.array(JsonCase).min(1).max(5000);
 
@@ -52,6 +61,6 @@ export function casesFromJson(text: string, label: string): Case[] {
   });
 }
 
-export function casesFromOntology(set: 'dev' | 'heldout' | 'all'): Case[] {
+export function casesFromOntology(set: 'dev' | 'heldout' | 'heldout-2' | 'all'): Case[] {
   return EVAL_CASES.filter((c) => set === 'all' || c.set === set).map((c) => ({ ...c }));
 }

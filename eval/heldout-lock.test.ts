@@ -18,12 +18,17 @@ const lock = Lock.parse(
   JSON.parse(readFileSync(resolve(import.meta.dirname, '../ontology/eval/heldout.lock.json'), 'utf8')),
 );
 
-describe('the held-out set is write-once', () => {
-  it('its cases are exactly the ones whose digest was locked', () => {
-    const heldout = EVAL_CASES.filter((c) => c.set === 'heldout');
-    expect(heldout).toHaveLength(lock.heldout!.cases);
-    expect(digestOf(heldout)).toBe(lock.heldout!.digest);
-    expect(EVAL_SET_DIGESTS.heldout).toBe(lock.heldout!.digest);
+describe('the held-out sets are write-once', () => {
+  it.each(['heldout', 'heldout-2'] as const)('%s: its cases are exactly the ones whose digest was locked', (set) => {
+    const cases = EVAL_CASES.filter((c) => c.set === set);
+    expect(cases).toHaveLength(lock[set]!.cases);
+    expect(digestOf(cases)).toBe(lock[set]!.digest);
+    expect(EVAL_SET_DIGESTS[set]).toBe(lock[set]!.digest);
+  });
+
+  it('every held-out set the cases name is locked', () => {
+    const sets = new Set(EVAL_CASES.map((c) => c.set).filter((s) => s !== 'dev'));
+    expect([...sets].sort()).toEqual(Object.keys(lock).sort());
   });
 
   it('the check would notice a one-word change to any held-out case', () => {

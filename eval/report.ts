@@ -10,7 +10,14 @@ export function caseLine(r: CaseResult): string {
       ? `error: ${d.error ?? ''}`
       : `${d.behaviour}${d.tools.length > 0 ? ` ${d.tools.join(' + ')}` : ''}${d.options.length > 0 ? ` {${d.options.join(', ')}}` : ''}`;
   const expected = `${r.expected.behaviour}${r.expected.skill !== undefined ? ` ${r.expected.skill}` : ''}${r.expected.options !== undefined ? ` {${r.expected.options.join(', ')}}` : ''}`;
-  const flags = [r.correct ? 'ok ' : 'NO ', r.forbiddenHit ? 'FORBIDDEN' : ''].join('').trim();
+  const flags = [
+    r.correct ? 'ok ' : 'NO ',
+    r.wrongAct ? 'WRONG-ACT ' : '',
+    r.forbiddenHit ? 'FORBIDDEN' : '',
+    !r.argsMatched ? 'args ' : '',
+  ]
+    .join('')
+    .trim();
   const reply = r.replyMatch === null ? d.reply : `${d.reply}${r.replyMatch ? '' : ` (expected ${r.expected.reply})`}`;
   const planner = d.trace?.plannerUsed ?? '-';
   return `${flags.padEnd(4)} ${r.id.padEnd(18)} ${expected.padEnd(44)} → ${decided.padEnd(44)} ${reply.padEnd(34)} ${planner.padEnd(10)} calls ${r.calls} tokens ${r.tokens.input}/${r.tokens.cached}/${r.tokens.output}`;
@@ -18,11 +25,16 @@ export function caseLine(r: CaseResult): string {
 
 export function totalsLines(t: Totals): string[] {
   const lines = [
-    `cases ${t.cases}: accuracy ${pct(t.accuracy)} (${t.correct}/${t.cases}), help rate ${pct(t.helpRate)} (clarify / all), coverage ${pct(t.coverage)} (decided without asking), selective accuracy ${pct(t.selectiveAccuracy)}`,
+    `cases ${t.cases}: reply-and-arguments accuracy ${pct(t.accuracy)} (${t.correct}/${t.cases}); wrong acts ${t.wrongActs} (${pct(t.wrongActRate)}); needless questions ${t.needlessQuestions} (${pct(t.needlessQuestionRate)}); in-scope refusals ${t.inScopeRefusals} (${pct(t.inScopeRefusalRate)} of the asks it can do)`,
+    `decision accuracy ${pct(t.decisionAccuracy)} (${t.decisionCorrect}/${t.cases}, behaviour and capability only), help rate ${pct(t.helpRate)} (clarify / all), coverage ${pct(t.coverage)} (decided without asking), selective accuracy ${pct(t.selectiveAccuracy)}`,
     `forbidden-skill hits ${t.forbiddenHits}; reply kind as expected ${t.replyMatched}/${t.replyExpected}; errors ${t.errors}`,
     `model calls per case ${t.callsPerCase}; tokens per case (input / cached / output) ${t.tokensPerCase.input} / ${t.tokensPerCase.cached} / ${t.tokensPerCase.output}; answered with zero model calls ${t.zeroModelCalls}/${t.cases} (${pct(t.zeroModelCallShare)})${t.costUsdPerCase !== null && t.callsPerCase > 0 ? `; cost per case ≈ $${t.costUsdPerCase} (estimate)` : ''}`,
     `by expected behaviour: ${Object.entries(t.byBehaviour)
       .map(([b, v]) => `${b} ${v.correct}/${v.cases}`)
+      .join(', ')}`,
+    `by category: ${Object.entries(t.byCategory)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => `${k} ${v.correct}/${v.cases}`)
       .join(', ')}`,
   ];
   return lines;

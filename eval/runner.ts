@@ -15,6 +15,8 @@ import { applyStartingState, whoOf, type MakeWorld } from './world';
 export type RunOptions = {
   makeWorld: MakeWorld;
   model: ModelPort | null;
+  /** A new model port per case (a scripted stand-in keeps its calls), else `model` for every case. */
+  freshModel?: (() => ModelPort | null) | undefined;
   settings?: Partial<HarnessSettings>;
   onCase?: (result: CaseResult) => void;
 };
@@ -45,7 +47,7 @@ async function decide(c: Case, options: RunOptions): Promise<Decision> {
   });
   try {
     const world = await options.makeWorld({
-      model: options.model,
+      model: options.freshModel !== undefined ? options.freshModel() : options.model,
       ...(options.settings !== undefined ? { settings: options.settings } : {}),
     });
     await applyStartingState(world, c.startingState);

@@ -30,8 +30,8 @@ const base =
   'evalcase:broken a apeval:EvalCase ; apeval:set "dev" ; apeval:asker "alice" ; apeval:addressee "missio-nexus" ; apeval:ask "Draft the rota." ;';
 
 describe('evaluation cases in the ontology', { timeout: 60_000 }, () => {
-  it("at least sixty, over both playbooks, with seed 001 §5's nine asks in the held-out set", () => {
-    expect(EVAL_CASES.length).toBeGreaterThanOrEqual(60);
+  it("at least three hundred, over both playbooks, with seed 001 §5's nine asks in the held-out set", () => {
+    expect(EVAL_CASES.length).toBeGreaterThanOrEqual(300);
     expect(new Set(EVAL_CASES.map((c) => c.addressee))).toEqual(new Set(['alice', 'missio-nexus']));
     const seed = EVAL_CASES.filter((c) => c.id.startsWith('heldout-seed-5-'));
     expect(seed.map((c) => c.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `heldout-seed-5-${n}`));
@@ -47,7 +47,7 @@ describe('evaluation cases in the ontology', { timeout: 60_000 }, () => {
       'route',
     ]);
     expect(new Set(EVAL_CASES.map((c) => c.expectedBehaviour))).toEqual(
-      new Set(['route', 'decline', 'clarify', 'several']),
+      new Set(['route', 'decline', 'clarify', 'several', 'help']),
     );
   });
 
@@ -65,7 +65,7 @@ describe('evaluation cases in the ontology', { timeout: 60_000 }, () => {
     ).toEqual(['an expected skill is one capability of the ontology']);
   });
 
-  it('clarify names at least two options; decline expects nothing; the behaviour is one of four', async () => {
+  it('clarify names at least two options; decline expects nothing; the behaviour is one of five', async () => {
     expect(
       await messagesFor(`${base} apeval:expectedBehaviour "clarify" ; apeval:expectedOption skill:volunteer-roster .`),
     ).toEqual([
@@ -75,7 +75,7 @@ describe('evaluation cases in the ontology', { timeout: 60_000 }, () => {
       await messagesFor(`${base} apeval:expectedBehaviour "decline" ; apeval:expectedSkill skill:volunteer-roster .`),
     ).toEqual(['a decline case expects no skill (gold null)']);
     expect(await messagesFor(`${base} apeval:expectedBehaviour "guess" .`)).toContain(
-      'every case expects one behaviour: route, decline, clarify or several',
+      'every case expects one behaviour: route, decline, clarify, several or help (what this agent can do)',
     );
   });
 

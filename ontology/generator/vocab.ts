@@ -25,6 +25,8 @@ export const NS = {
   theme: 'urn:home-agent:health-portal:theme:',
   esc: 'urn:home-agent:health-portal:escalation:',
   sym: 'urn:home-agent:health-portal:symptom:',
+  cue: 'urn:home-agent:cue:',
+  frame: 'urn:home-agent:frame:',
   apeval: 'urn:home-agent:eval#',
   evalcase: 'urn:home-agent:eval-case:',
   evalstate: 'urn:home-agent:eval-state:',

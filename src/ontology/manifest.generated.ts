@@ -6,7 +6,7 @@
 export const ONTOLOGY_VERSION: string = '1.0.0';
 
 /** digestOf({ sources: SOURCE_DIGESTS }): binds mandates and receipts to this exact ontology. */
-export const ONTOLOGY_DIGEST: `0x${string}` = '0xcd59732961362797a760cf5ab89b844682b106dcf59ef4c2306107bb5a155db6';
+export const ONTOLOGY_DIGEST: `0x${string}` = '0xd7685f63fbfa1f862e0ad96832d4128627b220e2b3eb2e91d743ee4fc99f36b8';
 
 /** digestOfText of every source file (Turtle, shapes, archetype definitions, skill bodies). */
 export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
@@ -25,7 +25,7 @@ export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
   'ontology/cabinet.ttl': '0x9e9fc03d6cbe354e7bef64adaa6354d633d5a34b1ec31318afc4bee7c468e36f',
   'ontology/capabilities.ttl': '0xebbfbf97edd486b2ee04ac0e8f0bcd95940a49b54ef7db4ddec41a6e7f99bd05',
   'ontology/coach.ttl': '0x5a7d1c74d90df36365ce8b53d6f935bf9af35f85a73d649455b0d6d64a442f26',
-  'ontology/doctrine.ttl': '0x734784d1c3565bd3e48b99104b72dae5517169d45c6cb07066bb9a8d6f713f95',
+  'ontology/doctrine.ttl': '0xdc488ba6a49611db775246e24fdc0dbedf18125b1c2c2b2fe86b2034883cff57',
   'ontology/health-portal.ttl': '0xdcf7cb671f069068b0b69a43e3c97d7e9853b9875bec1f420005105c0954911e',
   'ontology/lexicon.ttl': '0x0b8065c673e0e0520e0aef93ce846c0fd3375aa71155d6015537eeffe6b0f8c2',
   'ontology/ontology.ttl': '0x127bcbd9ab35e6291d376d046b8ba3c3546508e97912246b4717f78b53ab56bd',
@@ -33,6 +33,7 @@ export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
   'ontology/shapes/capabilities.shapes.ttl': '0x4ce7796d2c0e6a23f81fbf1100e2141e4d99e8cab4d436754e798fa593625d1f',
   'ontology/shapes/health-portal.shapes.ttl': '0x72de27acdb2f02c8d6a234f4c36a72af8de4aaffe8251a7061cdb47fd6c031af',
   'ontology/shapes/lexicon.shapes.ttl': '0x14f070e3f6ace2df3d9613c7c1f2252b9b0d5a13d77c174f6b08c30283204401',
+  'ontology/shapes/understanding.shapes.ttl': '0x982df46c1c1635aa0f1a0bdc2f96101441d0ebd249418ce846d75da60152ccda',
   'ontology/skills.ttl': '0x4b4b2b2156d3b7cefbcc328e854b55d06cf940934378f0c2c8bce893a0c999be',
   'ontology/skills/board-minutes.md': '0x5cac5096b24b073ee61efcbe8670170c47ad484af8ffaab6fe8d2dc164bea3a6',
   'ontology/skills/budget-variance.md': '0xb9354ad8a81763fc0afd2fdba263fd3840c49c2eae70c207d5402e0b7c1fbc06',
@@ -44,4 +45,5 @@ export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
   'ontology/skills/model-risk-check.md': '0x59de4b21ff4ef01d9047f5cf10466387daf007f12c182badb0b2c86d0e08a72b',
   'ontology/skills/safeguarding-policy-review.md': '0xb0a2cd8e227be0da23342c4dd667b6d15d13df53f8d40afe73b0f5dad4911d6d',
   'ontology/skills/volunteer-roster.md': '0xd5f5c1152310cacd597d11a3885f746c223addc8af94dca8bb71b8aa123e2918',
+  'ontology/understanding.ttl': '0xe31553a71171118e7f81b8a847505546c93867c9bfbb84c6e988c329d281e149',
 };

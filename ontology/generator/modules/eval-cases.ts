@@ -6,7 +6,8 @@ import type { GraphReader } from '../reader';
 import { iri, NS, RDFS_COMMENT, RDFS_LABEL } from '../vocab';
 import type { ModuleContext, OntologyModule } from './module';
 
-const TYPES = `export type EvalBehaviour = 'route' | 'decline' | 'clarify' | 'several';
+const TYPES = `export type EvalBehaviour = 'route' | 'decline' | 'clarify' | 'several' | 'help';
+export type EvalSet = 'dev' | 'heldout' | 'heldout-2';
 export type EvalReplyKind = 'answer' | 'authority_required' | 'prompt' | 'waiting' | 'done' | 'refused';
 /**
  * One labelled case (seed 001 §4: apeval:expectedSkill, forbiddenSkill, expectedBehaviour, underStartingState).
@@ -15,7 +16,7 @@ export type EvalReplyKind = 'answer' | 'authority_required' | 'prompt' | 'waitin
  */
 export type EvalCase = {
   readonly id: string;
-  readonly set: 'dev' | 'heldout';
+  readonly set: EvalSet;
   readonly ask: string;
   /** Demo identity ids (src/protocol/demo-identities): who asks, and whose agent is asked. */
   readonly asker: string;
@@ -30,6 +31,12 @@ export type EvalCase = {
   readonly expectedReply?: EvalReplyKind;
   readonly startingState?: string;
   readonly note?: string;
+  /** What kind of saying it is (paraphrase, typo, two-intents, emergency, …), for the figures per category. */
+  readonly category?: string;
+  /** The arguments that must reach the person: "name=value", "2:name=value" for a later step, "a|b" a fan-out. */
+  readonly expectedArgs?: readonly string[];
+  /** Words the reply must say (the emergency number, what this agent can do). */
+  readonly expectedSays?: string;
 };
 /** A state the world is put in before a case runs (the runner knows how to make each). */
 export type StartingState = { readonly id: string; readonly label: string; readonly description: string };`;
@@ -54,7 +61,7 @@ function readCase(reader: GraphReader, node: Term) {
   const state = reader.optionalObject(node, p('underStartingState'));
   const c = {
     id: reader.id(node, 'evalcase'),
-    set: reader.string(node, p('set')) as 'dev' | 'heldout',
+    set: reader.string(node, p('set')) as 'dev' | 'heldout' | 'heldout-2',
     ask: reader.string(node, p('ask')),
     asker: reader.string(node, p('asker')),
     addressee: reader.string(node, p('addressee')),
@@ -65,6 +72,9 @@ function readCase(reader: GraphReader, node: Term) {
     expectedReply: reader.optionalString(node, p('expectedReply')),
     startingState: state === undefined ? undefined : reader.id(state, 'evalstate'),
     note: reader.optionalString(node, RDFS_COMMENT),
+    category: reader.optionalString(node, p('category')),
+    expectedArgs: ((args) => (args.length > 0 ? args : undefined))(reader.strings(node, p('expectedArg')).sort()),
+    expectedSays: reader.optionalString(node, p('expectedSays')),
   };
   // The generator's own invariants beyond the shapes: a case can be scored, and scored one way only.
   const at = reader.describe(node);
@@ -94,7 +104,7 @@ function emit(ctx: ModuleContext): string {
     description: reader.string(node, RDFS_COMMENT),
   }));
   const digests = Object.fromEntries(
-    (['dev', 'heldout'] as const).map((set) => [set, digestOf(cases.filter((c) => c.set === set))]),
+    (['dev', 'heldout', 'heldout-2'] as const).map((set) => [set, digestOf(cases.filter((c) => c.set === set))]),
   );
   return moduleText([
     header(

@@ -5,6 +5,7 @@ import { healthPortalModule } from './health-portal';
 import { lexiconModule } from './lexicon';
 import type { OntologyModule } from './module';
 import { skillsModule } from './skills';
+import { understandingModule } from './understanding';
 
 /**
  * The generated modules, one per file under src/ontology. The manifest is printed after these (it digests the
@@ -18,4 +19,5 @@ export const MODULES: readonly OntologyModule[] = [
   healthPortalModule,
   lexiconModule,
   skillsModule,
+  understandingModule,
 ];

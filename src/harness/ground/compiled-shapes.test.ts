@@ -21,7 +21,7 @@ const person = buildTools(GENERATED_ONTOLOGY, scopeOf('person-agent'));
 const org = buildTools(GENERATED_ONTOLOGY, scopeOf('organization-agent'));
 const match = (words: string, tools = person, ownAgent = true) => matchCompiledShape({ words, tools, ownAgent });
 
-describe('compiled shapes (seed 001 step 3.3): regexes, no model', () => {
+describe('compiled shapes (seed 001 step 3.3): the grounding, no model', () => {
   it.each([
     ["Who's in Missio Nexus right now?", 'organization.members.list', { organization: 'Missio Nexus' }],
     [

@@ -19,7 +19,7 @@ export const SEED_SCENARIOS: Scenario[] = [
       expect(reply.results?.map((r) => r.address)).toContain(w.who.carol);
       expect(reply.results?.map((r) => r.address)).toContain(w.who.dave);
       expect(reply.results?.map((r) => r.address)).not.toContain(w.who.david);
-      expect(reply.plannerTrace).toMatchObject({ plannerUsed: 'compiled', shape: 'read.members' });
+      expect(reply.plannerTrace).toMatchObject({ plannerUsed: 'compiled', shape: 'grounded:members-list' });
       expect(w.model?.calls ?? []).toHaveLength(0);
     },
   },

@@ -1,0 +1,116 @@
+import type { Plan, PlanStep } from '../plan/plan-schema';
+import type { Party } from '../kernel/ports';
+import type { ToolIndex } from '../tools/tools';
+import { frameOf } from './frames';
+import { argsOf, type ArgSource } from './intent-args';
+import { UNDERSTANDING, type FrameAct, type Lexicon } from './lexicon';
+import { findNames, nameIndex, type NameSpan } from './names';
+import { bindNumbers, type BoundNumber } from './numbers';
+import { findPhrase, parse } from './parse';
+import { segmentsOf } from './segments';
+import { speechActOf } from './speech';
+import { symptomOf, type SymptomReading } from './symptoms';
+
+/**
+ * The grounding stage (seed 001 step 3; DESIGN §11): the sentence read against the person's own vault. The names
+ * the vault knows are found as spans; numbers are bound to their role; the speech act is read; the sentence is cut
+ * into its intents, each said by one frame of the ontology with its arguments from the words. What is left over is
+ * the words of the ask. A pure function of the words, the vault's names and the offered tools: evidence for the
+ * judge, and the plan itself on the rule-based path. Page material is never read here.
+ */
+export type Intent = {
+  readonly frame: string;
+  readonly capability: string;
+  /** Tokens [from, to) of the sentence this intent is said in. */
+  readonly from: number;
+  readonly to: number;
+  readonly step: PlanStep;
+  readonly sources: readonly ArgSource[];
+  readonly unknown: readonly { arg: string; said: string }[];
+};
+export type Grounding = {
+  readonly words: string;
+  readonly act: FrameAct;
+  readonly names: readonly NameSpan[];
+  readonly numbers: readonly BoundNumber[];
+  readonly symptom: SymptomReading | null;
+  readonly intents: readonly Intent[];
+  /** Segments no frame says ("… and tell me a joke"). */
+  readonly unsaid: readonly string[];
+  /** The words of the ask once the names and numbers are set aside. */
+  readonly rest: string;
+};
+
+export type GroundInput = {
+  words: string;
+  /** Every party the asker's vault knows by name: contacts, organizations, members (the vault port). */
+  parties: readonly Party[];
+  tools: ToolIndex;
+  lexicon?: Lexicon;
+};
+
+const SMALL_TALK: ReadonlySet<FrameAct> = new Set(['greeting', 'thanks', 'help', 'farewell']);
+
+export function groundAsk(input: GroundInput): Grounding {
+  const lexicon = input.lexicon ?? UNDERSTANDING;
+  const parsed = parse(input.words);
+  const names = findNames(parsed, nameIndex(input.parties, lexicon), lexicon);
+  const nameTokens = new Set(names.flatMap((n) => [...Array(n.to - n.from).keys()].map((k) => n.from + k)));
+  const numbers = bindNumbers(parsed, lexicon, nameTokens);
+  const speech = speechActOf(parsed, lexicon);
+  const symptom = symptomOf(input.words, lexicon);
+  const rest = parsed.tokens
+    .filter((t) => !nameTokens.has(t.i) && !numbers.some((n) => t.i >= n.from && t.i < n.to))
+    .map((t) => t.text)
+    .join(' ');
+  const base = { words: input.words, act: speech.act, names, numbers, symptom, rest };
+  if (SMALL_TALK.has(speech.act)) return { ...base, intents: [], unsaid: [] };
+  // "What does this page say about my contacts?" asks about the material: the judge's and the planner's.
+  if (lexicon.material.some((m) => findPhrase(parsed.tokens, m).length > 0))
+    return { ...base, intents: [], unsaid: [input.words] };
+  const intents: Intent[] = [];
+  const unsaid: string[] = [];
+  let previousPerson: string | null = null;
+  for (const segment of segmentsOf(parsed, speech.from, names, numbers, lexicon)) {
+    const act = intents.length > 0 || segment.from > speech.from ? nextAct(speech.act) : speech.act;
+    const hit = frameOf({ parsed, segment, act, names, tools: input.tools, lexicon });
+    const text = parsed.tokens
+      .slice(segment.from, segment.to)
+      .map((t) => t.text)
+      .join(' ');
+    if (hit === null) {
+      if (text.length > 0) unsaid.push(text);
+      continue;
+    }
+    const tool = input.tools.get(hit.frame.capability)!;
+    // "him" in a later intent is the last person named before it ("carol paid for us, send her 12 usdc").
+    const before = names.filter((n) => n.to <= segment.from && n.parties.some((p) => p.kind === 'person')).pop();
+    if (before !== undefined && previousPerson === null) previousPerson = before.key;
+    const a = argsOf({ parsed, segment, hit, tool, names, numbers, symptom, previousPerson, lexicon });
+    const step: PlanStep =
+      a.forEach === null
+        ? { toolId: tool.id, args: a.args }
+        : { toolId: tool.id, args: { ...a.args, [a.forEach.arg]: { $item: true } }, forEach: a.forEach.values };
+    const person = a.args.person ?? a.args.recipient;
+    if (typeof person === 'string') previousPerson = person;
+    intents.push({
+      frame: hit.frame.id,
+      capability: tool.id,
+      from: segment.from,
+      to: segment.to,
+      step,
+      sources: a.sources,
+      unknown: a.unknown,
+    });
+  }
+  return { ...base, intents, unsaid };
+}
+
+/** A later intent of the same sentence is said the way the first was, a question aside ("… and what's my balance"). */
+const nextAct = (act: FrameAct): FrameAct => (act === 'keep' ? 'request' : act);
+
+/** The plan the grounding says, when every intent it found is said by a frame; null when it found none. */
+export function groundedPlan(g: Grounding): Plan | null {
+  if (g.intents.length === 0) return null;
+  return { steps: g.intents.map((i) => i.step) };
+}

@@ -1,8 +1,5 @@
 import { realWorld } from '../src/agent/testing/real-world';
-import { groundAsk } from '../src/harness/ground/ground';
-import { knownParties } from '../src/harness/ground/known-parties';
-import { GENERATED_ONTOLOGY } from '../src/harness';
-import { buildTools } from '../src/harness/tools/tools';
+import { buildTools, GENERATED_ONTOLOGY, groundAsk, knownParties } from '../src/harness';
 import { measure, median, type BenchRow } from './run';
 
 /**

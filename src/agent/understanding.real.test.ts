@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectKind, replyOf } from '../harness/testing/scenario';
+import { expectKind, replyOf } from '../harness/testing';
 import { realWorld } from './testing/real-world';
 
 /**

@@ -38,5 +38,8 @@ export { PLANNER_RULES } from './plan/planner';
 export { NOT_APPLICABLE_CARD, skillCard } from './judge/judge';
 export { calibrate } from './judge/accept';
 export type { TypedReading } from './ground/reading';
+// The grounding stage alone, for its benchmark (it needs no run).
+export { groundAsk } from './ground/ground';
+export { knownParties } from './ground/known-parties';
 export { buildTools, toolSpec } from './tools/tools';
 export { composeAnswer } from './compose/compose';

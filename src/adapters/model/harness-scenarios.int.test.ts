@@ -7,7 +7,7 @@ import {
   type ScriptedTurn,
 } from '../../testing/scripted-messages-server';
 import type { AskResponse, HarnessReply } from '../../protocol/harness-reply';
-import { GENERATED_ONTOLOGY } from '../../harness';
+import { GENERATED_ONTOLOGY, type ModelPort } from '../../harness';
 import { memoryWorld, type World } from '../../harness/testing';
 import { createAnthropicModel } from './anthropic-model';
 import { JUDGE_TOOL } from './prompts/judge';
@@ -28,6 +28,7 @@ import {
 // Each script reads the request (options, cards, words, observations) as a model would; none sees a case id.
 let server: ScriptedMessagesServer;
 let world: World;
+let model: ModelPort;
 
 /** The option whose card says `phrase` (as the model reads the cards). */
 const optionSaying = (r: RecordedRequest, phrase: string) =>
@@ -64,7 +65,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(async () => {
   server.requests.length = 0;
-  const model = createAnthropicModel({ apiKey: 'sk-ant-scenario-key-0123456789', baseURL: server.url, maxRetries: 0 });
+  model = createAnthropicModel({ apiKey: 'sk-ant-scenario-key-0123456789', baseURL: server.url, maxRetries: 0 });
   world = await memoryWorld({ model, ontology: GENERATED_ONTOLOGY });
 });
 
@@ -217,6 +218,8 @@ describe('bad answers are refused, recorded, and the person reads a sentence', (
         ],
       });
     });
+    // A compiled rule knows this shape; switched off, the planner plans it and its first plan is refused.
+    world = await memoryWorld({ model, ontology: GENERATED_ONTOLOGY, settings: { compiledShapes: false } });
     const out = replyOf(await world.ask({ message: 'Could you list the people in my address book?' }));
     expect(out.plannerTrace.admission.map((a) => a.verdict)).toEqual(['replan', 'continue']);
     expect(out.plannerTrace.calls.map((c) => c.role)).toEqual(['planner', 'planner']);

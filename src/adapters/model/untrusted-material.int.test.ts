@@ -49,6 +49,8 @@ beforeEach(async () => {
   world = await memoryWorld({
     model: createAnthropicModel({ apiKey: KEY, baseURL: server.url, maxRetries: 0 }),
     ontology: GENERATED_ONTOLOGY,
+    // Every ask here must reach the model (that is what is under test), so no compiled rule answers first.
+    settings: { compiledShapes: false },
   });
 });
 

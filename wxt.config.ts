@@ -2,6 +2,8 @@ import { defineConfig } from 'wxt';
 import { fileURLToPath } from 'node:url';
 import { bundleComposition } from './scripts/extension-build/bundle-composition';
 import { compactBytecode } from './scripts/extension-build/compact-bytecode';
+import { packagedFrameworkBytecode } from './scripts/extension-build/framework-bytecode-asset';
+import { noPairingPrecompiles } from './scripts/extension-build/no-pairing-precompiles-plugin';
 
 /**
  * The manifest's public key pins the extension id (EXTENSION_ID in src/protocol/extension-id.ts), so an approval
@@ -22,6 +24,8 @@ export default defineConfig({
     // `npm run bench -- bundle` asks what each package costs; other builds never load the plugin.
     plugins: [
       compactBytecode(),
+      packagedFrameworkBytecode(),
+      noPairingPrecompiles(),
       ...(process.env.HOME_AGENT_BUNDLE_STATS ? [bundleComposition(process.env.HOME_AGENT_BUNDLE_STATS)] : []),
     ],
   }),

@@ -59,6 +59,7 @@ export const ERROR_CODES = {
   EXPIRED: 'A signed grant or credential is past its window.',
   FOLDER_NOT_GRANTED: 'A read reaches a folder its grant does not name.',
   FOREIGN_SENDER: 'A message came from outside Home Agent itself.',
+  FRAMEWORK_CODE_UNREADABLE: "The framework's contract code packaged with the extension is missing or damaged.",
   HEARTCOACH_NOT_CONNECTED: 'HeartCoach is not connected to this Home.',
   INCOMPLETE: 'An uploaded vault file arrived with pieces missing.',
   INTERNAL: 'Home Agent failed inside; nothing was changed.',

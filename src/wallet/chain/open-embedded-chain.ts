@@ -1,4 +1,5 @@
-import { createPublicClient, custom } from 'viem';
+import { custom } from 'viem';
+import { createChainClient } from './chain-client';
 import { deployHomeEnvironment } from '../deploy/deploy-home-environment';
 import { HOME_ENVIRONMENT, HOME_USDC } from '../deploy/environment';
 import { migrateTestUsdc } from '../deploy/usdc/migrate-test-usdc';
@@ -43,7 +44,7 @@ export async function openEmbeddedChain({
       : await restoreEmbeddedChain(saved, clock, afterBlock);
   const provider = createEmbeddedProvider(chain);
   // No CCIP-Read: a contract's revert must never make the wallet fetch a URL it names.
-  const client = createPublicClient({
+  const client = createChainClient({
     chain: homeChain,
     transport: custom(provider, { retryCount: 0 }),
     pollingInterval: 20,

@@ -1,4 +1,6 @@
-import { createPublicClient, defineChain, http, type Address } from 'viem';
+import { createClient, defineChain, http, type Address } from 'viem';
+import { getChainId } from 'viem/actions';
+import { createChainClient } from './chain-client';
 import { HomeError } from '../../protocol/errors';
 import { HOME_ENVIRONMENT, HOME_USDC } from '../deploy/environment';
 import { canonicalEnvironment, type FrameworkEnvironment } from '../deploy/framework-environment';
@@ -24,10 +26,10 @@ export async function openRpcChain({
   usdc,
   pollingInterval = 1_000,
 }: OpenRpcChainParameters): Promise<WalletChain> {
-  const probe = createPublicClient({ transport: http(url, { retryCount: 1 }) });
+  const probe = createClient({ transport: http(url, { retryCount: 1 }) });
   let chainId: number;
   try {
-    chainId = await probe.getChainId();
+    chainId = await getChainId(probe);
   } catch (cause) {
     throw new HomeError(
       'CHAIN_UNAVAILABLE',
@@ -50,7 +52,7 @@ export async function openRpcChain({
     rpcUrls: { default: { http: [url] } },
   });
   // No CCIP-Read: a contract's revert must never make the wallet fetch a URL it names.
-  const client = createPublicClient({
+  const client = createChainClient({
     chain,
     transport: http(url, { retryCount: 1 }),
     pollingInterval,

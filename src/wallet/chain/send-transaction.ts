@@ -1,4 +1,5 @@
-import { createWalletClient, custom, type Address, type Hex, type LocalAccount, type TransactionReceipt } from 'viem';
+import { createClient, custom, type Address, type Hex, type LocalAccount, type TransactionReceipt } from 'viem';
+import { sendTransaction } from 'viem/actions';
 import type { WalletChain } from './wallet-chain';
 
 export type SendParameters = { to: Address; data?: Hex; value?: bigint; gas?: bigint };
@@ -9,12 +10,12 @@ export async function sendFromLocalAccount(
   account: LocalAccount,
   { to, data, value, gas }: SendParameters,
 ): Promise<{ hash: Hex; receipt: TransactionReceipt }> {
-  const wallet = createWalletClient({
+  const wallet = createClient({
     account,
     chain: chain.client.chain,
     transport: custom({ request: chain.client.request }),
   });
-  const hash = await wallet.sendTransaction({ account, chain: chain.client.chain, to, data, value, gas });
+  const hash = await sendTransaction(wallet, { account, chain: chain.client.chain, to, data, value, gas });
   const receipt = await chain.client.waitForTransactionReceipt({ hash });
   return { hash, receipt };
 }

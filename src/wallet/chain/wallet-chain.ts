@@ -1,4 +1,5 @@
-import type { Address, Chain, PublicClient, Transport } from 'viem';
+import type { Address } from 'viem';
+import type { ChainClient } from './chain-client';
 import type { FrameworkEnvironment } from '../deploy/framework-environment';
 
 /**
@@ -9,7 +10,7 @@ import type { FrameworkEnvironment } from '../deploy/framework-environment';
 export type WalletChain = {
   kind: 'embedded' | 'rpc';
   chainId: number;
-  client: PublicClient<Transport, Chain>;
+  client: ChainClient;
   environment: FrameworkEnvironment;
   usdc: Address | undefined;
 };

@@ -1,22 +1,23 @@
 import {
   concat,
-  createWalletClient,
+  createClient,
   custom,
   encodeAbiParameters,
   getAddress,
   parseEther,
   toHex,
   type Address,
-  type Chain,
   type Hex,
-  type PublicClient,
-  type Transport,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { deployContract } from 'viem/actions';
+import type { ChainClient } from '../chain/chain-client';
 import { HomeError } from '../../protocol/errors';
 import { DEPLOYER_ADDRESS, DEPLOYER_PRIVATE_KEY } from './deployer';
 import { DEPLOYMENT_ORDER, deterministicAddress, HOME_USDC, type DeployedName } from './environment';
-import { FRAMEWORK_BYTECODE, SCL_RIP7212_PLACEHOLDER } from './framework-contracts';
+import { loadFrameworkBytecode } from './framework-bytecode';
+import type { FrameworkBytecode } from './framework-contracts';
+import { SCL_RIP7212_PLACEHOLDER } from './library-link';
 import { TEST_USDC_BYTECODE } from './usdc/usdc';
 
 export type DeployHomeEnvironmentReturnType = { deployed: boolean };
@@ -30,20 +31,17 @@ const addresses = (...names: DeployedName[]): Hex =>
   );
 
 /** The init code of each deployment, constructor arguments appended (they name earlier deployments). */
-function initCode(name: DeployedName): Hex {
+function initCode(name: DeployedName, code: FrameworkBytecode): Hex {
   switch (name) {
     case 'TestUSDC':
       return TEST_USDC_BYTECODE;
     case 'DelegationManager':
       // Its owner can only pause it, and only on a Home Agent chain: the public deployer key.
-      return concat([
-        FRAMEWORK_BYTECODE.DelegationManager,
-        encodeAbiParameters([{ type: 'address' }], [DEPLOYER_ADDRESS]),
-      ]);
+      return concat([code.DelegationManager, encodeAbiParameters([{ type: 'address' }], [DEPLOYER_ADDRESS])]);
     case 'NativeTokenPaymentEnforcer':
-      return concat([FRAMEWORK_BYTECODE[name], addresses('DelegationManager', 'ArgsEqualityCheckEnforcer')]);
+      return concat([code[name], addresses('DelegationManager', 'ArgsEqualityCheckEnforcer')]);
     case 'HybridDeleGatorImpl': {
-      const linked = FRAMEWORK_BYTECODE.HybridDeleGatorImpl.replace(
+      const linked = code.HybridDeleGatorImpl.replace(
         SCL_RIP7212_PLACEHOLDER,
         deterministicAddress('SCL_RIP7212').slice(2).toLowerCase(),
       ) as Hex;
@@ -51,9 +49,9 @@ function initCode(name: DeployedName): Hex {
     }
     case 'MultiSigDeleGatorImpl':
     case 'EIP7702StatelessDeleGatorImpl':
-      return concat([FRAMEWORK_BYTECODE[name], addresses('DelegationManager', 'EntryPoint')]);
+      return concat([code[name], addresses('DelegationManager', 'EntryPoint')]);
     default:
-      return FRAMEWORK_BYTECODE[name];
+      return code[name];
   }
 }
 
@@ -64,9 +62,7 @@ function initCode(name: DeployedName): Hex {
  * already has the last contract is left alone. A chain whose deployer already spent nonces is refused, never given
  * other addresses.
  */
-export async function deployHomeEnvironment(
-  client: PublicClient<Transport, Chain>,
-): Promise<DeployHomeEnvironmentReturnType> {
+export async function deployHomeEnvironment(client: ChainClient): Promise<DeployHomeEnvironmentReturnType> {
   if ((await client.getCode({ address: HOME_USDC })) !== undefined) return { deployed: false };
   const nonce = await client.getTransactionCount({ address: DEPLOYER_ADDRESS });
   if (nonce !== 0) {
@@ -76,9 +72,10 @@ export async function deployHomeEnvironment(
     );
   }
   await client.request({ method: 'anvil_setBalance', params: [DEPLOYER_ADDRESS, toHex(parseEther('1000'))] } as never);
+  const bytecode = await loadFrameworkBytecode();
   const account = privateKeyToAccount(DEPLOYER_PRIVATE_KEY);
   // The deployer signs locally and sends through the same client (embedded provider or HTTP).
-  const wallet = createWalletClient({
+  const wallet = createClient({
     account,
     chain: client.chain,
     transport: custom({ request: client.request }),
@@ -86,7 +83,12 @@ export async function deployHomeEnvironment(
   });
   for (const [position, name] of DEPLOYMENT_ORDER.entries()) {
     // A fixed gas limit (the largest deployment needs ~5M) spares a full simulation of each deployment.
-    const hash = await wallet.deployContract({ abi: [], bytecode: initCode(name), nonce: position, gas: DEPLOY_GAS });
+    const hash = await deployContract(wallet, {
+      abi: [],
+      bytecode: initCode(name, bytecode),
+      nonce: position,
+      gas: DEPLOY_GAS,
+    });
     // Both local chains mine on arrival, so the receipt is usually there at once; wait only when it is not.
     const receipt =
       (await client.getTransactionReceipt({ hash }).catch(() => undefined)) ??

@@ -86,5 +86,5 @@ export const FRAMEWORK_BYTECODE = {
   EIP7702StatelessDeleGatorImpl: EIP7702StatelessDeleGator,
 } as const satisfies Record<string, Hex>;
 
-/** HybridDeleGator links the P-256 verifier library; the compiler left this placeholder where its address goes. */
-export const SCL_RIP7212_PLACEHOLDER = /__\$b8f96b288d4d0429e38b8ed50fd423070f\$__/gu;
+export type FrameworkContractName = keyof typeof FRAMEWORK_BYTECODE;
+export type FrameworkBytecode = Record<FrameworkContractName, Hex>;

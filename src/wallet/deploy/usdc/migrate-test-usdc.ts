@@ -1,4 +1,5 @@
-import { keccak256, type Chain, type PublicClient, type Transport } from 'viem';
+import { keccak256 } from 'viem';
+import type { ChainClient } from '../../chain/chain-client';
 import { HOME_USDC } from '../environment';
 import { HAND_ASSEMBLED_USDC_CODEHASH, TEST_USDC_RUNTIME } from './usdc';
 
@@ -10,7 +11,7 @@ export type MigrateTestUsdcReturnType = { migrated: boolean };
  * every balance and allowance stays; what changes is what a failed transfer says (ERC-6093 custom errors instead of
  * "ERC20: …" strings). Any other code at that address is left alone. Local chains only (`anvil_setCode`).
  */
-export async function migrateTestUsdc(client: PublicClient<Transport, Chain>): Promise<MigrateTestUsdcReturnType> {
+export async function migrateTestUsdc(client: ChainClient): Promise<MigrateTestUsdcReturnType> {
   const code = await client.getCode({ address: HOME_USDC });
   if (code === undefined || keccak256(code) !== HAND_ASSEMBLED_USDC_CODEHASH) return { migrated: false };
   await client.request({ method: 'anvil_setCode', params: [HOME_USDC, TEST_USDC_RUNTIME] } as never);

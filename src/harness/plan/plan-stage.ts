@@ -1,5 +1,6 @@
 import { unsupportedSentence } from '../compose/compose';
 import { matchCompiledShape } from '../ground/compiled-shapes';
+import { knownParties } from '../ground/known-parties';
 import { namesNothing, typedReading, type TypedReading } from '../ground/reading';
 import { judgeApplies, judgeSkill } from '../judge/judge';
 import { relationOf } from '../authority/standing';
@@ -35,7 +36,8 @@ export async function proposePlan(env: RunEnv): Promise<Proposal> {
   }
   if (state.skillChoice !== null) return aroundChoice(env, state.skillChoice);
   if (ctx.settings.compiledShapes) {
-    const hit = matchCompiledShape({ words, tools: env.tools, ownAgent: state.asker === state.addressee });
+    const parties = await knownParties(ctx.vault, state.asker);
+    const hit = matchCompiledShape({ words, tools: env.tools, ownAgent: state.asker === state.addressee, parties });
     if (hit !== null) {
       state.trace.plannerUsed = 'compiled';
       state.trace.shape = hit.shape;

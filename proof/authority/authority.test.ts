@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ASK_AS_ME_CASES, MANDATE_CASES } from './cases';
+import { READ_CASES } from './read-cases';
 import { authorityReport } from './suite';
 
 /**
@@ -8,7 +9,7 @@ import { authorityReport } from './suite';
  */
 describe('the authority suite', () => {
   it('covers what issue 9 lists', () => {
-    const ids = [...MANDATE_CASES, ...ASK_AS_ME_CASES].map((c) => c.id);
+    const ids = [...MANDATE_CASES, ...ASK_AS_ME_CASES, ...READ_CASES].map((c) => c.id);
     for (const id of [
       'no-mandate',
       'revoked',
@@ -21,6 +22,12 @@ describe('the authority suite', () => {
       'assertion-replayed',
       'other-origin',
       'not-the-delegate',
+      'read-contacts',
+      'read-memory',
+      'read-receipts',
+      'read-balance',
+      'read-profile',
+      'read-organizations',
     ]) {
       expect(ids).toContain(id);
     }

@@ -211,6 +211,7 @@ function asMe(
   title: string,
   message: string,
   arrange: (w: World, wire: Hex) => Promise<Partial<Parameters<World['askAsMe']>[0]>>,
+  read?: Parameters<World['grantWire']>[1],
 ): AuthorityCase {
   return {
     id,
@@ -218,7 +219,7 @@ function asMe(
     door: 'ask-as-me',
     async run(w) {
       const before = await w.usdc(w.who.nathan);
-      const wireHash = await w.grantWire(ORIGIN);
+      const wireHash = await w.grantWire(ORIGIN, read);
       const changes = await arrange(w, wireHash);
       const last = await w.askAsMe({ message, wireHash, origin: ORIGIN, ...changes });
       return judge(w, last, before, last.ok ? [last.data.runRef] : []);
@@ -270,6 +271,8 @@ export const ASK_AS_ME_CASES: AuthorityCase[] = [
     'an app asking as the person to pay: the act waits for a mandate only the person signs',
     PAY,
     async () => ({}),
+    // The person let the app name their contacts (a payee is found among them).
+    { folders: ['readings'], kinds: ['contacts'] },
   ),
   asMe(
     'self-write-parks',

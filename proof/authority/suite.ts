@@ -6,6 +6,7 @@ import { exampleOf } from '../messaging/examples';
 import { routerWorld } from '../messaging/router-world';
 import { pct, type ProofSuite, type SuiteReport } from '../report';
 import { ASK_AS_ME_CASES, MANDATE_CASES, type AuthorityCase, type Outcome } from './cases';
+import { READ_CASES } from './read-cases';
 
 /**
  * The authority suite: every case over the real parts (the composition root on the Dexie vault on fake-indexeddb,
@@ -84,7 +85,7 @@ async function pageWithoutWire(): Promise<PageRow[]> {
 }
 
 export async function authorityReport(): Promise<SuiteReport> {
-  const cases = [...MANDATE_CASES, ...ASK_AS_ME_CASES];
+  const cases = [...MANDATE_CASES, ...ASK_AS_ME_CASES, ...READ_CASES];
   const outcomes: Record<string, Record<string, Outcome>> = {};
   for (const c of cases) {
     outcomes[c.id] = {};

@@ -1,5 +1,5 @@
 import { getAddress, type Address, type Hex } from 'viem';
-import { AskAsMeWire, Mandate, type Delegation } from '../protocol/delegation';
+import { AskAsMeWire, Mandate, type Delegation, type WireRead } from '../protocol/delegation';
 import { HomeError } from '../protocol/errors';
 import { delegationHashOf, revokeDelegation, signScopedDelegation, wireScope } from '../wallet';
 import { harnessAgentOf, heldAgent, requireAccount } from './accounts';
@@ -64,10 +64,26 @@ export async function revokeOnChain(core: HomeAgentCore, delegation: Delegation)
   return revokeDelegation(chain, { owner, agent, delegation, submitter });
 }
 
-/** The person lets an app at `origin` ask on their behalf (ask-as-me) for `days`, from their own Smart Agent. */
+/**
+ * The folders an app at `origin` may read by default when it asks as the person: those of the person's live cabinet
+ * grants to it. Memory, contacts, receipts, organizations and the balance only when the person ticks them.
+ */
+export async function defaultWireRead(core: HomeAgentCore, origin: string): Promise<WireRead> {
+  const person = (await core.owner()).toLowerCase();
+  const live = (await core.parts.vault.wires.active({ kind: 'cabinet-grant', direction: 'given', origin })).rows;
+  const folders = live.flatMap((w) =>
+    w.kind === 'cabinet-grant' && w.delegator.toLowerCase() === person ? w.folders : [],
+  );
+  return { folders: [...new Set(folders)].sort(), kinds: [] };
+}
+
+/**
+ * The person lets an app at `origin` ask on their behalf (ask-as-me) for `days`, from their own Smart Agent, and
+ * have answered what `read` names (signed inside the wire; by default the folders of the app's cabinet grant).
+ */
 export async function grantAskAsMe(
   core: HomeAgentCore,
-  input: { delegate: Address; origin: string; days: number },
+  input: { delegate: Address; origin: string; days: number; read?: WireRead },
 ): Promise<{ hash: Hex; wire: AskAsMeWire }> {
   const { vault, chain, keys } = core.parts;
   const person = await core.owner();
@@ -81,7 +97,12 @@ export async function grantAskAsMe(
     owner,
     agent,
     delegate: input.delegate,
-    scope: wireScope({ chainId: chain.chainId, origin: input.origin, window }),
+    scope: wireScope({
+      chainId: chain.chainId,
+      origin: input.origin,
+      window,
+      read: input.read ?? (await defaultWireRead(core, input.origin)),
+    }),
   });
   const hash = delegationHashOf(wire.delegation);
   await vault.wires.record({

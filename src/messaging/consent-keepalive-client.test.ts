@@ -18,7 +18,13 @@ const detail: ConsentDetail = {
   folders: null,
   agent: { name: 'HeartCoach', address: `0x${'1'.repeat(40)}`, cardDigest: `0x${'2'.repeat(64)}`, chainId: 31337 },
   person: { address: `0x${'3'.repeat(40)}`, name: 'Alice Okoro' },
-  wire: { capability: 'harness.ask', mayAsk: true, mayAct: false, expiresAt: '2026-12-30T00:00:00.000Z' },
+  wire: {
+    capability: 'harness.ask',
+    mayAsk: true,
+    mayAct: false,
+    read: { folders: ['readings'], kinds: ['contacts'] },
+    expiresAt: '2026-12-30T00:00:00.000Z',
+  },
 };
 /** Waits until every message posted on a Port pair has arrived and what it set off has run. */
 const tick = portsDrained;

@@ -120,6 +120,25 @@ export const WireOrigin = z
   .max(512)
   .regex(/^[a-z][a-z0-9+.-]*:\/\/[^/\s?#]+$/, 'an origin such as https://example.org');
 
+export const CabinetFolder = Cabinet.keyof();
+export type CabinetFolderName = z.infer<typeof CabinetFolder>;
+
+const sortedOnce = <T extends string>(values: readonly T[]) => values.every((v, i) => i === 0 || values[i - 1]! < v);
+
+/**
+ * What an app asking as the person may have answered beyond acts (DESIGN §10 "Doors and permissions"): the
+ * cabinet folders and the other kinds of the person's records. Everything else — and keys, always — stays home.
+ */
+export const WIRE_READ_KINDS = ['balance', 'contacts', 'memory', 'organizations', 'receipts'] as const;
+export const WireReadKind = z.enum(WIRE_READ_KINDS);
+export type WireReadKind = z.infer<typeof WireReadKind>;
+export const WireRead = z.strictObject({
+  /** Sorted and unique, so one scope has one digest. */
+  folders: z.array(CabinetFolder).max(6).refine(sortedOnce, 'folders sorted, each once'),
+  kinds: z.array(WireReadKind).max(WIRE_READ_KINDS.length).refine(sortedOnce, 'kinds sorted, each once'),
+});
+export type WireRead = z.infer<typeof WireRead>;
+
 export const WireScope = z.strictObject({
   type: z.literal('home-agent/ask-as-me-wire'),
   version: z.literal(1),
@@ -127,11 +146,13 @@ export const WireScope = z.strictObject({
   capabilityId: z.literal('harness.ask'),
   origin: WireOrigin,
   window: TimeWindow,
+  /**
+   * What the app may have answered, signed with the rest. Absent on wires signed before read scopes: those read only
+   * the folders of the app's own cabinet grant.
+   */
+  read: WireRead.optional(),
 });
 export type WireScope = z.infer<typeof WireScope>;
-
-export const CabinetFolder = Cabinet.keyof();
-export type CabinetFolderName = z.infer<typeof CabinetFolder>;
 
 export const GrantScope = z.strictObject({
   type: z.literal('home-agent/cabinet-grant'),

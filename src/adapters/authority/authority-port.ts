@@ -143,6 +143,7 @@ export function createAuthorityPort(options: AuthorityPortOptions): AuthorityPor
         origin: scope.origin,
         notBefore: scope.window.validAfter + 1,
         notAfter: scope.window.validBefore - 1,
+        ...(scope.read !== undefined ? { read: scope.read } : {}),
       };
     },
   };

@@ -1,3 +1,4 @@
+import type { WireRead } from '../../protocol/delegation';
 import { getAddress, type Hex } from 'viem';
 import { cabinetGrantsPort } from '../../apps/heartcoach/cabinet-grants';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -128,8 +129,17 @@ export async function realWorld(options: WorldOptions): Promise<RealWorld> {
         credential: { wireHash: input.wireHash, assertion, signature },
       });
     },
-    grantWire: async (origin) =>
-      (await (await current()).grantAskAsMe({ delegate: who.heartcoach, origin, days: 30 })).hash,
+    grantWire: async (origin, read) =>
+      (
+        await (
+          await current()
+        ).grantAskAsMe({
+          delegate: who.heartcoach,
+          origin,
+          days: 30,
+          ...(read !== undefined ? { read: read as WireRead } : {}),
+        })
+      ).hash,
     async sign(requirement, signer) {
       await restarting;
       const agentOf = await heldAgent(parts.vault, getAddress(requirement.delegator));

@@ -36,6 +36,16 @@ export function cabinetGrantsPort(
           grant: newest.delegation as Record<string, unknown>,
         };
       },
+      async foldersAt(query: { person: Address; origin: string }): Promise<readonly string[]> {
+        const person = query.person.toLowerCase();
+        const live = (await vault.wires.active({ kind: 'cabinet-grant', direction: 'given', origin: query.origin }))
+          .rows;
+        return [
+          ...new Set(
+            live.flatMap((w) => (w.kind === 'cabinet-grant' && w.delegator.toLowerCase() === person ? w.folders : [])),
+          ),
+        ].sort();
+      },
     },
   };
 }

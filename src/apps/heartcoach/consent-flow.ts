@@ -3,6 +3,7 @@ import { readAppCard } from './app-card';
 import type { AppServices } from './app-services';
 import type { ConsentDetail, OpenConsent } from './consents';
 import { HomeError, toWireError } from '../../protocol/errors';
+import type { WireReadKind } from '../../protocol/delegation';
 
 /**
  * The consent flow every app request shares: the app's card read at its own origin, the person shown as
@@ -27,14 +28,14 @@ export async function personView(s: AppServices) {
 /** Waits for the person's answer; a decline is a refusal in words, and nothing was signed. */
 export async function approved<T>(
   consent: OpenConsent,
-  work: (folders: ConsentDecidedFolders) => Promise<T>,
+  work: (folders: ConsentDecidedFolders, kinds: readonly WireReadKind[]) => Promise<T>,
   summary: (result: T) => string,
 ): Promise<T> {
   const decision = await consent.decision;
   if (!decision.approve)
     throw new HomeError('DECLINED', `The person declined: ${decision.reason}. Nothing was signed.`);
   try {
-    const result = await work(decision.folders);
+    const result = await work(decision.folders, decision.kinds ?? []);
     consent.settle({ ok: true, summary: summary(result) });
     return result;
   } catch (error) {

@@ -1,5 +1,5 @@
 import { HomeError, toWireError } from '../../protocol/errors';
-import type { CabinetFolderName } from '../../protocol/delegation';
+import type { CabinetFolderName, WireReadKind } from '../../protocol/delegation';
 import type { ConsentView } from '../../protocol/messages/heartcoach';
 
 /**
@@ -10,7 +10,8 @@ import type { ConsentView } from '../../protocol/messages/heartcoach';
  * it failed. The queue lives in the worker's memory: the consent window keeps the worker awake while it is open
  * (src/messaging/consent-keepalive.ts, told by `watch` when its request ends), and says so if the worker restarted.
  */
-export type Decision = { approve: true; folders: CabinetFolderName[] } | { approve: false; reason: string };
+export type Decision =
+  { approve: true; folders: CabinetFolderName[]; kinds?: WireReadKind[] } | { approve: false; reason: string };
 export type Outcome = { ok: boolean; summary: string; error?: { code: string; message: string } };
 export type ConsentDetail = Omit<ConsentView, 'id' | 'createdAt' | 'locked'>;
 

@@ -55,12 +55,12 @@ export function appHandlers(deps: AppsDeps & HomeDeps) {
       senders: ['extension-page'],
       request: ConsentDecideRequest,
       reply: ConsentOutcome,
-      async handle({ id, approve, folders, reason }) {
+      async handle({ id, approve, folders, kinds, reason }) {
         const s = await deps.apps();
         if (!approve) return s.consents.decide(id, { approve: false, reason: reason ?? 'you declined in Home Agent' });
         if ((await s.parts.keys('owner')) === undefined)
           throw new HomeError('LOCKED', 'Unlock your Home first: approving signs with your key.');
-        return s.consents.decide(id, { approve: true, folders: folders ?? [] });
+        return s.consents.decide(id, { approve: true, folders: folders ?? [], kinds: kinds ?? [] });
       },
     }),
     defineHandler({

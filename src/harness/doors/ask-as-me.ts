@@ -3,6 +3,7 @@ import { askDigest, AskAsMeCredential, type AskRequest } from '../../protocol/as
 import { digestOf } from '../../protocol/digest';
 import type { HarnessContext } from '../kernel/context';
 import type { Address } from '../kernel/ports';
+import type { ReadScope } from './read-scope';
 
 /**
  * The ask-as-me door (seed 001 step 0.2, DESIGN §3): an app presents the person's wire (a delegation pinned to
@@ -11,14 +12,14 @@ import type { Address } from '../kernel/ports';
  * person, with no Home session: reads under their standing, every act parking for a mandate only they can sign.
  */
 export type AskAsMeOutcome =
-  { ok: true; asker: Address; wireHash: `0x${string}` } | { ok: false; code: string; message: string };
+  { ok: true; asker: Address; wireHash: `0x${string}`; read: ReadScope } | { ok: false; code: string; message: string };
 
 const MAX_ASSERTION_SECONDS = 300;
 const SKEW_SECONDS = 30;
 
 export async function verifyAskAsMe(
   ctx: HarnessContext,
-  input: { request: AskRequest; addressee: Address; origin: string; credential: unknown },
+  input: { request: AskRequest; addressee: Address; origin: string; credential: unknown; app?: string },
 ): Promise<AskAsMeOutcome> {
   const parsed = AskAsMeCredential.safeParse(input.credential);
   if (!parsed.success)
@@ -82,5 +83,17 @@ export async function verifyAskAsMe(
       code: 'ASSERTION_REPLAYED',
       message: 'That caller assertion was already used; an app must sign a fresh one for every ask.',
     };
-  return { ok: true, asker: getAddress(wire.delegator), wireHash };
+  const asker = getAddress(wire.delegator);
+  // A wire signed before read scopes reads only the folders of the app's own cabinet grant, nothing else.
+  const read = wire.read ?? {
+    folders: (await ctx.vault.grants.foldersAt?.({ person: asker, origin: wire.origin })) ?? [],
+    kinds: [],
+  };
+  const app = input.app?.trim().slice(0, 80) || wire.origin;
+  return {
+    ok: true,
+    asker,
+    wireHash,
+    read: { app, origin: wire.origin, folders: [...read.folders], kinds: [...read.kinds] },
+  };
 }

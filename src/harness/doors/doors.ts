@@ -7,6 +7,7 @@ import { relationOf } from '../authority/standing';
 import { RunStateSchema, type RunState } from '../kernel/run-state';
 import { normalizeAddressee } from './addressee';
 import { verifyAskAsMe } from './ask-as-me';
+import type { ReadScope } from './read-scope';
 
 /**
  * Step 0 — admit the caller (seed 001 §3). The two doors, the addressee normalised, the provider offered, the
@@ -17,8 +18,8 @@ export type DoorRecord = RunState['door'];
 
 export type Admitted =
   | { kind: 'refused'; error: WireError }
-  | { kind: 'fresh'; asker: Address; addressee: Address; door: DoorRecord }
-  | { kind: 'resume'; asker: Address; addressee: Address; door: DoorRecord; state: RunState };
+  | { kind: 'fresh'; asker: Address; addressee: Address; door: DoorRecord; read?: ReadScope }
+  | { kind: 'resume'; asker: Address; addressee: Address; door: DoorRecord; read?: ReadScope; state: RunState };
 
 const refuse = (code: string, message: string, status: number): Admitted => ({
   kind: 'refused',
@@ -51,6 +52,7 @@ export async function admitCaller(ctx: HarnessContext, input: { request: AskRequ
 
   let asker: Address;
   let record: DoorRecord;
+  let read: ReadScope | undefined;
   if (door.kind === 'session') {
     asker = getAddress(door.asker);
     record = { kind: 'session' };
@@ -60,9 +62,11 @@ export async function admitCaller(ctx: HarnessContext, input: { request: AskRequ
       addressee: addressee.address,
       origin: door.origin,
       credential: door.credential,
+      ...(door.app !== undefined ? { app: door.app } : {}),
     });
     if (!verdict.ok) return refuse(verdict.code, verdict.message, 403);
     asker = verdict.asker;
+    read = verdict.read;
     record = { kind: 'ask-as-me', origin: door.origin.slice(0, 300), wireHash: verdict.wireHash };
   }
 
@@ -79,7 +83,7 @@ export async function admitCaller(ctx: HarnessContext, input: { request: AskRequ
       return refuse('NOTHING_TO_RESUME', 'Answers were sent without the run they answer.', 400);
     const charged = await ctx.vault.budget.charge(addressee.address, ctx.settings.askCost);
     if (!charged.ok) return refuse('BUDGET_SPENT', budgetSpentWords(charged, ctx.clock.now()), 429);
-    return { kind: 'fresh', asker, addressee: addressee.address, door: record };
+    return { kind: 'fresh', asker, addressee: addressee.address, door: record, ...(read ? { read } : {}) };
   }
 
   const stored = await ctx.vault.runs.get(request.runRef);
@@ -96,5 +100,5 @@ export async function admitCaller(ctx: HarnessContext, input: { request: AskRequ
   if (state.asker !== asker || state.addressee !== addressee.address)
     return refuse('RUN_NOT_YOURS', 'That run belongs to another conversation.', 403);
   if (state.expiresAt < ctx.clock.now()) return refuse('RUN_EXPIRED', 'That run has expired; ask again.', 410);
-  return { kind: 'resume', asker, addressee: addressee.address, door: record, state };
+  return { kind: 'resume', asker, addressee: addressee.address, door: record, ...(read ? { read } : {}), state };
 }

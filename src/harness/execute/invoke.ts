@@ -3,6 +3,7 @@ import { redeemPayment } from './chain-acts';
 import { localActFor } from './local-acts';
 import { consultOutsideAgent } from './outside-agent';
 import { readFor } from './reads';
+import { readRefused } from '../doors/read-scope';
 import { applyInstructionSkill } from './skill-apply';
 import type { ExecInput, StepFailure, StepResult } from './step-result';
 
@@ -25,7 +26,7 @@ export async function invokeTool(ctx: HarnessContext, input: ExecInput): Promise
       break;
   }
   const read = readFor(c.id, c.folder);
-  if (read !== undefined) return read(ctx, input);
+  if (read !== undefined) return readRefused(ctx, c.id, input.args) ?? read(ctx, input);
   const act = localActFor(c.id);
   if (act !== undefined && !c.informational) {
     const record = act.recordOf(input, ctx.clock.now());

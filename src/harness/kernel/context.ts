@@ -5,6 +5,7 @@ import type { OutsideAgents } from './outside-agent';
 import type { HarnessSettings } from './settings';
 import type { PlaybookCache } from '../playbook/playbook-scope';
 import type { AskControls } from './turn-controls';
+import type { ReadScope } from '../doors/read-scope';
 
 /**
  * What every stage receives (STYLE: `stage(ctx, input)`): the ports, the ontology it reads, the estate's settings
@@ -18,6 +19,8 @@ export type HarnessContext = Ports & {
   outsideAgents: OutsideAgents;
   /** This turn's controls from the door (streamed text, a stop signal); absent when the door passed none. */
   turn?: AskControls;
+  /** An ask-as-me run's read scope (../doors/read-scope.ts): what the app may have answered; absent for a session. */
+  readScope?: ReadScope;
 };
 
 /**
@@ -25,4 +28,11 @@ export type HarnessContext = Ports & {
  * command line with the unlocked key — and ask-as-me through the page provider. There is no other door.
  */
 export type Door =
-  { kind: 'session'; asker: Address } | { kind: 'ask-as-me'; origin: string; credential: AskAsMeCredential };
+  | { kind: 'session'; asker: Address }
+  | {
+      kind: 'ask-as-me';
+      origin: string;
+      credential: AskAsMeCredential;
+      /** The app's name, as its card at `origin` says (the composition root read it); for the person's words only. */
+      app?: string;
+    };

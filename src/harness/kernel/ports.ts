@@ -59,6 +59,8 @@ export type WireVerdict =
       origin: string;
       notBefore: number;
       notAfter: number;
+      /** What the app may have answered, as signed; absent on a wire signed before read scopes. */
+      read?: { folders: readonly string[]; kinds: readonly string[] };
     }
   | { ok: false; code: string; reason: string };
 

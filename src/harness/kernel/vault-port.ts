@@ -89,6 +89,11 @@ export interface VaultPort {
      * and the signed grant itself, as the gateway verifies it (DESIGN §10). null when the person has not connected it.
      */
     cabinet(query: { person: Address; agent: string }): Promise<CabinetGrantHeld | null>;
+    /**
+     * The folders of the person's live cabinet grants to the app at `origin` (an ask-as-me wire signed before read
+     * scopes reads only these). Absent: none.
+     */
+    foldersAt?(query: { person: Address; origin: string }): Promise<readonly string[]>;
   };
   budget: {
     /** Charges the agent's budget; refused when spent (`resetsAt`: when its window ends; `allowance`: its size, when known). */

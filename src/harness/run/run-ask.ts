@@ -6,6 +6,7 @@ import { relationOf } from '../authority/standing';
 import { NO_PLAYBOOK_SENTENCE } from '../compose/compose';
 import { composeRun } from '../compose/compose-stage';
 import { admitCaller } from '../doors/doors';
+import { scopedContext } from '../doors/read-scope';
 import type { Door, HarnessContext } from '../kernel/context';
 import { newRun } from '../kernel/new-run';
 import type { AdmittedRun } from '../kernel/run-phase';
@@ -29,12 +30,14 @@ import { runSteps } from './steps';
  * reply. A port that throws mid-run (a worker stopped) leaves the last checkpoint in place: the same ask resumed
  * reconciles and never acts twice.
  */
-export async function runAsk(ctx: HarnessContext, raw: unknown, door: Door): Promise<Result<AskResponse>> {
+export async function runAsk(base: HarnessContext, raw: unknown, door: Door): Promise<Result<AskResponse>> {
   const parsed = AskRequest.safeParse(raw);
   if (!parsed.success) return fail(parsed.error);
   const request = parsed.data;
-  const admitted = await admitCaller(ctx, { request, door });
+  const admitted = await admitCaller(base, { request, door });
   if (admitted.kind === 'refused') return { ok: false, error: admitted.error };
+  // An app asking as the person reads only what the person let it (its wire's read scope), on every path.
+  const ctx = scopedContext(base, admitted.read);
 
   const playbook = await loadPlaybook(ctx, { addressee: admitted.addressee });
   const scope = playbook.kind === 'playbook' ? playbook.scope : null;

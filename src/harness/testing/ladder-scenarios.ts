@@ -180,7 +180,7 @@ export const LADDER_SCENARIOS: Scenario[] = [
     title: 'ask-as-me: reads answered as the person; an act parks at authority_required; no self-authorized write',
     model: 'throwing',
     async run(w, expect) {
-      const wireHash = await w.grantWire(ORIGIN);
+      const wireHash = await w.grantWire(ORIGIN, { folders: ['readings'], kinds: ['contacts', 'organizations'] });
       const read = expectKind(
         replyOf(await w.askAsMe({ message: 'How many contacts do I have?', wireHash, origin: ORIGIN })),
         'answer',
@@ -206,7 +206,7 @@ export const LADDER_SCENARIOS: Scenario[] = [
     title: 'ask-as-me: a replayed assertion, another origin, another signer and a revoked wire are refused in words',
     model: 'throwing',
     async run(w, expect) {
-      const wireHash = await w.grantWire(ORIGIN);
+      const wireHash = await w.grantWire(ORIGIN, { folders: [], kinds: ['contacts'] });
       const once = { message: 'How many contacts do I have?', wireHash, origin: ORIGIN, nonce: 'nonce-replayed-0001' };
       expectKind(replyOf(await w.askAsMe(once)), 'answer');
       expect(errorOf(await w.askAsMe(once))).toMatchObject({ code: 'ASSERTION_REPLAYED' });
@@ -222,6 +222,23 @@ export const LADDER_SCENARIOS: Scenario[] = [
       const revoked = errorOf(await w.askAsMe({ ...once, nonce: 'nonce-after-revoke-1' }));
       expect(revoked.code).toBe('WIRE_REVOKED');
       expect(revoked.message).toMatch(/revoked/);
+    },
+  },
+  {
+    id: 'ask-as-me.read-scope',
+    title: 'ask-as-me: a wire reading only readings is refused contacts, memory, receipts and the balance in words',
+    model: 'throwing',
+    async run(w, expect) {
+      const wireHash = await w.grantWire(ORIGIN, { folders: ['readings'], kinds: [] });
+      for (const [message, what] of [
+        ['How many contacts do I have?', 'your contacts'],
+        ['Show my recent receipts.', 'your receipts'],
+        ["What's my balance?", 'your balance'],
+      ] as const) {
+        const refused = expectKind(replyOf(await w.askAsMe({ message, wireHash, origin: ORIGIN })), 'refused');
+        expect(refused.error.code).toBe('READ_NOT_GRANTED');
+        expect(refused.error.message).toContain(`may not read ${what}`);
+      }
     },
   },
   {

@@ -221,9 +221,14 @@ export class MemoryVault implements VaultPort {
 
   /** Cabinet grants by `<person>|<agent>` (the person's newest grant to that outside agent). */
   readonly cabinetGrants = new Map<string, CabinetGrantHeld>();
+  /** The folders of the person's cabinet grants by `<person>|<origin>` (what an older ask-as-me wire reads). */
+  readonly foldersGranted = new Map<string, string[]>();
   grants = {
     cabinet: async (q: { person: Address; agent: string }) =>
       clone(this.cabinetGrants.get(`${low(q.person)}|${q.agent}`) ?? null),
+    foldersAt: async (q: { person: Address; origin: string }) => [
+      ...(this.foldersGranted.get(`${low(q.person)}|${q.origin}`) ?? []),
+    ],
   };
 
   budget = {

@@ -37,6 +37,8 @@ export type StoredWire = {
   origin: string;
   notBefore: number;
   notAfter: number;
+  /** What the app may have answered (signed with the rest); absent: a wire signed before read scopes. */
+  read?: { folders: string[]; kinds: string[] };
   signature: Hex;
 };
 
@@ -97,6 +99,7 @@ export class MemoryWallet implements AuthorityPort {
     notAfter: number;
     key: Hex;
     capability?: string;
+    read?: { folders: string[]; kinds: string[] };
   }): Promise<StoredWire> {
     const body = {
       delegator: input.delegator,
@@ -105,6 +108,7 @@ export class MemoryWallet implements AuthorityPort {
       origin: input.origin,
       notBefore: input.notBefore,
       notAfter: input.notAfter,
+      ...(input.read !== undefined ? { read: { folders: [...input.read.folders], kinds: [...input.read.kinds] } } : {}),
     };
     const hash = digestOf(body);
     const wire = { ...body, hash, signature: await this.signAs(input.delegator, input.key, hash) };
@@ -225,6 +229,7 @@ export class MemoryWallet implements AuthorityPort {
       origin: w.origin,
       notBefore: w.notBefore,
       notAfter: w.notAfter,
+      ...(w.read !== undefined ? { read: w.read } : {}),
     };
   }
 }

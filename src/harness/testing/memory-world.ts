@@ -108,8 +108,9 @@ export async function memoryWorld(options: WorldOptions & { ontology: OntologyVi
         credential: { wireHash: input.wireHash, assertion, signature },
       });
     },
-    async grantWire(origin) {
+    async grantWire(origin, read) {
       const now = Math.floor(clock.now() / 1000);
+      const folders = await vault.grants.foldersAt({ person: who.alice, origin });
       return (
         await wallet.grantWire({
           delegator: who.alice,
@@ -118,6 +119,7 @@ export async function memoryWorld(options: WorldOptions & { ontology: OntologyVi
           notBefore: now - 60,
           notAfter: now + 30 * 24 * 3600,
           key: keyOf('alice'),
+          read: read ?? { folders, kinds: [] },
         })
       ).hash;
     },

@@ -56,8 +56,11 @@ export interface World {
   askAsMe(
     input: AskInput & { wireHash: Hex; origin: string; nonce?: string; assertionKey?: Hex },
   ): Promise<Result<AskResponse>>;
-  /** Alice grants HeartCoach an ask-as-me wire for `origin`. */
-  grantWire(origin: string): Promise<Hex>;
+  /**
+   * Alice grants HeartCoach an ask-as-me wire for `origin`, reading what `read` names (by default, the folders of
+   * its cabinet grant: none in these worlds).
+   */
+  grantWire(origin: string, read?: { folders: string[]; kinds: string[] }): Promise<Hex>;
   /** The person signs the requirement at their Home; the mandate lands in the keyring. */
   sign(requirement: Requirement, signer: DemoPersonId): Promise<Supplied>;
   /** A co-signature over the approval digest by `approver` (with `withKeyOf`'s key: a forgery when they differ). */

@@ -11,6 +11,7 @@ import {
   HomeGrantAskAsMeRequest,
 } from '../../protocol/page-provider-app';
 import { defineHandler } from '../handler';
+import { WIRE_READ_KINDS, type WireRead } from '../../protocol/delegation';
 import { approved, card, openConsent, personView } from '../../apps/heartcoach/consent-flow';
 import type { SenderContext } from '../sender';
 
@@ -72,29 +73,41 @@ export function pageAppHandlers(deps: AppsDeps) {
         const appCard = await card(s, sender.origin);
         const pinned = await s.parts.store.get(sender.origin);
         const expiresAt = new Date(s.parts.now() + params.days * 86_400_000).toISOString();
+        const person = await personView(s);
+        // What it may read by default: the folders of its cabinet grant; every other kind only when ticked.
+        const folders = (await liveGrants(s.parts, person.address, sender.origin))[0]?.folders ?? [];
+        let read: WireRead = { folders: [], kinds: [] };
         const consent = await openConsent(s, {
           kind: 'grant',
           origin: sender.origin,
-          person: await personView(s),
+          person,
           signIn: null,
           folders: null,
           agent: { name: appCard.name, address: appCard.agent, cardDigest: appCard.digest, chainId: appCard.chainId },
           cardChanged: pinned !== null && pinned.cardDigest !== appCard.digest,
-          wire: { capability: 'harness.ask', mayAsk: true, mayAct: false, expiresAt },
+          wire: {
+            capability: 'harness.ask',
+            mayAsk: true,
+            mayAct: false,
+            expiresAt,
+            read: { folders: [...folders], kinds: [...WIRE_READ_KINDS] },
+          },
         });
         return approved(
           consent,
-          async () => {
+          async (ticked, kinds) => {
+            read = { folders: grantable(folders, ticked), kinds: [...new Set(kinds)].sort() };
             const granted = await (
               await s.agent()
-            ).grantAskAsMe({ delegate: appCard.agent, origin: sender.origin, days: params.days });
+            ).grantAskAsMe({ delegate: appCard.agent, origin: sender.origin, days: params.days, read });
             return {
               hash: granted.hash,
               wire: granted.wire as unknown as Record<string, unknown>,
               expiresAt: new Date(granted.wire.scope.window.validBefore * 1000).toISOString(),
             };
           },
-          (r) => `${appCard.name} may ask your agent as you until ${r.expiresAt.slice(0, 10)} — ask, never act.`,
+          (r) =>
+            `${appCard.name} may ask your agent as you until ${r.expiresAt.slice(0, 10)} — ask, never act — and have answered ${readWords(read)}.`,
         );
       },
     }),
@@ -116,4 +129,10 @@ export function pageAppHandlers(deps: AppsDeps) {
       },
     }),
   ];
+}
+
+/** What a wire's read scope lets the app have answered, in words. */
+function readWords(read: WireRead): string {
+  const all = [...read.folders.map((f) => `your ${f}`), ...read.kinds.map((k) => `your ${k}`)];
+  return all.length === 0 ? 'nothing of yours' : all.join(', ');
 }

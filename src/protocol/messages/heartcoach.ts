@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AddressSchema, DigestSchema } from '../ask';
-import { CabinetFolder } from '../delegation';
+import { CabinetFolder, WireReadKind } from '../delegation';
 import { WireError } from '../errors';
 
 /**
@@ -46,6 +46,14 @@ export const ConsentView = z.strictObject({
       mayAsk: z.literal(true),
       mayAct: z.literal(false),
       expiresAt: z.string().datetime(),
+      /**
+       * What it may have answered, signed inside the wire: `folders` (those of its cabinet grant, ticked by default)
+       * and `kinds` offered unticked (memory, contacts, receipts, organizations, the balance).
+       */
+      read: z.strictObject({
+        folders: z.array(CabinetFolder).max(6),
+        kinds: z.array(WireReadKind).max(5),
+      }),
     })
     .nullable(),
   locked: z.boolean(),
@@ -57,6 +65,8 @@ export const ConsentDecideRequest = req('consent.decide', {
   id: ConsentId,
   approve: z.boolean(),
   folders: z.array(CabinetFolder).max(6).optional(),
+  /** An ask-as-me grant: the kinds of records ticked beyond the folders. */
+  kinds: z.array(WireReadKind).max(5).optional(),
   reason: z.string().max(300).optional(),
 });
 export const ConsentOutcome = z.strictObject({

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { CabinetFolderName } from '../../protocol/delegation';
+import type { CabinetFolderName, WireReadKind } from '../../protocol/delegation';
 import type { Result, WireError } from '../../protocol/errors';
 import type { ExtensionRequest, ExtensionRequestType, ReplyOf } from '../../protocol/messages/index';
 import type { ConsentView } from '../../protocol/messages/heartcoach';
-import { FOLDER_WORDS } from './folders';
+import { FOLDER_WORDS, KIND_WORDS } from './folders';
 import { lostWords, useConsentKeepalive, type ConsentHold } from './useConsentKeepalive';
 
 export type ConsentRequest = <T extends ExtensionRequestType>(
@@ -31,6 +31,7 @@ export function ConsentApp({
   const [view, setView] = useState<ConsentView | undefined>();
   const [error, setError] = useState<WireError | undefined>();
   const [folders, setFolders] = useState<CabinetFolderName[]>([]);
+  const [kinds, setKinds] = useState<WireReadKind[]>([]);
   const [passphrase, setPassphrase] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | undefined>();
@@ -48,7 +49,9 @@ export function ConsentApp({
     const got = await request({ type: 'consent.get', id });
     if (!got.ok) return setError(got.error);
     setView(got.data);
-    setFolders((current) => (current.length > 0 ? current : (got.data.folders?.requested ?? [])));
+    setFolders((current) =>
+      current.length > 0 ? current : (got.data.folders?.requested ?? got.data.wire?.read.folders ?? []),
+    );
   };
   // Read once per request id; the request is resolved by its id, never by anything the window is told later.
   useEffect(() => void load(), [id]);
@@ -72,7 +75,7 @@ export function ConsentApp({
       type: 'consent.decide',
       id,
       approve,
-      ...(approve ? { folders } : { reason: 'you declined in Home Agent' }),
+      ...(approve ? { folders, kinds } : { reason: 'you declined in Home Agent' }),
     });
     keepalive.busy.current = false;
     setBusy(false);
@@ -85,6 +88,8 @@ export function ConsentApp({
   };
   const toggle = (folder: CabinetFolderName) =>
     setFolders((f) => (f.includes(folder) ? f.filter((x) => x !== folder) : [...f, folder]));
+  const toggleKind = (kind: WireReadKind) =>
+    setKinds((k) => (k.includes(kind) ? k.filter((x) => x !== kind) : [...k, kind]));
 
   if (view === undefined)
     return (
@@ -158,6 +163,26 @@ export function ConsentApp({
           <p>
             Until {view.wire.expiresAt.slice(0, 10)}. You can revoke it on chain at any time in your Home’s options.
           </p>
+          <fieldset className="ha-card" aria-label="What your agent may answer it from">
+            <legend>What your agent may answer {view.agent.name} from</legend>
+            {view.wire.read.folders.map((folder) => (
+              <label key={folder} className="ha-option">
+                <input type="checkbox" checked={folders.includes(folder)} onChange={() => toggle(folder)} />{' '}
+                {FOLDER_WORDS[folder].label}
+                <span className="ha-meta"> — {FOLDER_WORDS[folder].holds}</span>
+              </label>
+            ))}
+            {view.wire.read.kinds.map((kind) => (
+              <label key={kind} className="ha-option">
+                <input type="checkbox" checked={kinds.includes(kind)} onChange={() => toggleKind(kind)} />{' '}
+                {KIND_WORDS[kind].label}
+                <span className="ha-meta"> — {KIND_WORDS[kind].holds}</span>
+              </label>
+            ))}
+            <p className="ha-meta">
+              Anything not ticked is refused to it in words; your keys never. This is signed inside the grant.
+            </p>
+          </fieldset>
         </section>
       ) : null}
       {view.locked && keepalive.lost === undefined ? (

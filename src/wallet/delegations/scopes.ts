@@ -1,7 +1,23 @@
-import type { CabinetFolderName, GrantScope, TimeWindow, WireScope } from '../../protocol/delegation';
+import type {
+  CabinetFolderName,
+  GrantScope,
+  TimeWindow,
+  WireRead,
+  WireReadKind,
+  WireScope,
+} from '../../protocol/delegation';
 
-/** An ask-as-me wire for an app at `origin`. */
-export function wireScope(p: { chainId: number; origin: string; window: TimeWindow }): WireScope {
+const sortedOnce = <T extends string>(values: readonly T[]): T[] => [...new Set(values)].sort();
+
+/** An ask-as-me wire for an app at `origin`; `read`: what it may have answered (sorted, each once). */
+export function wireScope(p: {
+  chainId: number;
+  origin: string;
+  window: TimeWindow;
+  read?: { folders: readonly CabinetFolderName[]; kinds: readonly WireReadKind[] };
+}): WireScope {
+  const read: WireRead | undefined =
+    p.read === undefined ? undefined : { folders: sortedOnce(p.read.folders), kinds: sortedOnce(p.read.kinds) };
   return {
     type: 'home-agent/ask-as-me-wire',
     version: 1,
@@ -9,6 +25,7 @@ export function wireScope(p: { chainId: number; origin: string; window: TimeWind
     capabilityId: 'harness.ask',
     origin: p.origin,
     window: p.window,
+    ...(read !== undefined ? { read } : {}),
   };
 }
 
@@ -19,7 +36,7 @@ export function grantScope(p: {
   folders: CabinetFolderName[];
   window: TimeWindow;
 }): GrantScope {
-  const folders = [...new Set(p.folders)].sort();
+  const folders = sortedOnce(p.folders);
   return {
     type: 'home-agent/cabinet-grant',
     version: 1,

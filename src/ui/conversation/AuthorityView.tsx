@@ -11,6 +11,9 @@ const STANDING: Record<ReplyOf<'authority_required'>['standing']['relation'], st
   stranger: 'You hold no standing here.',
 };
 
+/** What a card says once its run has moved on: its buttons are gone, its record stays. */
+export const MOVED_ON = 'What happened next is further down the conversation.';
+
 /**
  * A step that needs the person's mandate: what it will do, for whom, how much, to whom, until when, the risk and the
  * parties — all read from the requirement that will be signed. Signing happens in the popup (one request at a time,
@@ -54,25 +57,29 @@ export function AuthorityView({
         {STANDING[reply.standing.relation]}
         {reply.alsoApprove.length > 0 ? ` ${reply.alsoApprove.length} other approval(s) will be needed too.` : ''}
       </p>
-      <div className="ha-actions">
-        {actions.review === undefined ? (
-          <p>Open Home Agent’s popup to review and sign this request.</p>
-        ) : (
-          <button type="button" disabled={actions.busy} onClick={() => actions.review?.(runRef)}>
-            Review and sign
+      {actions.finished === true ? (
+        <p className="ha-meta">{MOVED_ON}</p>
+      ) : (
+        <div className="ha-actions">
+          {actions.review === undefined ? (
+            <p>Open Home Agent’s popup to review and sign this request.</p>
+          ) : (
+            <button type="button" disabled={actions.busy} onClick={() => actions.review?.(runRef)}>
+              Review and sign
+            </button>
+          )}
+          <button
+            type="button"
+            className="ha-secondary"
+            disabled={actions.busy}
+            onClick={() =>
+              actions.resume(runRef, [{ kind: 'decline', reason: 'declined in the conversation' }], 'Decline')
+            }
+          >
+            Decline
           </button>
-        )}
-        <button
-          type="button"
-          className="ha-secondary"
-          disabled={actions.busy}
-          onClick={() =>
-            actions.resume(runRef, [{ kind: 'decline', reason: 'declined in the conversation' }], 'Decline')
-          }
-        >
-          Decline
-        </button>
-      </div>
+        </div>
+      )}
     </>
   );
 }

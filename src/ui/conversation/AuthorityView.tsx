@@ -1,6 +1,7 @@
 import { argumentSources, requirementFacts } from '../words/requirement-words';
 import { shortAddress } from '../words/format';
 import { useVaultNames } from '../sign/use-vault-names';
+import { Details } from './Details';
 import { FactList } from './FactList';
 import type { ReplyActions, ReplyOf } from './transport';
 
@@ -52,7 +53,9 @@ export function AuthorityView({
           </ul>
         </>
       )}
-      <FactList facts={argumentSources(requirement)} label="Where each detail came from" />
+      <Details>
+        <FactList facts={argumentSources(requirement)} label="Where each detail came from" />
+      </Details>
       <p className="ha-meta">
         {STANDING[reply.standing.relation]}
         {reply.alsoApprove.length > 0 ? ` ${reply.alsoApprove.length} other approval(s) will be needed too.` : ''}
@@ -64,6 +67,9 @@ export function AuthorityView({
           {actions.review === undefined ? (
             <p>Open Home Agent’s popup to review and sign this request.</p>
           ) : (
+            <p className="ha-meta ha-wide">Review and sign opens Home Agent’s popup, where you sign or decline.</p>
+          )}
+          {actions.review === undefined ? null : (
             <button type="button" disabled={actions.busy} onClick={() => actions.review?.(runRef)}>
               Review and sign
             </button>

@@ -23,13 +23,12 @@ export function LongValue({ value, what = 'address' }: { value: string; what?: s
     );
   return (
     <span className="ha-long">
-      <code className="ha-long-value" tabIndex={0} title={value} aria-label={value}>
+      <code className="ha-long-value" tabIndex={0} title={value}>
         <span className="ha-long-short" aria-hidden="true">
           {shortAddress(value)}
         </span>
-        <span className="ha-long-full" aria-hidden="true">
-          {value}
-        </span>
+        {/* Read whole by a screen reader; shown whole while focused. */}
+        <span className="ha-long-full">{value}</span>
       </code>
       <button type="button" className="ha-copy" aria-label={`Copy ${what} ${value}`} onClick={copy}>
         {copied ? 'Copied' : 'Copy'}

@@ -49,7 +49,17 @@ export default defineConfig({
     web_accessible_resources: [
       { resources: ['overlay-frame.html'], matches: ['http://*/*', 'https://*/*'], use_dynamic_url: true },
     ],
+    // Three shortcuts a person can change at chrome://extensions/shortcuts: the popup (requests to sign), the side
+    // panel (the conversation) and the overlay on the page.
     commands: {
+      _execute_action: {
+        suggested_key: { default: 'Alt+Shift+H' },
+        description: 'Open Home Agent: requests to sign',
+      },
+      'open-side-panel': {
+        suggested_key: { default: 'Alt+Shift+J' },
+        description: 'Open the conversation with my agent in the side panel',
+      },
       'open-overlay': {
         suggested_key: { default: 'Alt+Shift+K' },
         description: 'Ask my agent from this page',

@@ -59,6 +59,14 @@ test("the demo profile loads the demo identities; the vault browser shows Alice'
     await expect(agents).toContainText('Alice Okoro');
     await expect(agents).toContainText('Missio Nexus');
     await expect(agents).toContainText('organization-agent');
+    // The two organizations named "thompson" are told apart by what the person keeps about each.
+    await expect(agents).toContainText('Thompson Community Fund');
+    await expect(agents).toContainText('Thompson Family Trust');
+    // The first-run card says how to ask, and goes away when the person has read it.
+    const firstRun = options.getByRole('region', { name: 'How to ask your agent' });
+    await expect(firstRun).toContainText('side panel');
+    await expect(firstRun).toContainText('Alt+Shift+K');
+    await expect(firstRun).toContainText('Alt+Shift+J');
     await options
       .getByRole('list', { name: 'Alice Okoro: records by type' })
       .getByRole('button', { name: /^contact \(4\)$/ })
@@ -68,6 +76,10 @@ test("the demo profile loads the demo identities; the vault browser shows Alice'
     await expect(contacts).toContainText('David Adeyemi');
     expect(await seriousAxeViolations(options)).toEqual([]);
     await saveScreenshot(options, 'options-vault');
+    await firstRun.getByRole('button', { name: 'Got it' }).click();
+    await options.reload();
+    await expect(options.getByRole('table', { name: 'Your agents' })).toBeVisible();
+    await expect(options.getByRole('region', { name: 'How to ask your agent' })).toHaveCount(0);
   } finally {
     await extension.close();
   }

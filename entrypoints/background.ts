@@ -7,6 +7,7 @@ import { listenForMessages } from '../src/messaging/listen';
 import { listenForAskStreams } from '../src/messaging/ask-stream';
 import { listenForConsentKeepalives } from '../src/messaging/consent-keepalive';
 import { wireOverlayTriggers } from '../src/messaging/overlay-triggers';
+import { wireSidePanelCommand } from '../src/messaging/side-panel-command';
 import { createRegistry } from '../src/messaging/registry';
 import { createRouter, type Router } from '../src/messaging/router';
 import { wireAutoLock } from '../src/home/auto-lock';
@@ -60,4 +61,5 @@ export default defineBackground(() => {
     self,
   );
   wireOverlayTriggers(browser);
+  wireSidePanelCommand(browser);
 });

@@ -6,6 +6,13 @@ import { mountPage } from '../../src/ui/mount-page';
 
 const send = (message: unknown) => browser.runtime.sendMessage(message);
 
+// A click is the gesture sidePanel.open needs, and it must be the first call in the click: the window is found first.
+let windowId: number | undefined;
+void browser.windows.getCurrent().then((w) => (windowId = w.id));
+const openPanel = () => {
+  if (windowId !== undefined) void browser.sidePanel.open({ windowId });
+};
+
 mountPage(
   <BackgroundProvider request={(message) => requestBackground(send, message)}>
     <header>
@@ -13,7 +20,7 @@ mountPage(
       <p>Everything your agent keeps and is allowed to do, in one place.</p>
     </header>
     <main>
-      <HomeApp requestOrigins={(origins) => browser.permissions.request({ origins })} />
+      <HomeApp requestOrigins={(origins) => browser.permissions.request({ origins })} openPanel={openPanel} />
     </main>
   </BackgroundProvider>,
 );

@@ -37,7 +37,7 @@ describe('the composition root', () => {
     expect(pending[0]).toMatchObject({
       waitingFor: 'authority',
       toolId: 'person.contact.invite',
-      text: 'Waiting for your signature on a mandate for person.contact.invite.',
+      text: 'Waiting for your signature to add a contact.',
     });
     expect((await agent.requirement(asked.runRef)).bindingDigest).toBe(asked.requirement.bindingDigest);
     const { signed, response } = await agent.sign({

@@ -4,6 +4,7 @@ import type { AskSurface, Material, Supplied, SuppliedPlan } from '../protocol/a
 import type { Result } from '../protocol/errors';
 import type { AskResponse, Requirement } from '../protocol/harness-reply';
 import type { HomeAgentCore } from './home-agent';
+import { waitingForSignature } from './pending-words';
 
 /**
  * The person's turns at their own Home (the session door): a fresh ask, a resume with what they did, a decline,
@@ -212,7 +213,7 @@ function waitingStep(state: RunState): string | null {
 function pendingText(pending: NonNullable<RunState['pending']>, toolId: string | null): string {
   switch (pending.kind) {
     case 'authority':
-      return `Waiting for your signature on a mandate${toolId !== null ? ` for ${toolId}` : ''}.`;
+      return waitingForSignature(toolId);
     case 'approval':
       return (pending.text ?? 'Waiting for a co-signer’s approval.').slice(0, 1000);
     case 'data':

@@ -2,20 +2,27 @@ import { ARCHETYPES } from '../ontology/archetypes.generated';
 import { HomeError } from '../protocol/errors';
 import type { AgentsView } from '../protocol/messages/home-replies';
 import type { Vault } from '../vault/vault';
+import { agentDetails } from './agent-details';
 import { requirePerson } from './status';
 
 /** The agents this profile holds with their pinned playbooks, and the archetypes the ontology offers. */
 export async function agentsView(vault: Vault): Promise<AgentsView> {
   const [agents, playbooks] = await Promise.all([vault.agents.list(), vault.playbooks.list()]);
   const pins = new Map(playbooks.rows.map((row) => [row.agent, row]));
+  const details = await agentDetails(
+    vault,
+    agents.rows.map((a) => a.address),
+  );
   return {
     agents: agents.rows.map((agent) => {
       const pin = pins.get(agent.address);
+      const detail = details.get(agent.address.toLowerCase());
       const archetype = pin === undefined ? undefined : ARCHETYPES[pin.archetypeId];
       return {
         address: agent.address,
         kind: agent.kind,
         label: agent.label,
+        ...(detail === undefined ? {} : { detail }),
         playbook:
           pin === undefined
             ? null

@@ -2,12 +2,17 @@ import { HomeError } from '../protocol/errors';
 import { StepReceipt } from '../protocol/harness-reply';
 import { RECORD_TYPES, type RecordType } from '../vault/records/record';
 import type { Vault } from '../vault/vault';
+import { agentDetails } from './agent-details';
 import { recordView } from './record-view';
 import { LIST, receiptRows, receiptSummaryOf, runsOf } from './vault-runs';
 
 /** The vault browser's counts: records per type and owner, receipts and runs; damaged rows named. */
 export async function vaultSummary(vault: Vault) {
   const agents = await vault.agents.list();
+  const details = await agentDetails(
+    vault,
+    agents.rows.map((a) => a.address),
+  );
   const owners = await Promise.all(
     agents.rows
       .filter((agent) => agent.kind !== 'harness')
@@ -17,7 +22,8 @@ export async function vaultSummary(vault: Vault) {
           const n = await vault.records.count(type, agent.address);
           if (n > 0) counts[type] = n;
         }
-        return { address: agent.address, label: agent.label, counts };
+        const detail = details.get(agent.address.toLowerCase());
+        return { address: agent.address, label: agent.label, ...(detail === undefined ? {} : { detail }), counts };
       }),
   );
   const receipts = await receiptRows(vault);

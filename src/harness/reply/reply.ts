@@ -62,7 +62,7 @@ export function authorityRequiredReply(
   const what = describeStep(input.tool, requirement.args, input.label);
   const who = input.label(requirement.delegator);
   const grant = standing.canGrant
-    ? `You can grant it${standing.relation === 'steward' ? ` as ${who}'s steward` : ''} at your Home.`
+    ? `You can review and sign it${standing.relation === 'steward' ? ` as ${who}'s steward` : ''}.`
     : `Only ${who}'s steward can grant it.`;
   const remembered = input.parties
     .filter((p) => p.note !== undefined)
@@ -72,7 +72,7 @@ export function authorityRequiredReply(
     input.alsoApprove.length === 0
       ? ''
       : ` ${input.alsoApprove.length} more step${input.alsoApprove.length > 1 ? 's' : ''} of this plan need${input.alsoApprove.length > 1 ? '' : 's'} a mandate from ${who} too: you can review and sign ${input.alsoApprove.length > 1 ? 'them' : 'it'} with this one.`;
-  const summary = `${what}${remembered} — this needs ${fresh ? 'a fresh' : 'a'} mandate from ${who} to this agent (${requirement.risk} risk). ${grant}${more}`;
+  const summary = `${what}${remembered} — this needs ${fresh ? 'a fresh' : 'a'} mandate from ${who} to your agent (${requirement.risk} risk). ${grant}${more}`;
   return {
     kind: 'authority_required',
     requirement,

@@ -64,6 +64,8 @@ export const AgentView = z.strictObject({
   address: AddressSchema,
   kind: z.enum(['person', 'organization', 'harness']),
   label: Text(200),
+  /** What tells it apart from a namesake (an organization record's detail), when the person keeps one. */
+  detail: Text(500).optional(),
   playbook: Playbook.nullable(),
 });
 export const ArchetypeView = z.strictObject({
@@ -81,7 +83,9 @@ export const AgentsView = z.strictObject({
 export type AgentsView = z.infer<typeof AgentsView>;
 
 export const VaultSummary = z.strictObject({
-  owners: z.array(z.strictObject({ address: AddressSchema, label: Text(200), counts: Counts })).max(LIST),
+  owners: z
+    .array(z.strictObject({ address: AddressSchema, label: Text(200), detail: Text(500).optional(), counts: Counts }))
+    .max(LIST),
   receipts: z.number().int().nonnegative(),
   runs: z.number().int().nonnegative(),
   corrupt: z.array(Text(500)).max(50),

@@ -1,6 +1,7 @@
 import { argumentSources, requirementFacts } from '../words/requirement-words';
 import { shortAddress } from '../words/format';
 import { useVaultNames } from '../sign/use-vault-names';
+import { Details } from './Details';
 import { FactList } from './FactList';
 import type { ReplyActions, ReplyOf } from './transport';
 
@@ -10,6 +11,9 @@ const STANDING: Record<ReplyOf<'authority_required'>['standing']['relation'], st
   member: 'You are a member; a steward must sign.',
   stranger: 'You hold no standing here.',
 };
+
+/** What a card says once its run has moved on: its buttons are gone, its record stays. */
+export const MOVED_ON = 'What happened next is further down the conversation.';
 
 /**
  * A step that needs the person's mandate: what it will do, for whom, how much, to whom, until when, the risk and the
@@ -49,30 +53,39 @@ export function AuthorityView({
           </ul>
         </>
       )}
-      <FactList facts={argumentSources(requirement)} label="Where each detail came from" />
+      <Details>
+        <FactList facts={argumentSources(requirement)} label="Where each detail came from" />
+      </Details>
       <p className="ha-meta">
         {STANDING[reply.standing.relation]}
         {reply.alsoApprove.length > 0 ? ` ${reply.alsoApprove.length} other approval(s) will be needed too.` : ''}
       </p>
-      <div className="ha-actions">
-        {actions.review === undefined ? (
-          <p>Open Home Agent’s popup to review and sign this request.</p>
-        ) : (
-          <button type="button" disabled={actions.busy} onClick={() => actions.review?.(runRef)}>
-            Review and sign
+      {actions.finished === true ? (
+        <p className="ha-meta">{MOVED_ON}</p>
+      ) : (
+        <div className="ha-actions">
+          {actions.review === undefined ? (
+            <p>Open Home Agent’s popup to review and sign this request.</p>
+          ) : (
+            <p className="ha-meta ha-wide">Review and sign opens Home Agent’s popup, where you sign or decline.</p>
+          )}
+          {actions.review === undefined ? null : (
+            <button type="button" disabled={actions.busy} onClick={() => actions.review?.(runRef)}>
+              Review and sign
+            </button>
+          )}
+          <button
+            type="button"
+            className="ha-secondary"
+            disabled={actions.busy}
+            onClick={() =>
+              actions.resume(runRef, [{ kind: 'decline', reason: 'declined in the conversation' }], 'Decline')
+            }
+          >
+            Decline
           </button>
-        )}
-        <button
-          type="button"
-          className="ha-secondary"
-          disabled={actions.busy}
-          onClick={() =>
-            actions.resume(runRef, [{ kind: 'decline', reason: 'declined in the conversation' }], 'Decline')
-          }
-        >
-          Decline
-        </button>
-      </div>
+        </div>
+      )}
     </>
   );
 }

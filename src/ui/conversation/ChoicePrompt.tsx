@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { PlannerTrace, Prompt } from '../../protocol/harness-reply';
+import { choiceQuestion } from '../words/prompt-words';
 import type { ReplyActions } from './transport';
 
 type ChoicePromptType = Extract<Prompt, { kind: 'choice' }>;
@@ -29,7 +30,7 @@ export function ChoicePrompt(props: {
   return (
     <form onSubmit={submit} className="ha-prompt">
       <fieldset>
-        <legend>{prompt.text}</legend>
+        <legend>{choiceQuestion(prompt)}</legend>
         {remembered === undefined ? null : (
           <p className="ha-remembered">{remembered.note} — a reminder, not a permission; choose again.</p>
         )}

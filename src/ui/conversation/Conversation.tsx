@@ -1,8 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { Material } from '../../protocol/messages/index';
 import { AskForm } from './AskForm';
 import { EntryView } from './EntryView';
 import { KeptQuestions, useKeptQuestions } from './KeptQuestions';
+import { liveEntries } from './live-runs';
+import { useRevealNewest } from './reveal-newest';
 import type { AgentTransport, ReplyActions } from './transport';
 import { runContext, useConversation } from './use-conversation';
 
@@ -34,6 +36,14 @@ export function Conversation(props: {
     }),
     [busy, resume, transport, props.onProvenance, entries],
   );
+  const finished = useMemo(() => ({ ...actions, finished: true }), [actions]);
+  const live = useMemo(() => liveEntries(entries), [entries]);
+  const log = useRef<HTMLDivElement>(null);
+  const newest = entries.at(-1);
+  useRevealNewest(
+    log,
+    newest === undefined ? '' : `${newest.id}:${newest.from}:${newest.from === 'waiting' ? newest.streamed.length : 0}`,
+  );
   return (
     <div className="ha-conversation">
       <KeptQuestions
@@ -44,9 +54,13 @@ export function Conversation(props: {
           void resume(k.runRef, [{ kind: 'decline', reason: 'you dropped this kept question' }], `Drop: ${k.words}`)
         }
       />
-      <div role="log" aria-live="polite" aria-label="Conversation with your agent" className="ha-log">
+      <div ref={log} role="log" aria-live="polite" aria-label="Conversation with your agent" className="ha-log">
         {entries.map((entry) => (
-          <EntryView key={entry.id} entry={entry} actions={actions} />
+          <EntryView
+            key={entry.id}
+            entry={entry}
+            actions={entry.from !== 'agent' || live.has(entry.id) ? actions : finished}
+          />
         ))}
       </div>
       {untrusted ? (

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Prompt } from '../../protocol/harness-reply';
+import { fieldHelp } from '../words/prompt-words';
 import type { ReplyActions } from './transport';
 
 type DataPromptType = Extract<Prompt, { kind: 'data' }>;
@@ -26,21 +27,24 @@ export function DataPrompt({
   return (
     <form onSubmit={submit} className="ha-prompt">
       <p>{prompt.text}</p>
-      {prompt.fields.map((field) => (
-        <div key={field.arg} className="ha-field">
-          <label htmlFor={`${id}-${field.arg}`}>{field.label}</label>
-          <input
-            id={`${id}-${field.arg}`}
-            name={field.arg}
-            required
-            maxLength={500}
-            aria-describedby={`${id}-${field.arg}-why`}
-            value={values[field.arg] ?? ''}
-            onChange={(e) => setValues({ ...values, [field.arg]: e.target.value })}
-          />
-          <small id={`${id}-${field.arg}-why`}>{field.reason}</small>
-        </div>
-      ))}
+      {prompt.fields.map((field) => {
+        const help = fieldHelp(prompt.text, field.reason);
+        return (
+          <div key={field.arg} className="ha-field">
+            <label htmlFor={`${id}-${field.arg}`}>{field.label}</label>
+            <input
+              id={`${id}-${field.arg}`}
+              name={field.arg}
+              required
+              maxLength={500}
+              {...(help === undefined ? {} : { 'aria-describedby': `${id}-${field.arg}-why` })}
+              value={values[field.arg] ?? ''}
+              onChange={(e) => setValues({ ...values, [field.arg]: e.target.value })}
+            />
+            {help === undefined ? null : <small id={`${id}-${field.arg}-why`}>{help}</small>}
+          </div>
+        );
+      })}
       <div className="ha-actions">
         <button type="submit" disabled={actions.busy}>
           Answer

@@ -4,6 +4,7 @@ import { shortAddress } from '../words/format';
 import { ChoicePrompt } from './ChoicePrompt';
 import { DataPrompt } from './DataPrompt';
 import { FactList } from './FactList';
+import { PromptRecord } from './PromptRecord';
 import type { ReplyActions, ReplyOf } from './transport';
 
 /** A prompt the run waits on: a data field, a choice, another person's approval, or a mandate to review. */
@@ -19,6 +20,7 @@ export function PromptView({
   now: number;
 }) {
   const { prompt, resumeToken } = reply;
+  if (actions.finished === true) return <PromptRecord prompt={prompt} now={now} />;
   switch (prompt.kind) {
     case 'data':
       return <DataPrompt prompt={prompt} runRef={runRef} resumeToken={resumeToken} actions={actions} />;

@@ -1,6 +1,7 @@
 import type { StepReceipt } from '../../protocol/harness-reply';
 import { capabilityLabel } from '../words/requirement-words';
 import { when } from '../words/format';
+import { Details } from './Details';
 import { FactList } from './FactList';
 
 const OBSERVATION: Record<StepReceipt['observation'], string> = {
@@ -13,7 +14,7 @@ const OBSERVATION: Record<StepReceipt['observation'], string> = {
 /** One step receipt, opened: what was done, under which authority, with which digests (seed 001 step 11). */
 export function ReceiptDetails({ receipt }: { receipt: StepReceipt }) {
   const facts = [
-    { term: 'Step', detail: `${capabilityLabel(receipt.toolId)} (${receipt.toolId}), step ${receipt.stepRef}` },
+    { term: 'Step', detail: `${capabilityLabel(receipt.toolId)}, step ${receipt.stepRef}` },
     {
       term: 'Status',
       detail: `${receipt.status}; ${OBSERVATION[receipt.observation]}${receipt.reconciled ? '; reconciled after a restart' : ''}`,
@@ -26,11 +27,21 @@ export function ReceiptDetails({ receipt }: { receipt: StepReceipt }) {
     },
     { term: 'On behalf of', detail: receipt.actedOnBehalfOf },
     { term: 'When', detail: when(receipt.createdAt) },
-    { term: 'Input digest', detail: receipt.inputDigest },
-    { term: 'Plan arguments digest', detail: receipt.planArgsDigest },
-    { term: 'Skill', detail: `${receipt.skill.id} ${receipt.skill.version}` },
   ];
   if (receipt.txHash !== undefined) facts.push({ term: 'Transaction', detail: receipt.txHash });
-  if (receipt.mandateHash !== undefined) facts.push({ term: 'Mandate', detail: receipt.mandateHash });
-  return <FactList facts={facts} label={`Receipt ${receipt.id}`} />;
+  // What a careful person checks against the provenance file: the digests and the skill's internal id and version.
+  const details = [
+    { term: 'Input digest', detail: receipt.inputDigest },
+    { term: 'Plan arguments digest', detail: receipt.planArgsDigest },
+    { term: 'Skill', detail: `${receipt.toolId}; ${receipt.skill.id} ${receipt.skill.version}` },
+  ];
+  if (receipt.mandateHash !== undefined) details.push({ term: 'Mandate', detail: receipt.mandateHash });
+  return (
+    <>
+      <FactList facts={facts} label={`Receipt ${receipt.id}`} />
+      <Details>
+        <FactList facts={details} label={`Receipt ${receipt.id}: digests`} />
+      </Details>
+    </>
+  );
 }

@@ -45,7 +45,10 @@ describe('the reply cards', () => {
       attributions: [{ source: 'HeartCoach', text: 'Your week looks steady.' }],
     });
     expect(html).toContain('<th scope="col">name</th><th scope="col">address</th>');
-    expect(html).toContain('<td>Carol</td>');
+    expect(html).toContain('<td data-label="name">Carol</td>');
+    // An address is shortened, with the whole address in its title and a copy button.
+    expect(html).toContain('title="' + A(3) + '"');
+    expect(html).toContain('aria-label="Copy address ' + A(3) + '"');
     expect(html).toContain('<strong>HeartCoach</strong> said — their words, not your agent’s:');
     expect(html).toContain('<blockquote>Your week looks steady.</blockquote>');
   });

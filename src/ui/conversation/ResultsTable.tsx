@@ -1,8 +1,13 @@
 import type { ResultRow } from '../../protocol/harness-reply';
+import { CellValue } from './LongValue';
 
 const MAX_COLUMNS = 12;
 
-/** A read's results as a table (never prose to parse): one column per field, headers a screen reader announces. */
+/**
+ * A read's results as a table (never prose to parse): one column per field, headers a screen reader announces.
+ * Addresses and digests are shortened with a copy button; in a narrow side panel each row folds into a card whose
+ * cells carry their column's name (`data-label`, see faces.css), so no table is wider than the panel.
+ */
 export function ResultsTable({ rows, caption }: { rows: readonly ResultRow[]; caption: string }) {
   if (rows.length === 0) return <p className="ha-meta">No rows.</p>;
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))].slice(0, MAX_COLUMNS);
@@ -23,7 +28,9 @@ export function ResultsTable({ rows, caption }: { rows: readonly ResultRow[]; ca
           {rows.map((row, i) => (
             <tr key={i}>
               {columns.map((column) => (
-                <td key={column}>{String(row[column] ?? '')}</td>
+                <td key={column} data-label={column}>
+                  <CellValue value={row[column]} />
+                </td>
               ))}
             </tr>
           ))}

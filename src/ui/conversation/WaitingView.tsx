@@ -1,3 +1,5 @@
+import { Details } from './Details';
+import { LongValue } from './LongValue';
 import type { ReplyOf } from './transport';
 
 /** The run waits on something outside the person (another agent, a commitment); it resumes by itself. */
@@ -5,9 +7,12 @@ export function WaitingView({ reply }: { reply: ReplyOf<'waiting'> }) {
   return (
     <>
       <p>{reply.text}</p>
-      <p className="ha-meta">
-        Waiting on {reply.on}. Commitment <code className="ha-digest">{reply.commitment}</code>
-      </p>
+      <p className="ha-meta">Waiting on {reply.on}; it carries on by itself.</p>
+      <Details>
+        <p className="ha-meta">
+          Commitment <LongValue value={reply.commitment} what="commitment" />
+        </p>
+      </Details>
     </>
   );
 }

@@ -45,6 +45,8 @@ export type ReplyActions = {
     requester: { address: `0x${string}`; label: string };
   };
   busy: boolean;
+  /** The run moved on past this card (a newer reply, or it finished): the card keeps its record, not its buttons. */
+  finished?: boolean;
 };
 
 export type ReplyOf<K extends HarnessReply['kind']> = Extract<HarnessReply, { kind: K }>;

@@ -36,6 +36,7 @@ export function AgentsSection() {
                   <span className="ha-meta" title={agent.address}>
                     {shortAddress(agent.address)}
                   </span>
+                  {agent.detail === undefined ? null : <span className="ha-detail">{agent.detail}</span>}
                 </th>
                 <td>
                   {agent.playbook === null ? 'none (bare harness)' : agent.playbook.archetypeId}

@@ -4,6 +4,7 @@ import { ClinicianDemo } from '../heartcoach/ClinicianDemo';
 import type { HomeStatus } from '../../protocol/messages/home-replies';
 import { AgentsSection } from './AgentsSection';
 import { ErrorText } from './background-context';
+import { FirstRunCard } from './FirstRunCard';
 import { BackupStep } from './BackupStep';
 import { GrantsSection } from './GrantsSection';
 import { LockBar } from './LockBar';
@@ -29,7 +30,13 @@ const SECTIONS = [
  * The Home (options page): onboarding until a key exists and its backup is confirmed, then everything the agent
  * keeps and may do. `generation` remounts the sections after an import or unlock, so each reads the vault afresh.
  */
-export function HomeApp({ requestOrigins }: { requestOrigins: (origins: string[]) => Promise<boolean> }) {
+export function HomeApp({
+  requestOrigins,
+  openPanel,
+}: {
+  requestOrigins: (origins: string[]) => Promise<boolean>;
+  openPanel?: () => void;
+}) {
   const loaded = useLoad({ type: 'home.status' });
   const [status, setStatus] = useState<HomeStatus | undefined>();
   const [backup, setBackup] = useState<{ fileName: string; text: string } | undefined>();
@@ -66,6 +73,7 @@ export function HomeApp({ requestOrigins }: { requestOrigins: (origins: string[]
           ))}
         </ul>
       </nav>
+      <FirstRunCard {...(openPanel === undefined ? {} : { onOpenPanel: openPanel })} />
       <LockBar status={current} onStatus={update} />
       <AgentsSection />
       <VaultBrowser />

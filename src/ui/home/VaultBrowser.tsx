@@ -34,6 +34,7 @@ export function VaultBrowser() {
       {(summary.data?.owners ?? []).map((owner) => (
         <div key={owner.address} className="ha-owner">
           <h3>{owner.label}</h3>
+          {owner.detail === undefined ? null : <p className="ha-meta">{owner.detail}</p>}
           {Object.keys(owner.counts).length === 0 ? (
             <p className="ha-meta">No records yet.</p>
           ) : (

@@ -18,7 +18,7 @@ export function ApproveSheet({ request, unlocked }: { request: ApprovalRequestFi
   const r = request.requirement;
   const facts = [
     { term: 'Requested by', detail: `${request.requester.label} (${shortAddress(request.requester.address)})` },
-    { term: 'What it does', detail: `${capabilityLabel(r.capability)} (${r.capability})` },
+    { term: 'What it does', detail: capabilityLabel(r.capability) },
     ...Object.entries(r.args).map(([arg, value]) => ({
       term: arg,
       detail: typeof value === 'string' ? value : JSON.stringify(value),

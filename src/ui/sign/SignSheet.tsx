@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { Requirement } from '../../protocol/harness-reply';
+import { Details } from '../conversation/Details';
 import { FactList } from '../conversation/FactList';
 import { argumentSources, partyName, requirementFacts } from '../words/requirement-words';
 import { tokenAmount, when } from '../words/format';
@@ -58,20 +59,22 @@ export function SignSheet(props: {
       <p>{item.text}</p>
       <p className="ha-meta">You asked: “{item.words}”</p>
       <FactList facts={requirementFacts(r, parties, Date.now())} label="What you would allow" />
-      <h3>The exact digest you sign</h3>
-      <p>
-        <code className="ha-digest" data-testid="binding-digest">
-          {r.bindingDigest}
-        </code>
-      </p>
-      <h3>The delegate</h3>
-      <p>
-        <code className="ha-digest">{r.delegate}</code> — your harness agent, for step {r.stepRef} of run{' '}
-        <code>{r.runRef}</code> only.
-      </p>
-      <h3>Caveats</h3>
-      <FactList facts={caveatFacts(r)} label="Caveats" />
-      <FactList facts={argumentSources(r)} label="Where each detail came from" />
+      <Details>
+        <h3>The exact digest you sign</h3>
+        <p>
+          <code className="ha-digest" data-testid="binding-digest">
+            {r.bindingDigest}
+          </code>
+        </p>
+        <h3>Who acts</h3>
+        <p>
+          <code className="ha-digest">{r.delegate}</code> — your agent, for step {r.stepRef} of run{' '}
+          <code>{r.runRef}</code> only ({r.capability}).
+        </p>
+        <h3>Caveats</h3>
+        <FactList facts={caveatFacts(r)} label="Caveats" />
+        <FactList facts={argumentSources(r)} label="Where each detail came from" />
+      </Details>
       {also.length === 0 ? null : (
         <section aria-labelledby="also-title">
           <h3 id="also-title">
@@ -83,11 +86,11 @@ export function SignSheet(props: {
                 facts={[...argumentFacts(a, parties), ...requirementFacts(a, parties, Date.now())]}
                 label={`Step ${a.stepRef}: what you would allow`}
               />
-              <p>
+              <Details>
                 <code className="ha-digest" data-testid="also-digest">
                   {a.bindingDigest}
                 </code>
-              </p>
+              </Details>
             </div>
           ))}
         </section>

@@ -32,7 +32,7 @@ export function partyName(address: string, parties: readonly PartyRef[]): string
 export function requirementFacts(requirement: Requirement, parties: readonly PartyRef[], now: number): Fact[] {
   const { caveats } = requirement;
   const facts: Fact[] = [
-    { term: 'What it does', detail: `${capabilityLabel(requirement.capability)} (${requirement.capability})` },
+    { term: 'What it does', detail: capabilityLabel(requirement.capability) },
     { term: 'For whom', detail: `${partyName(requirement.delegator, parties)} — the account that gives this mandate` },
   ];
   if (caveats.maxAmount !== undefined)
@@ -43,7 +43,7 @@ export function requirementFacts(requirement: Requirement, parties: readonly Par
   facts.push({ term: 'How many times', detail: count(caveats.calls, 'use') });
   facts.push({
     term: 'Who acts',
-    detail: `Your harness agent ${shortAddress(requirement.delegate)}, and only for this step`,
+    detail: `Your agent (${shortAddress(requirement.delegate)}), and only for this step`,
   });
   facts.push({ term: 'Risk', detail: RISK_WORDS[requirement.risk] });
   if (requirement.freshSeconds !== undefined)

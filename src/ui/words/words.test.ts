@@ -38,7 +38,7 @@ describe("the faces' words for a requirement and a trace", () => {
     const facts = Object.fromEntries(
       requirementFacts(requirement, parties, 1_799_999_400_000).map((f) => [f.term, f.detail]),
     );
-    expect(facts['What it does']).toBe('Send USDC (payment.usdc.send)');
+    expect(facts['What it does']).toBe('Send USDC');
     expect(facts['For whom']).toContain('Alice Okoro');
     expect(facts['How much, at most']).toBe('12.5 USDC');
     expect(facts['To whom']).toBe('Bob Mensah (0x3333…3333)');

@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+
+/**
+ * What a careful person may check but nobody needs to read first (digests, commitments, internal ids), folded under
+ * "Details" so the words above it stay plain.
+ */
+export function Details({ children, summary = 'Details' }: { children: ReactNode; summary?: string }) {
+  return (
+    <details className="ha-details">
+      <summary>{summary}</summary>
+      {children}
+    </details>
+  );
+}

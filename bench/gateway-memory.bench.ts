@@ -126,7 +126,7 @@ async function consultation(url: string): Promise<{ body: string; token: string 
     body: JSON.stringify({ message, signature: await signMessageAsAgent(owner, agent, message) }),
   });
   if (signed.status !== 200) throw new Error(`sign-in failed: ${signed.status} ${await signed.text()}`);
-  const { accessToken } = (await signed.json()) as { accessToken: string };
+  const { access_token: accessToken } = (await signed.json()) as { access_token: string };
   const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
   const window = { validAfter: seconds('2026-09-01T00:00:00Z'), validBefore: seconds('2026-12-31T00:00:00Z') };
   const grant = await signScopedDelegation(chain, {

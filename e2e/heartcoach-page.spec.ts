@@ -58,10 +58,10 @@ async function pageAs(person: DemoPersonId | null): Promise<Page> {
   if (person !== null) {
     const issued = await gw.signIn(person);
     const session = {
-      accessToken: issued.accessToken,
-      refreshToken: issued.refreshToken,
+      accessToken: issued.access_token,
+      refreshToken: issued.refresh_token,
       subject: issued.subject,
-      expiresAt: Date.now() + issued.expiresIn * 1000,
+      expiresAt: Date.now() + issued.expires_in * 1000,
     };
     await context.addInitScript((s) => sessionStorage.setItem('heartcoach.session', JSON.stringify(s)), session);
   }

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SERVICES } from '../src/protocol/demo-identities';
 import { createMemoryChainStateStore } from '../src/wallet/chain/chain-state-store';
 import { openEmbeddedChain } from '../src/wallet/chain/open-embedded-chain';
-import { generateSessionKey, type SessionKey } from './auth/session-keys';
 import { issueAccessToken } from './auth/tokens';
 import { composeGateway, type Gateway } from './compose';
+import { putSession } from './desk/sessions';
 import { fixedClock, randomIds } from './ports';
 import { testDatabases } from './testing/databases';
 import { gatewayWallet } from './wallet/gateway-wallet';
@@ -16,17 +16,14 @@ import { gatewayWallet } from './wallet/gateway-wallet';
 const ORIGIN = 'http://127.0.0.1:8787';
 const clock = fixedClock('2026-09-29T11:58:00Z');
 let gateway: Gateway;
-let key: SessionKey;
 
 beforeAll(async () => {
   const chain = await openEmbeddedChain({ store: createMemoryChainStateStore(), clock: () => clock.now().getTime() });
-  key = await generateSessionKey();
   gateway = await composeGateway({
     origin: ORIGIN,
     audience: 'heartcoach',
     trustedIssuers: [],
     database: { kind: 'open', sql: await testDatabases()[0]!.open() },
-    sessionKey: key,
     model: null,
     registry: { dir: await mkdtemp(join(tmpdir(), 'registry-')), publish: true },
     clock,
@@ -80,13 +77,19 @@ describe("the gateway's routes", () => {
 
   it('serves the public JWKS and never the private half', async () => {
     const jwks = (await (await request('/.well-known/jwks.json')).json()) as { keys: Array<Record<string, string>> };
-    expect(jwks.keys).toEqual([key.publicJwk]);
+    expect(jwks.keys).toEqual([(await gateway.keys.signingKey()).publicJwk]);
     expect(jwks.keys[0]!.d).toBeUndefined();
   });
 
   it('answers unknown paths 404, known paths with the wrong method 405, bodies too large 413 — in JSON, in words', async () => {
-    expect(await (await request('/nope')).json()).toEqual({
-      error: { code: 'not_found', message: '/nope is not served here.' },
+    const missing = await request('/nope');
+    expect(missing.headers.get('content-type')).toBe('application/problem+json');
+    expect(await missing.json()).toEqual({
+      type: 'urn:heartcoach:problem:not_found',
+      title: 'Not found',
+      status: 404,
+      detail: '/nope is not served here.',
+      code: 'not_found',
     });
     const put = await request('/auth/siwe', { method: 'PUT' });
     expect([put.status, put.headers.get('allow')]).toEqual([405, 'POST']);
@@ -108,9 +111,7 @@ describe("the gateway's routes", () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(
-      /^The input was refused — message/,
-    );
+    expect(((await bad.json()) as { detail: string }).detail).toMatch(/^The input was refused — message/);
   });
 
   it('refuses an A2A call without a bearer with 401 and WWW-Authenticate; with one and no model key, 503 coach_unconfigured', async () => {
@@ -131,10 +132,17 @@ describe("the gateway's routes", () => {
       401,
       'Bearer error="invalid_token"',
     ]);
+    const alice = '0x00000000000000000000000000000000000000a1';
+    await putSession(gateway.sql, {
+      sid: 'sid-a',
+      subject: alice,
+      issuedAt: clock.now().toISOString(),
+      expiresAt: '2026-10-29T11:58:00Z',
+    });
     const { token } = await issueAccessToken(
-      { issuer: ORIGIN, audience: 'heartcoach', key, clock },
-      { address: '0x00000000000000000000000000000000000000a1', name: 'Alice' },
-      'j',
+      { issuer: ORIGIN, audience: 'heartcoach', keys: gateway.keys, clock },
+      { address: alice, name: 'Alice' },
+      { jti: 'j', sid: 'sid-a' },
     );
     const res = await request('/a2a', {
       method: 'POST',

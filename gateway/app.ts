@@ -1,26 +1,32 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { JWK } from 'jose';
 import { cardJson, coachAgentCard, skillIdsOf, type AgentAccount } from './a2a/card';
 import { CoachRequestHandler } from './a2a/request-handler';
 import { a2aTransport } from './a2a/transport';
 import { RegisterWireBody, registerWire } from './ask-me/register-wire';
-import { RefreshBody, refreshSession, revokeSession } from './auth/refresh';
+import type { KeyRing } from './auth/key-ring';
+import { RefreshBody, RevokeBody, refreshSession, revokeSession } from './auth/refresh';
 import { issueNonce, SignInBody, signInWithEthereum, type SignInDeps } from './auth/siwe-signin';
 import { consultation } from './coach/consult';
 import type { CoachDeps } from './coach/deps';
 import { JSON_RPC } from './errors';
 import { onGatewayError } from './http/errors';
+import { problem } from './http/problem';
 import { jsonBody } from './http/json-body';
 import { pageDataRoutes } from './http/page-data';
 import { requireSubject, type SubjectEnv } from './http/require-subject';
+import { healthRoutes, type Probes } from './ops/health';
+import { addressLimit, type RateLimiter, type RateLimits } from './ops/rate-limit';
 import type { WebBundle } from './web/bundle';
 import { pageRoutes } from './web/routes';
 
 export type GatewayAppDeps = CoachDeps & {
   signIn: SignInDeps;
-  /** The session key's public half, served as the JWKS. */
-  publicJwks: JWK[];
+  /** The signing key ring: every published key is served as the JWKS. */
+  keys: KeyRing;
+  limiter: RateLimiter;
+  limits: RateLimits;
+  probes: Probes;
   /** This gateway's origin (the card's URLs) and the origins an ask-as-me wire may name. */
   origin: string;
   wireOrigins: readonly string[];
@@ -46,32 +52,38 @@ export function createGatewayApp(deps: GatewayAppDeps): Hono<SubjectEnv> {
   const handler = new CoachRequestHandler(card, consultation(deps), (prefix) => deps.ids.next(prefix));
   const app = new Hono<SubjectEnv>();
   app.onError(onGatewayError);
-  app.notFound((c) =>
-    c.json({ error: { code: 'not_found', message: `${c.req.method} ${c.req.path} is not served here.` } }, 404),
-  );
+  app.notFound((c) => problem(c, 404, 'not_found', `${c.req.method} ${c.req.path} is not served here.`));
+  healthRoutes(app, deps.probes);
+  app.use('*', addressLimit(deps.limiter, deps.limits));
 
   app.get('/.well-known/agent-card.json', (c) => c.json(cardJson(card) as object));
-  app.get('/.well-known/jwks.json', (c) => {
+  app.get('/.well-known/jwks.json', async (c) => {
     c.header('Cache-Control', 'public, max-age=300');
-    return c.json({ keys: deps.publicJwks });
+    return c.json({ keys: await deps.keys.publicJwks() });
   });
-  app.get('/health', (c) =>
-    c.json({ ok: true, model: deps.model === null ? 'unconfigured' : deps.model.model, desk: deps.sql.kind }),
-  );
 
   const smallBody = bodyLimit({
     maxSize: 64 * 1024,
-    onError: (c) => c.json({ error: { code: 'too_large', message: 'The body is larger than 64 kB.' } }, 413),
+    onError: (c) => problem(c, 413, 'too_large', 'The body is larger than 64 kB.'),
   });
-  app.get('/auth/nonce', async (c) => c.json(await issueNonce(deps.signIn)));
+  // RFC 6749 §5.1: a token response is never cached.
+  const tokens = (c: Context, body: object) => {
+    c.header('Cache-Control', 'no-store');
+    c.header('Pragma', 'no-cache');
+    return c.json(body);
+  };
+  app.get('/auth/nonce', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(issueNonce(deps.signIn));
+  });
   app.post('/auth/siwe', smallBody, async (c) =>
-    c.json(await signInWithEthereum(deps.signIn, await jsonBody(c, SignInBody))),
+    tokens(c, await signInWithEthereum(deps.signIn, await jsonBody(c, SignInBody))),
   );
   app.post('/auth/refresh', smallBody, async (c) =>
-    c.json(await refreshSession(deps.signIn, (await jsonBody(c, RefreshBody)).refreshToken)),
+    tokens(c, await refreshSession(deps.signIn, (await jsonBody(c, RefreshBody)).refresh_token)),
   );
   app.post('/auth/revoke', smallBody, async (c) =>
-    c.json({ revoked: await revokeSession(deps.signIn, (await jsonBody(c, RefreshBody)).refreshToken) }),
+    c.json({ revoked: await revokeSession(deps.signIn, (await jsonBody(c, RevokeBody)).token) }),
   );
 
   app.post('/ask-me/wire', smallBody, requireSubject(deps.bearer), async (c) =>
@@ -113,11 +125,11 @@ export function createGatewayApp(deps: GatewayAppDeps): Hono<SubjectEnv> {
     '/.well-known/agent-card.json': 'GET',
     '/.well-known/jwks.json': 'GET',
     '/health': 'GET',
+    '/ready': 'GET',
   };
   app.all('*', (c) => {
     const allow = served[c.req.path];
-    if (allow === undefined)
-      return c.json({ error: { code: 'not_found', message: `${c.req.path} is not served here.` } }, 404);
+    if (allow === undefined) return problem(c, 404, 'not_found', `${c.req.path} is not served here.`);
     c.header('Allow', allow);
     const message = `${c.req.path} answers ${allow} only.`;
     if (c.req.path === '/a2a') {
@@ -130,7 +142,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Hono<SubjectEnv> {
         405,
       );
     }
-    return c.json({ error: { code: 'method_not_allowed', message } }, 405);
+    return problem(c, 405, 'method_not_allowed', message, { Allow: allow });
   });
   return app;
 }

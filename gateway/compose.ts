@@ -1,6 +1,8 @@
 import { ARCHETYPES } from '../src/ontology/archetypes.generated';
 import { createGatewayApp } from './app';
-import type { SessionKey } from './auth/session-keys';
+import { databaseKeyRing, type KeyRing, type KeyRingOptions } from './auth/key-ring';
+import { nonceSeal } from './auth/nonces';
+import { NONCE_TTL_SECONDS } from './auth/siwe-signin';
 import { localIssuer, remoteIssuer, type BearerPolicy } from './auth/verify-bearer';
 import { directoryRegistry, publishArchetypes } from './coach/archetypes';
 import type { CoachDeps } from './coach/deps';
@@ -9,8 +11,12 @@ import { MemberDesk } from './desk/member-desk';
 import { DEFAULT_PGLITE_TEMPLATE, ensurePgliteTemplate } from './desk/pglite-template';
 import { migrateDesk } from './desk/schema';
 import { seedDemoDesk, type DemoDirectory } from './desk/seed-demo';
+import { sessionIsLive } from './desk/sessions';
 import { openPglite, openPostgres, type Sql } from './desk/sql';
-import type { AssertionSigner, Clock, GrantVerifier, Ids, SiweVerifier } from './ports';
+import { DEFAULT_RATE_LIMITS, rateLimiter, type RateLimits } from './ops/rate-limit';
+import { startSweeper } from './ops/sweep';
+import type { Clock, Ids } from './ports';
+import type { GatewayWallet } from './wallet/gateway-wallet';
 import type { WebBundle } from './web/bundle';
 
 /** Everything the gateway is made of, as configuration; gateway/main.ts reads it from the environment. */
@@ -22,17 +28,22 @@ export type GatewayOptions = {
   trustedIssuers: readonly string[];
   database:
     | { kind: 'pglite'; dataDir: string; template?: string }
-    | { kind: 'postgres'; url: string; schema?: string; dropOnClose?: boolean }
+    | { kind: 'postgres'; url: string; schema?: string; max?: number; dropOnClose?: boolean }
     /** A desk the caller already opened (tests); closed with the gateway. */
     | { kind: 'open'; sql: Sql };
-  sessionKey: SessionKey;
+  /** The signing key ring's rotation (the keys themselves live in the database). */
+  keyRing?: KeyRingOptions;
+  /** Rate limits (per address, per subject), kept in the database; the defaults when absent. */
+  rateLimits?: Partial<RateLimits>;
+  /** How often the expiry sweep runs (default five minutes; 0: once, at start). */
+  sweepIntervalMs?: number;
   /** null: no model key — every consultation is 503 coach_unconfigured. */
   model: AnthropicModelOptions | null;
   /** The archetype registry directory; `publish` writes the ontology's definitions there at start. */
   registry: { dir: string; publish: boolean };
   clock: Clock;
   ids: Ids;
-  wallet: { chainId: number; siwe: SiweVerifier; grants: GrantVerifier; service: AssertionSigner };
+  wallet: GatewayWallet;
   /** Seeds the demo desk (idempotent) when given. */
   demo: DemoDirectory | null;
   /** Shift the demo desk's dates to the clock's today (a live demo); tests keep the seed's own dates. */
@@ -44,7 +55,15 @@ export type GatewayOptions = {
   web?: WebBundle;
 };
 
-export type Gateway = { app: ReturnType<typeof createGatewayApp>; deps: CoachDeps; sql: Sql; close(): Promise<void> };
+export type Gateway = {
+  app: ReturnType<typeof createGatewayApp>;
+  deps: CoachDeps;
+  sql: Sql;
+  keys: KeyRing;
+  /** From now on /ready answers 503, so the balancer sends new requests elsewhere (SIGTERM). */
+  drain(): void;
+  close(): Promise<void>;
+};
 
 /** The composition root's work: open the desk, publish the archetypes, wire the ports, build the app. */
 export async function composeGateway(options: GatewayOptions): Promise<Gateway> {
@@ -60,6 +79,7 @@ export async function composeGateway(options: GatewayOptions): Promise<Gateway> 
         : await openPostgres({
             url: db.url,
             ...(db.schema === undefined ? {} : { schema: db.schema }),
+            ...(db.max === undefined ? {} : { max: db.max }),
             ...(db.dropOnClose === undefined ? {} : { dropOnClose: db.dropOnClose }),
           });
   await migrateDesk(sql);
@@ -70,11 +90,21 @@ export async function composeGateway(options: GatewayOptions): Promise<Gateway> 
     const heartcoach = Object.values(ARCHETYPES).filter((a) => a.appliesTo === 'heartcoach');
     await publishArchetypes(options.registry.dir, heartcoach);
   }
+  const keys = databaseKeyRing(sql, options.clock, options.keyRing);
+  await keys.signingKey(); // the ring has a key before the first request
+  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  const limiter = rateLimiter(sql, options.clock);
+  const liveSession = (sid: string, subject: string) =>
+    sessionIsLive(sql, sid, subject, options.clock.now().toISOString());
   const bearer: BearerPolicy = {
-    issuers: [localIssuer(options.origin, [options.sessionKey.publicJwk]), ...options.trustedIssuers.map(remoteIssuer)],
+    issuers: [localIssuer(options.origin, keys.getKey, liveSession), ...options.trustedIssuers.map(remoteIssuer)],
     audiences: [options.audience],
     clock: options.clock,
+    admit: (subject) => limiter.hit(`subject:${subject.address}`, limits.perSubject, 'by this account'),
   };
+  const sweeper = startSweeper(sql, options.clock, options.sweepIntervalMs ?? 5 * 60 * 1000);
+  await sweeper.done;
+  let draining = false;
   const deps: CoachDeps = {
     sql,
     clock: options.clock,
@@ -93,15 +123,34 @@ export async function composeGateway(options: GatewayOptions): Promise<Gateway> 
       sql,
       ids: options.ids,
       siwe: options.wallet.siwe,
-      session: { issuer: options.origin, audience: options.audience, key: options.sessionKey, clock: options.clock },
+      session: { issuer: options.origin, audience: options.audience, keys, clock: options.clock },
+      nonces: await nonceSeal(sql, NONCE_TTL_SECONDS),
       expect: { domain: url.host, scheme: url.protocol.replace(':', ''), chainId: options.wallet.chainId },
     },
-    publicJwks: [options.sessionKey.publicJwk],
+    keys,
+    limiter,
+    limits,
+    probes: {
+      sql,
+      chain: options.wallet.probe,
+      model: deps.model === null ? 'unconfigured' : deps.model.model,
+      draining: () => draining,
+    },
     origin: options.origin,
     wireOrigins: options.wireOrigins ?? [options.origin],
     version: options.version ?? '0.1.0',
     agent: { address: options.wallet.service.address, chainId: options.wallet.chainId },
     ...(options.web === undefined ? {} : { web: options.web }),
   });
-  return { app, deps, sql, close: () => sql.close() };
+  return {
+    app,
+    deps,
+    sql,
+    keys,
+    drain: () => void (draining = true),
+    close: async () => {
+      sweeper.stop();
+      await sql.close();
+    },
+  };
 }

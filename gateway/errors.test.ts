@@ -37,7 +37,13 @@ describe('refusals mapped in one place (DESIGN §10)', () => {
     expect(JSON.stringify(toHttpError(leaked))).not.toContain('hunter2');
     expect(toHttpError(new Refusal(401, 'unauthenticated', 'Sign in first.'))).toEqual({
       status: 401,
-      body: { error: { code: 'unauthenticated', message: 'Sign in first.' } },
+      body: {
+        type: 'urn:heartcoach:problem:unauthenticated',
+        title: 'Not signed in',
+        status: 401,
+        detail: 'Sign in first.',
+        code: 'unauthenticated',
+      },
     });
   });
 });

@@ -3,8 +3,8 @@ import { HomeError } from '../src/protocol/errors';
 /**
  * A refusal in words (seed 000, DESIGN §10): every "no" the gateway says carries a stable code (`not_entitled`,
  * `coach_unconfigured`, …, the gateway's wire vocabulary), the HTTP-like status it stands for, and the sentence a
- * person reads. It is mapped to a response in one place: `toJsonRpcError` for A2A calls, `toHttpError` for the plain
- * routes (sign-in, wires). Authentication failures are HTTP 401; everything else on /a2a is a JSON-RPC error whose
+ * person reads. It is mapped to a response in one place: `toJsonRpcError` for A2A calls, `toHttpError` (a problem document)
+ * for the plain routes (sign-in, wires). Authentication failures are HTTP 401; everything else on /a2a is a JSON-RPC error whose
  * `data` carries `{ code, status }`.
  */
 export class Refusal extends HomeError {
@@ -35,6 +35,9 @@ export const refuse = {
       'HeartCoach is not configured here: no model key is set, so it cannot answer.',
     ),
   unreachable: (message: string) => new Refusal(503, 'coach_unreachable', message),
+  /** Over a rate limit: 429, with the seconds until the window turns (the Retry-After header). */
+  tooMany: (message: string, retryAfterSeconds: number) =>
+    new Refusal(429, 'rate_limited', message, { details: { retryAfterSeconds } }),
 };
 
 /** JSON-RPC 2.0 error codes (§5.1) and the one implementation-defined code every application refusal uses. */
@@ -63,12 +66,40 @@ export function toJsonRpcError(error: unknown): JsonRpcError {
   };
 }
 
-/** The same mapping for the plain HTTP routes: status and `{ error: { code, message } }`. */
-export function toHttpError(error: unknown): { status: number; body: { error: { code: string; message: string } } } {
+/**
+ * A problem document (RFC 9457, `application/problem+json`): `type` names the refusal (`urn:heartcoach:problem:<code>`),
+ * `title` the status in a few words, `detail` the sentence a person reads, and `code` the refusal's code beside them.
+ */
+export type Problem = { type: string; title: string; status: number; detail: string; code: string };
+
+const TITLES: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Not signed in',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  412: 'Precondition failed',
+  413: 'Too large',
+  429: 'Too many requests',
+  500: 'Internal error',
+  502: 'Bad gateway',
+  503: 'Unavailable',
+};
+
+export const problemOf = (status: number, code: string, detail: string): Problem => ({
+  type: `urn:heartcoach:problem:${code}`,
+  title: TITLES[status] ?? 'Refused',
+  status,
+  detail,
+  code,
+});
+
+/** The same mapping for the plain HTTP routes: status and a problem document. */
+export function toHttpError(error: unknown): { status: number; body: Problem } {
   if (error instanceof Refusal)
-    return { status: error.status, body: { error: { code: error.code, message: error.message } } };
+    return { status: error.status, body: problemOf(error.status, error.code, error.message) };
   return {
     status: 500,
-    body: { error: { code: 'internal', message: 'Something went wrong inside HeartCoach; nothing was changed.' } },
+    body: problemOf(500, 'internal', 'Something went wrong inside HeartCoach; nothing was changed.'),
   };
 }

@@ -20,8 +20,8 @@ function extensionIdOf(manifestPath) {
 }
 
 ensureNodeModules();
-console.log('▶ build: npx wxt build');
-execSync('npx wxt build', { stdio: 'inherit' });
+console.log('▶ build: npm run build (the extension, then the gateway: its page and PGlite template)');
+execSync('npm run --silent build', { stdio: 'inherit' });
 const extensionId = extensionIdOf(`${EXTENSION_DIR}/manifest.json`);
 // The Home opens with the demo profile offered first (DESIGN §5: demo data loads only when asked — the person
 // picks a passphrase and presses "Load the demo profile"; `npm start -- --no-demo` offers a new key instead).
@@ -30,7 +30,8 @@ const homeUrl = `chrome-extension://${extensionId}/options.html${offerDemo ? '?s
 
 // ── Local services ─────────────────────────────────────────────────────────────────────────────────────────────
 // Started before the browser opens, printed, and stopped with it: the HeartCoach coach gateway (`npm run gateway`,
-// loopback; its desk in PGlite under .data/, seeded from the demo identities; its own embedded chain), with
+// loopback; its desk in PGlite under .data/, seeded from the demo identities — GATEWAY_DEMO=1 and DEMO_SEED=1, which
+// a deployment never sets: the public demo service key and the demo desk; its own embedded chain), with
 // ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL passed through when set (otherwise HeartCoach answers 503
 // coach_unconfigured and the extension says model planning is off). The person's vault and embedded chain live in
 // the extension itself (IndexedDB in the Chromium profile under .data/).
@@ -41,7 +42,7 @@ const services = [];
 function startGateway() {
   const port = process.env.GATEWAY_PORT || '8787';
   const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
-    env: { ...process.env, PORT: port },
+    env: { GATEWAY_DEMO: '1', DEMO_SEED: '1', ...process.env, PORT: port },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

@@ -51,7 +51,7 @@ step('unit', 'npx vitest run --project unit');
 step('integration', 'npx vitest run --project integration', database ? { TEST_DATABASE_URL: database } : {});
 // The one extension build every browser test shares: e2e/global-setup.ts finds it fresher than its sources and
 // does not build again (run alone, `npx playwright test -c e2e/playwright.config.ts` builds only when stale).
-step('build', 'npx wxt build');
+step('build', 'npm run --silent build');
 step('e2e', 'npx playwright test -c e2e/playwright.config.ts', chromium ? { CHROMIUM_PATH: chromium } : {});
 printTimings();
 const failed = timings.filter(([, , status]) => status !== 'ok').map(([name]) => name);

@@ -2,6 +2,7 @@ import { JsonRpcTransportHandler, ServerCallContext } from '@a2a-js/sdk/server';
 import { LegacyJsonRpcTransportHandler } from '@a2a-js/sdk/compat/v0_3/server';
 import type { Context } from 'hono';
 import { Refusal, toJsonRpcError } from '../errors';
+import { retryAfterOf } from '../http/errors';
 import { admitCall, type RpcFailure, type RpcId } from './admit-call';
 import { AUTHORIZATION_KEY, REFUSAL_KEY, type CoachRequestHandler } from './request-handler';
 
@@ -30,6 +31,11 @@ export function a2aTransport(handler: CoachRequestHandler, skills: readonly stri
     if (refusal instanceof Refusal && refusal.status === 401) {
       c.header('WWW-Authenticate', 'Bearer error="invalid_token"');
       return c.json({ jsonrpc: '2.0', id: call.id, error }, 401);
+    }
+    const retryAfter = retryAfterOf(refusal);
+    if (retryAfter !== null) {
+      c.header('Retry-After', String(retryAfter));
+      return c.json({ jsonrpc: '2.0', id: call.id, error }, 429);
     }
     return c.json({ jsonrpc: '2.0', id: call.id, error }, 200);
   };

@@ -13,7 +13,8 @@ import { startTestGateway, type TestGateway } from '../testing/test-gateway';
 
 /** Ask-as-me support over loopback: a wire the person granted is registered, and heartcoach.ask.me signs for it. */
 /** A route's JSON answer: its fields, or `error` in words. */
-type Body = { error: { code: string; message: string }; [field: string]: unknown };
+/** A route's JSON answer: its fields, or a problem document (RFC 9457) in words. */
+type Body = { code: string; detail: string; [field: string]: unknown };
 
 describe.each(testDatabases())('ask-as-me support on $name', (database) => {
   let gw: TestGateway;
@@ -46,18 +47,18 @@ describe.each(testDatabases())('ask-as-me support on $name', (database) => {
   it("refuses a wire for another origin, someone else's wire, an expired one, and registration without a session", async () => {
     expect(await register(alice, await gw.wire('alice', 'https://evil.example'))).toMatchObject({
       status: 403,
-      body: { error: { code: 'wire_origin' } },
+      body: { code: 'wire_origin' },
     });
     expect(await register(alice, await gw.wire('bob'))).toMatchObject({
       status: 403,
-      body: { error: { code: 'wire_not_yours' } },
+      body: { code: 'wire_not_yours' },
     });
     const expired = await register(
       alice,
       await gw.wire('alice', gw.url, Math.floor(gw.clock.now().getTime() / 1000) - 60),
     );
-    expect(expired).toMatchObject({ status: 403, body: { error: { code: 'wire_refused' } } });
-    expect(expired.body.error.message).toMatch(/^The ask-as-me wire was refused: /);
+    expect(expired).toMatchObject({ status: 403, body: { code: 'wire_refused' } });
+    expect(expired.body.detail).toMatch(/^The ask-as-me wire was refused: /);
     const anonymous = await fetch(`${gw.url}/ask-me/wire`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -8,8 +8,8 @@ import { testDatabases } from '../testing/databases';
 import { startTestGateway, type TestGateway } from '../testing/test-gateway';
 
 /** SIWE sign-in over loopback: a Smart Agent's signature (ERC-6492, counterfactual) opens a session; nothing else does. */
-/** A route's JSON answer: its fields, or `error` in words. */
-type Body = { error: { code: string; message: string }; [field: string]: unknown };
+/** A route's JSON answer: its fields, or a problem document (RFC 9457) in words. */
+type Body = { code: string; detail: string; [field: string]: unknown };
 
 describe.each(testDatabases())('sign-in with Ethereum on $name', (database) => {
   let gw: TestGateway;
@@ -46,12 +46,16 @@ describe.each(testDatabases())('sign-in with Ethereum on $name', (database) => {
     const { status, body } = await post('/auth/siwe', { message: text, signature: await signedBy('alice', text) });
     expect(status).toBe(200);
     expect(body).toMatchObject({
-      tokenType: 'Bearer',
-      expiresIn: 3600,
-      refreshExpiresAt: '2026-10-29T11:58:00.000Z',
+      token_type: 'Bearer',
+      expires_in: 3600,
+      refresh_expires_in: 30 * 24 * 3600,
       subject: { address: gw.demo.addressOf('alice'), name: 'Alice Okoro' },
     });
-    const header = JSON.parse(Buffer.from(String(body.accessToken).split('.')[0]!, 'base64url').toString());
+    expect(body.access_token).toEqual(expect.any(String));
+    expect(body.refresh_token).toEqual(expect.any(String));
+    const header = JSON.parse(Buffer.from(String(body.access_token).split('.')[0]!, 'base64url').toString());
+    const claims = JSON.parse(Buffer.from(String(body.access_token).split('.')[1]!, 'base64url').toString());
+    expect(claims.sid).toMatch(/^sid-[0-9a-f]{16}$/);
     const jwks = (await (await fetch(`${gw.url}/.well-known/jwks.json`)).json()) as {
       keys: Array<{ kid: string; kty: string; crv: string; d?: string }>;
     };
@@ -63,10 +67,8 @@ describe.each(testDatabases())('sign-in with Ethereum on $name', (database) => {
     expect(replay).toMatchObject({
       status: 401,
       body: {
-        error: {
-          code: 'unauthenticated',
-          message: 'The sign-in nonce was not issued here, was already used, or has expired; ask for a new one.',
-        },
+        code: 'unauthenticated',
+        detail: 'The sign-in nonce was not issued here, was already used, or has expired; ask for a new one.',
       },
     });
   });
@@ -98,34 +100,80 @@ describe.each(testDatabases())('sign-in with Ethereum on $name', (database) => {
         signature: await signedBy(who as 'alice' | 'bob', text),
       });
       expect(status).toBe(401);
-      if (typeof sentence === 'string') expect(body.error.message).toBe(sentence);
-      else expect(body.error.message).toMatch(sentence);
+      if (typeof sentence === 'string') expect(body.detail).toBe(sentence);
+      else expect(body.detail).toMatch(sentence);
     }
     expect((await post('/auth/siwe', { message: 'hello' })).status).toBe(400);
   });
 
-  it('rotates refresh tokens, revokes them, and an access token stops working after its hour', async () => {
+  it('rotates refresh tokens within one session; signing out ends the session and every access token of it', async () => {
     const text = await message();
     const first = (await post('/auth/siwe', { message: text, signature: await signedBy('alice', text) })).body;
-    const refreshed = await post('/auth/refresh', { refreshToken: first.refreshToken });
+    const refreshed = await post('/auth/refresh', { grant_type: 'refresh_token', refresh_token: first.refresh_token });
     expect(refreshed.status).toBe(200);
-    expect(refreshed.body.refreshToken).not.toBe(first.refreshToken);
-    expect(await post('/auth/refresh', { refreshToken: first.refreshToken })).toMatchObject({
-      status: 401,
-      body: { error: { message: 'This refresh token was revoked; sign in again.' } },
-    });
-    expect(await post('/auth/revoke', { refreshToken: refreshed.body.refreshToken })).toMatchObject({
+    expect(refreshed.body.refresh_token).not.toBe(first.refresh_token);
+    const sidOf = (token: unknown) =>
+      JSON.parse(Buffer.from(String(token).split('.')[1]!, 'base64url').toString()).sid as string;
+    expect(sidOf(refreshed.body.access_token)).toBe(sidOf(first.access_token));
+    const deskMe = (token: unknown) =>
+      fetch(`${gw.url}/desk/me`, { headers: { authorization: `Bearer ${String(token)}` } });
+    expect((await deskMe(first.access_token)).status).toBe(200);
+    expect(await post('/auth/revoke', { token: refreshed.body.refresh_token })).toMatchObject({
       status: 200,
       body: { revoked: true },
     });
-    expect((await post('/auth/refresh', { refreshToken: refreshed.body.refreshToken })).status).toBe(401);
+    expect((await post('/auth/refresh', { refresh_token: refreshed.body.refresh_token })).status).toBe(401);
+    // Both access tokens of the session, still within their hour, are refused from now on.
+    for (const token of [first.access_token, refreshed.body.access_token]) {
+      const res = await deskMe(token);
+      expect(res.status).toBe(401);
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+      expect(((await res.json()) as Body).detail).toBe('The session was signed out or has ended; sign in again.');
+    }
+  });
+
+  it('ends the whole session when a rotated refresh token is presented again (a loose copy)', async () => {
+    const text = await message();
+    const first = (await post('/auth/siwe', { message: text, signature: await signedBy('alice', text) })).body;
+    const second = (await post('/auth/refresh', { refresh_token: first.refresh_token })).body;
+    expect(await post('/auth/refresh', { refresh_token: first.refresh_token })).toMatchObject({
+      status: 401,
+      body: { detail: 'This refresh token was revoked; sign in again.' },
+    });
+    // The thief's reuse ended the session: the owner's newer tokens are refused too.
+    expect((await post('/auth/refresh', { refresh_token: second.refresh_token })).status).toBe(401);
+    const res = await fetch(`${gw.url}/desk/me`, {
+      headers: { authorization: `Bearer ${String(second.access_token)}` },
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it('an access token stops working after its hour', async () => {
+    const token = await gw.session('alice');
     gw.clock.advance(3700 * 1000); // an hour and then some (5 s of clock tolerance)
     try {
-      const late = await ask(gw.url, String(refreshed.body.accessToken), { skill: 'heartcoach.ask', text: 'hi' });
+      const late = await ask(gw.url, token, { skill: 'heartcoach.ask', text: 'hi' });
       expect(late.status).toBe(401);
       expect(late.body.error!.message).toBe('The session has expired; sign in again.');
     } finally {
       gw.clock.advance(-3700 * 1000);
     }
+  });
+
+  it('issues nonces without writing a row; a sign-in spends its nonce once', async () => {
+    const count = async () =>
+      (await gw.gateway.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM siwe_nonces`))[0]!.n;
+    const before = await count();
+    for (let i = 0; i < 20; i++) expect((await fetch(`${gw.url}/auth/nonce`)).status).toBe(200);
+    expect(await count()).toBe(before);
+    const text = await message();
+    expect((await post('/auth/siwe', { message: text, signature: await signedBy('alice', text) })).status).toBe(200);
+    expect(await count()).toBe(before + 1);
+    // A nonce this gateway never sealed is refused before anything is written.
+    const forged = await message({ nonce: `${'0'.repeat(8)}${'a'.repeat(48)}` });
+    expect((await post('/auth/siwe', { message: forged, signature: await signedBy('alice', forged) })).status).toBe(
+      401,
+    );
+    expect(await count()).toBe(before + 1);
   });
 });

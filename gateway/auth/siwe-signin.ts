@@ -1,9 +1,10 @@
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe';
 import { z } from 'zod';
-import { putRefreshToken, putSiweNonce, spendSiweNonce, knownNameOf } from '../desk/sessions';
+import { knownNameOf, putRefreshToken, putSession, spendSiweNonce } from '../desk/sessions';
 import type { Sql } from '../desk/sql';
 import { refuse } from '../errors';
 import type { Ids, SiweVerifier } from '../ports';
+import type { NonceSeal } from './nonces';
 import { issueAccessToken, newRefreshToken, REFRESH_TTL_SECONDS, type SessionConfig } from './tokens';
 
 /**
@@ -17,6 +18,8 @@ export type SignInDeps = {
   ids: Ids;
   siwe: SiweVerifier;
   session: SessionConfig;
+  /** Sign-in nonces, sealed under the instances' shared secret. */
+  nonces: NonceSeal;
   /** What the SIWE message must say: this gateway's authority (host:port), its URI scheme and the chain id. */
   expect: { domain: string; scheme: string; chainId: number };
 };
@@ -31,22 +34,22 @@ export const SignInBody = z.strictObject({
     .max(32_768),
 });
 
+/**
+ * The token response, in RFC 6749's names (§5.1): `access_token`, `token_type`, `expires_in`, `refresh_token`; and
+ * `refresh_expires_in` (seconds) and `subject` beside them, which an OAuth client ignores.
+ */
 export type Session = {
-  accessToken: string;
-  tokenType: 'Bearer';
-  expiresIn: number;
-  refreshToken: string;
-  refreshExpiresAt: string;
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  refresh_token: string;
+  refresh_expires_in: number;
   subject: { address: `0x${string}`; name: string };
 };
 
-/** Issues a nonce for one sign-in (spent once, within five minutes). */
-export async function issueNonce(deps: SignInDeps): Promise<{ nonce: string; expiresAt: string }> {
-  const now = deps.session.clock.now();
-  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('hex');
-  const expiresAt = new Date(now.getTime() + NONCE_TTL_SECONDS * 1000).toISOString();
-  await putSiweNonce(deps.sql, { nonce, issuedAt: now.toISOString(), expiresAt });
-  return { nonce, expiresAt };
+/** Issues a nonce for one sign-in (spent once, within five minutes). It writes nothing (gateway/auth/nonces.ts). */
+export function issueNonce(deps: Pick<SignInDeps, 'nonces' | 'session'>): { nonce: string; expiresAt: string } {
+  return deps.nonces.issue(deps.session.clock.now());
 }
 
 /** Verifies the signed SIWE message and opens a session; every refusal is a 401 in words. */
@@ -82,7 +85,11 @@ export async function signInWithEthereum(deps: SignInDeps, body: z.infer<typeof 
     throw refuse.unauthenticated('The sign-in signature is not by the account the message names.');
   }
   // The nonce is spent only after the signature verified, so a stranger cannot burn someone's pending sign-in.
-  if (!(await spendSiweNonce(deps.sql, fields.nonce, now.toISOString()))) {
+  const window = deps.nonces.open(fields.nonce, now);
+  if (
+    window === null ||
+    !(await spendSiweNonce(deps.sql, { nonce: fields.nonce, ...window, now: now.toISOString() }))
+  ) {
     throw refuse.unauthenticated(
       'The sign-in nonce was not issued here, was already used, or has expired; ask for a new one.',
     );
@@ -92,28 +99,41 @@ export async function signInWithEthereum(deps: SignInDeps, body: z.infer<typeof 
   return openSession(deps, { address, name });
 }
 
-/** Issues an access token and a fresh refresh token for a verified subject. */
+/**
+ * Issues an access token and a fresh refresh token for a verified subject. A sign-in opens a new session; a refresh
+ * (`sid` given) continues its own.
+ */
 export async function openSession(
   deps: Pick<SignInDeps, 'sql' | 'ids' | 'session'>,
   subject: { address: `0x${string}`; name: string },
+  continuing?: { sid: string },
 ): Promise<Session> {
   const now = deps.session.clock.now();
-  const access = await issueAccessToken(deps.session, subject, deps.ids.next('jti'));
-  const refresh = newRefreshToken();
   const refreshExpiresAt = new Date(now.getTime() + REFRESH_TTL_SECONDS * 1000).toISOString();
+  const sid = continuing?.sid ?? deps.ids.next('sid');
+  if (continuing === undefined)
+    await putSession(deps.sql, {
+      sid,
+      subject: subject.address,
+      issuedAt: now.toISOString(),
+      expiresAt: refreshExpiresAt,
+    });
+  const access = await issueAccessToken(deps.session, subject, { jti: deps.ids.next('jti'), sid });
+  const refresh = newRefreshToken();
   await putRefreshToken(deps.sql, {
     tokenHash: refresh.hash,
     subject: subject.address,
     name: subject.name,
     issuedAt: now.toISOString(),
     expiresAt: refreshExpiresAt,
+    sid,
   });
   return {
-    accessToken: access.token,
-    tokenType: 'Bearer',
-    expiresIn: Math.round((access.expiresAt.getTime() - now.getTime()) / 1000),
-    refreshToken: refresh.token,
-    refreshExpiresAt,
+    access_token: access.token,
+    token_type: 'Bearer',
+    expires_in: Math.round((access.expiresAt.getTime() - now.getTime()) / 1000),
+    refresh_token: refresh.token,
+    refresh_expires_in: REFRESH_TTL_SECONDS,
     subject,
   };
 }

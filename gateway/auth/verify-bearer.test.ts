@@ -48,9 +48,9 @@ async function refusal(header: string | undefined): Promise<string> {
 describe('verifyBearer: the one mechanism, 401 otherwise', () => {
   it('accepts a live token from this gateway and yields the subject', async () => {
     const { token } = await issueAccessToken(
-      { issuer: ISS, audience: AUD, key, clock },
+      { issuer: ISS, audience: AUD, keys: { signingKey: async () => key }, clock },
       { address: ALICE, name: 'Alice Okoro' },
-      'jti-1',
+      { jti: 'jti-1', sid: 'sid-1' },
     );
     await expect(verifyBearer(policy, `Bearer ${token}`)).resolves.toEqual({
       address: ALICE,
@@ -119,5 +119,48 @@ describe('verifyBearer: the one mechanism, 401 otherwise', () => {
     expect(await refusal(`Bearer ${await signed({ sub: 'alice' })}`)).toBe(
       'The token does not name a Smart Agent address.',
     );
+  });
+
+  it('with a session check, refuses a token that names no session or a session that ended, and admits a live one', async () => {
+    const live = new Set(['sid-live']);
+    const checked: BearerPolicy = {
+      issuers: [localIssuer(ISS, [key.publicJwk], async (sid, subject) => live.has(sid) && subject === ALICE)],
+      audiences: [AUD],
+      clock,
+    };
+    const tokenOf = async (sid: string) =>
+      (
+        await issueAccessToken(
+          { issuer: ISS, audience: AUD, keys: { signingKey: async () => key }, clock },
+          { address: ALICE, name: 'Alice Okoro' },
+          { jti: 'j', sid },
+        )
+      ).token;
+    const refusedWith = (token: string) =>
+      verifyBearer(checked, `Bearer ${token}`).then(
+        () => 'accepted',
+        (error: Refusal) => error.message,
+      );
+    expect(await refusedWith(await tokenOf('sid-live'))).toBe('accepted');
+    expect(await refusedWith(await signed({}))).toBe('The token names no session; sign in again.');
+    live.delete('sid-live');
+    expect(await refusedWith(await tokenOf('sid-live'))).toBe(
+      'The session was signed out or has ended; sign in again.',
+    );
+  });
+
+  it('runs the admission hook (the per-subject rate limit) once the subject is known', async () => {
+    const admitted: string[] = [];
+    const limited: BearerPolicy = {
+      ...policy,
+      admit: async (subject) => {
+        admitted.push(subject.address);
+        if (admitted.length > 1) throw new Refusal(429, 'rate_limited', 'Too many.');
+      },
+    };
+    const token = await signed({});
+    await verifyBearer(limited, `Bearer ${token}`);
+    await expect(verifyBearer(limited, `Bearer ${token}`)).rejects.toMatchObject({ status: 429 });
+    expect(admitted).toEqual([ALICE, ALICE]);
   });
 });

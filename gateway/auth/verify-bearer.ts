@@ -13,18 +13,37 @@ import type { Clock } from '../ports';
 /** Who is asking (seed 000 step 0): the Smart Agent address is the identity; the name is a facet. */
 export type Subject = { address: `0x${string}`; name: string; token: string; sub: string };
 
-export type TrustedIssuer = { issuer: string; keys: JWTVerifyGetKey };
-export type BearerPolicy = { issuers: readonly TrustedIssuer[]; audiences: readonly string[]; clock: Clock };
+/** `liveSession`, for this gateway's own tokens: the token must name a session (`sid`) that is live in the database. */
+export type TrustedIssuer = {
+  issuer: string;
+  keys: JWTVerifyGetKey;
+  liveSession?: (sid: string, subject: string) => Promise<boolean>;
+};
+/** `admit` runs once the subject is known (the per-subject rate limit); it throws a Refusal to refuse. */
+export type BearerPolicy = {
+  issuers: readonly TrustedIssuer[];
+  audiences: readonly string[];
+  clock: Clock;
+  admit?: (subject: Subject) => Promise<void>;
+};
 
 /** A session JWT is a few hundred bytes; anything past this is refused before it is parsed. */
 export const MAX_TOKEN_BYTES = 4096;
 // The signature may be empty here so that an unsecured (`alg: none`) token is refused by the algorithm rule, in words.
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 
-/** This gateway's own issuer, verified against its own public key without a network round trip. */
-export const localIssuer = (issuer: string, publicJwks: JWK[]): TrustedIssuer => ({
+/**
+ * This gateway's own issuer, verified against its own key ring (or fixed keys, in a unit test) without a network
+ * round trip; with `liveSession`, a token of a revoked session is refused.
+ */
+export const localIssuer = (
+  issuer: string,
+  keys: JWK[] | JWTVerifyGetKey,
+  liveSession?: TrustedIssuer['liveSession'],
+): TrustedIssuer => ({
   issuer,
-  keys: createLocalJWKSet({ keys: publicJwks }),
+  keys: Array.isArray(keys) ? createLocalJWKSet({ keys }) : keys,
+  ...(liveSession === undefined ? {} : { liveSession }),
 });
 
 /** Another trusted issuer, whose keys are fetched from its /.well-known/jwks.json (and cached by jose). */
@@ -57,6 +76,8 @@ export async function verifyBearer(policy: BearerPolicy, authorization: string |
   const trusted = policy.issuers.find((candidate) => candidate.issuer === issuer);
   if (trusted === undefined)
     throw refuse.unauthenticated(`The token's issuer (${String(issuer)}) is not one HeartCoach trusts.`);
+  let subject: Subject;
+  let sid: unknown;
   try {
     const { payload } = await jwtVerify(token, trusted.keys, {
       issuer: trusted.issuer,
@@ -70,10 +91,19 @@ export async function verifyBearer(policy: BearerPolicy, authorization: string |
     if (!/^0x[0-9a-fA-F]{40}$/.test(sub))
       throw refuse.unauthenticated('The token does not name a Smart Agent address.');
     const name = typeof payload.name === 'string' && payload.name.length > 0 ? payload.name.slice(0, 120) : sub;
-    return { address: sub.toLowerCase() as `0x${string}`, name, token, sub };
+    subject = { address: sub.toLowerCase() as `0x${string}`, name, token, sub };
+    sid = payload.sid;
   } catch (error) {
     throw bearerRefusal(error);
   }
+  if (trusted.liveSession !== undefined) {
+    if (typeof sid !== 'string' || sid.length === 0 || sid.length > 100)
+      throw refuse.unauthenticated('The token names no session; sign in again.');
+    if (!(await trusted.liveSession(sid, subject.address)))
+      throw refuse.unauthenticated('The session was signed out or has ended; sign in again.');
+  }
+  if (policy.admit !== undefined) await policy.admit(subject);
+  return subject;
 }
 
 function bearerRefusal(error: unknown): Refusal {

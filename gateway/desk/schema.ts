@@ -71,6 +71,29 @@ export const DESK_MIGRATIONS: readonly { version: number; statements: readonly s
          spent_at timestamptz)`,
     ],
   },
+  {
+    // Stateless instances: what every gateway process behind a balancer must share lives here, not in a process.
+    version: 3,
+    statements: [
+      // The signing key ring: each key signs in its window, and stays published (JWKS) until the last token it
+      // signed has expired. The next key is made before the current one retires, so both are published for a while.
+      `CREATE TABLE signing_keys (kid text PRIMARY KEY, private_jwk text NOT NULL, public_jwk jsonb NOT NULL,
+         signs_from timestamptz NOT NULL, signs_until timestamptz NOT NULL, published_until timestamptz NOT NULL)`,
+      // Sessions: every access token names its session (sid), so signing out, or a refresh token reused after it was
+      // rotated, ends every token of that session on every instance at once.
+      `CREATE TABLE sessions (sid text PRIMARY KEY, subject text NOT NULL, issued_at timestamptz NOT NULL,
+         expires_at timestamptz NOT NULL, revoked_at timestamptz)`,
+      `ALTER TABLE refresh_tokens ADD COLUMN sid text`,
+      `CREATE INDEX refresh_tokens_by_expiry ON refresh_tokens (expires_at)`,
+      `CREATE INDEX sessions_by_expiry ON sessions (expires_at)`,
+      `CREATE INDEX siwe_nonces_by_expiry ON siwe_nonces (expires_at)`,
+      // Rate limits: one counter per bucket (an address or a subject, and the route's class) per fixed window.
+      `CREATE TABLE rate_limits (bucket text NOT NULL, window_start timestamptz NOT NULL, hits integer NOT NULL,
+         PRIMARY KEY (bucket, window_start))`,
+      // Secrets every instance shares and none configures: the key that seals sign-in nonces.
+      `CREATE TABLE gateway_secrets (name text PRIMARY KEY, secret text NOT NULL, created_at timestamptz NOT NULL)`,
+    ],
+  },
 ];
 
 export const LATEST_DESK_VERSION = DESK_MIGRATIONS.at(-1)!.version;

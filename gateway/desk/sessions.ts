@@ -9,6 +9,7 @@ const lc = (address: string) => address.toLowerCase() as Address;
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 export type RefreshTokenRow = {
+  sid: string | null;
   subject: Address;
   name: string;
   issuedAt: string;
@@ -18,26 +19,30 @@ export type RefreshTokenRow = {
 
 export async function putRefreshToken(
   sql: SqlRunner,
-  t: { tokenHash: string; subject: string; name: string; issuedAt: string; expiresAt: string },
+  t: { tokenHash: string; subject: string; name: string; issuedAt: string; expiresAt: string; sid?: string },
 ): Promise<void> {
   await sql.query(
-    `INSERT INTO refresh_tokens (token_hash, subject, name, issued_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
-    [t.tokenHash, lc(t.subject), t.name, t.issuedAt, t.expiresAt],
+    `INSERT INTO refresh_tokens (token_hash, subject, name, issued_at, expires_at, sid) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [t.tokenHash, lc(t.subject), t.name, t.issuedAt, t.expiresAt, t.sid ?? null],
   );
 }
 
 export async function refreshTokenOf(sql: SqlRunner, tokenHash: string): Promise<RefreshTokenRow | null> {
   const rows = await sql.query<{
+    sid: string | null;
     subject: Address;
     name: string;
     issued_at: Date;
     expires_at: Date;
     revoked_at: Date | null;
-  }>(`SELECT subject, name, issued_at, expires_at, revoked_at FROM refresh_tokens WHERE token_hash = $1`, [tokenHash]);
+  }>(`SELECT sid, subject, name, issued_at, expires_at, revoked_at FROM refresh_tokens WHERE token_hash = $1`, [
+    tokenHash,
+  ]);
   const r = rows[0];
   return r === undefined
     ? null
     : {
+        sid: r.sid,
         subject: r.subject,
         name: r.name,
         issuedAt: iso(r.issued_at)!,
@@ -51,6 +56,47 @@ export async function revokeRefreshToken(sql: SqlRunner, tokenHash: string, at: 
   const rows = await sql.query(
     `UPDATE refresh_tokens SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL RETURNING token_hash`,
     [tokenHash, at],
+  );
+  return rows.length > 0;
+}
+
+/** Opens a session (sign-in); its access tokens carry `sid`. */
+export async function putSession(
+  sql: SqlRunner,
+  s: { sid: string; subject: string; issuedAt: string; expiresAt: string },
+): Promise<void> {
+  await sql.query(`INSERT INTO sessions (sid, subject, issued_at, expires_at) VALUES ($1, $2, $3, $4)`, [
+    s.sid,
+    lc(s.subject),
+    s.issuedAt,
+    s.expiresAt,
+  ]);
+}
+
+/** Moves a live session's end (each refresh gives it a new thirty days); false when it is revoked or gone. */
+export async function extendSession(sql: SqlRunner, sid: string, expiresAt: string): Promise<boolean> {
+  const rows = await sql.query(
+    `UPDATE sessions SET expires_at = $2 WHERE sid = $1 AND revoked_at IS NULL RETURNING sid`,
+    [sid, expiresAt],
+  );
+  return rows.length > 0;
+}
+
+/** Whether the session is live at `now`: issued here, not revoked, not expired. One primary-key read. */
+export async function sessionIsLive(sql: SqlRunner, sid: string, subject: string, now: string): Promise<boolean> {
+  const rows = await sql.query(
+    `SELECT 1 AS live FROM sessions WHERE sid = $1 AND subject = $2 AND revoked_at IS NULL AND expires_at > $3`,
+    [sid, lc(subject), now],
+  );
+  return rows.length > 0;
+}
+
+/** Ends a session and every refresh token of it; true when it was live. */
+export async function revokeSessionRow(sql: SqlRunner, sid: string, at: string): Promise<boolean> {
+  await sql.query(`UPDATE refresh_tokens SET revoked_at = $2 WHERE sid = $1 AND revoked_at IS NULL`, [sid, at]);
+  const rows = await sql.query(
+    `UPDATE sessions SET revoked_at = $2 WHERE sid = $1 AND revoked_at IS NULL RETURNING sid`,
+    [sid, at],
   );
   return rows.length > 0;
 }
@@ -110,22 +156,18 @@ export async function liveWireOf(sql: SqlRunner, person: string, now: string): P
       };
 }
 
-export async function putSiweNonce(
+/**
+ * Records a sign-in nonce as spent, exactly once across every instance: true only the first time. The nonce itself was
+ * checked first (gateway/auth/nonces.ts: issued here, live).
+ */
+export async function spendSiweNonce(
   sql: SqlRunner,
-  n: { nonce: string; issuedAt: string; expiresAt: string },
-): Promise<void> {
-  await sql.query(`INSERT INTO siwe_nonces (nonce, issued_at, expires_at) VALUES ($1, $2, $3)`, [
-    n.nonce,
-    n.issuedAt,
-    n.expiresAt,
-  ]);
-}
-
-/** Spends a nonce exactly once: true only for a nonce issued here, unspent, and not expired at `now`. */
-export async function spendSiweNonce(sql: SqlRunner, nonce: string, now: string): Promise<boolean> {
+  n: { nonce: string; issuedAt: string; expiresAt: string; now: string },
+): Promise<boolean> {
   const rows = await sql.query(
-    `UPDATE siwe_nonces SET spent_at = $2 WHERE nonce = $1 AND spent_at IS NULL AND expires_at > $2 RETURNING nonce`,
-    [nonce, now],
+    `INSERT INTO siwe_nonces (nonce, issued_at, expires_at, spent_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (nonce) DO NOTHING RETURNING nonce`,
+    [n.nonce, n.issuedAt, n.expiresAt, n.now],
   );
   return rows.length > 0;
 }

@@ -83,14 +83,12 @@ describe.each(testDatabases())('the HeartCoach page and its reads on $name', (da
     expect(dietitianOnBob).toMatchObject({
       status: 404,
       body: {
-        error: {
-          code: 'not_on_team',
-          message: 'no enrollment on this desk names that patient — or your grant does not reach it',
-        },
+        code: 'not_on_team',
+        detail: 'no enrollment on this desk names that patient — or your grant does not reach it',
       },
     });
     const stranger = await get(`/desk/patients/${practice}/${gw.demo.addressOf('alice')}`, await gw.session('alice'));
-    expect(stranger).toMatchObject({ status: 404, body: { error: { code: 'not_a_member' } } });
+    expect(stranger).toMatchObject({ status: 404, body: { code: 'not_a_member' } });
     expect((await get(`/desk/patients/nope/${gw.demo.addressOf('alice')}`, await gw.session('dave'))).status).toBe(400);
     expect((await get('/desk/me')).status).toBe(401);
   });

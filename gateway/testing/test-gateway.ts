@@ -17,9 +17,10 @@ import { grantScope, wireScope } from '../../src/wallet/delegations/scopes';
 import { signScopedDelegation } from '../../src/wallet/delegations/sign-scoped-delegation';
 import { revokeDelegation } from '../../src/wallet/revoke/revoke-delegation';
 import { signMessageAsAgent } from '../../src/wallet/sign/sign-as-agent';
-import { generateSessionKey, type SessionKey } from '../auth/session-keys';
+import type { SessionKey } from '../auth/session-keys';
 import { composeGateway, type Gateway } from '../compose';
 import { practiceGrantOf } from '../desk/roster';
+import type { RateLimits } from '../ops/rate-limit';
 import { fixedClock, randomIds } from '../ports';
 import { demoDirectory, type DemoAgents } from '../wallet/demo-directory';
 import { gatewayWallet } from '../wallet/gateway-wallet';
@@ -41,27 +42,41 @@ export type TestGateway = {
   gateway: Gateway;
   chain: WalletChain;
   demo: DemoAgents;
-  /** The gateway's session key, so a test can forge tokens that differ from a real one in exactly one way. */
+  /** The key ring's signing key now, so a test can forge tokens that differ from a real one in exactly one way. */
   sessionKey: SessionKey;
   session(person: DemoPersonId): Promise<string>;
   /** The whole sign-in answer (access and refresh tokens, the subject), as the page keeps it. */
-  signIn(person: DemoPersonId): Promise<{
-    accessToken: string;
-    refreshToken: string;
-    expiresIn: number;
-    subject: { address: string; name: string };
-  }>;
+  signIn(person: DemoPersonId): Promise<TokenResponse>;
   cabinetGrant(person: DemoPersonId, folders: CabinetFolderName[], origin?: string): Promise<unknown>;
   wire(person: DemoPersonId, origin?: string, validBefore?: number): Promise<unknown>;
   revokePracticeGrant(member: DemoPersonId): Promise<void>;
   close(): Promise<void>;
 };
 
+/** The sign-in answer in RFC 6749's names. */
+export type TokenResponse = {
+  access_token: string;
+  token_type: 'Bearer';
+  refresh_token: string;
+  expires_in: number;
+  refresh_expires_in: number;
+  subject: { address: string; name: string };
+};
+
+/** The test gateway's rate limits: the fixed clock never turns a window, so they are set past what any test sends. */
+const TEST_RATE_LIMITS: Partial<RateLimits> = { perAddress: 100_000, signInPerAddress: 100_000, perSubject: 100_000 };
+
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 export async function startTestGateway(
   database: TestDatabase,
-  options: { withModel?: boolean; latencyMs?: number; web?: boolean; script?: Script } = {},
+  options: {
+    withModel?: boolean;
+    latencyMs?: number;
+    web?: boolean;
+    script?: Script;
+    rateLimits?: Partial<RateLimits>;
+  } = {},
 ): Promise<TestGateway> {
   const clock = fixedClock(DEMO_NOW);
   const model = await startScriptedMessagesServer({
@@ -79,13 +94,12 @@ export async function startTestGateway(
   const origin = `http://127.0.0.1:${port}`;
   const wallet = gatewayWallet({ chain, clock, origins: [origin], serviceKey: DEMO_SERVICES.heartcoach.privateKey });
   const sql = await database.open();
-  const sessionKey = await generateSessionKey();
   const gateway = await composeGateway({
     origin,
     audience: 'heartcoach',
     trustedIssuers: [],
     database: { kind: 'open', sql },
-    sessionKey,
+    rateLimits: options.rateLimits ?? TEST_RATE_LIMITS,
     model:
       options.withModel === false
         ? null
@@ -119,12 +133,7 @@ export async function startTestGateway(
       body: JSON.stringify({ message, signature }),
     });
     if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-    return (await res.json()) as {
-      accessToken: string;
-      refreshToken: string;
-      expiresIn: number;
-      subject: { address: string; name: string };
-    };
+    return (await res.json()) as TokenResponse;
   }
   return {
     url: origin,
@@ -133,8 +142,8 @@ export async function startTestGateway(
     gateway,
     chain,
     demo,
-    sessionKey,
-    session: async (person) => (await signIn(person)).accessToken,
+    sessionKey: await gateway.keys.signingKey(),
+    session: async (person) => (await signIn(person)).access_token,
     signIn,
     cabinetGrant: (person, folders, grantOrigin = origin) =>
       signScopedDelegation(chain, {

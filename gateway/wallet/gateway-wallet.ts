@@ -7,7 +7,14 @@ import { serviceKeySigner } from './service-key';
 import { chainSiweVerifier } from './siwe-verifier';
 
 /** The gateway's wallet ports on one chain: SIWE, grants (cabinet, practice, wire) and HeartCoach's service key. */
-export type GatewayWallet = { chainId: number; siwe: SiweVerifier; grants: GrantVerifier; service: AssertionSigner };
+export type GatewayWallet = {
+  chainId: number;
+  siwe: SiweVerifier;
+  grants: GrantVerifier;
+  service: AssertionSigner;
+  /** Answers when the chain does (its block number): /health and /ready. */
+  probe: () => Promise<unknown>;
+};
 
 export function gatewayWallet(options: {
   chain: WalletChain;
@@ -26,5 +33,6 @@ export function gatewayWallet(options: {
       practiceGrant: (grant, expect) => verifyPracticeGrant(chain, grant, expect),
     }),
     service: serviceKeySigner(options.serviceKey, chain.chainId),
+    probe: () => chain.client.getBlockNumber(),
   };
 }

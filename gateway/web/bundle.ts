@@ -1,13 +1,16 @@
 import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { describeZodError } from '../../src/protocol/errors';
 
 /**
  * The HeartCoach page as the gateway serves it: plain TypeScript and a few lines of DOM (no framework — the page is
- * lists, one sheet and one form, and loads in one small script), bundled by vite in memory when the gateway starts
- * (~0.5 s), so there is no built copy on disk to go stale. The build runs in a short-lived child process
- * (gateway/web/build-page.ts): vite and its native bundler stay out of the gateway's own memory. Each file is kept
+ * lists, one sheet and one form, and loads in one small script). `npm run build:gateway` (part of `npm run build`)
+ * bundles it once with vite into .output/gateway-web/ and the gateway reads that folder at start: no bundler runs
+ * in a serving process (`readWebBundle`). Tests build it in memory in a short-lived child process
+ * (`buildWebBundle`, gateway/web/build-page.ts), so vite stays out of the test's own memory too. Each file is kept
  * with its content type; the page's own paths are immutable (content-hashed) except index.html.
  */
 export type WebFile = { body: string | ArrayBuffer; type: string; immutable: boolean };
@@ -49,6 +52,33 @@ function runBuild(): Promise<string> {
         );
     });
   });
+}
+
+/** The manifest `build-page.ts --out` writes beside the files: each file's path, type and immutability. */
+export const MANIFEST = 'manifest.json';
+const Manifest = z.array(z.strictObject(Common)).max(1000);
+
+/** Reads the page `npm run build:gateway` built into `dir`; refuses in words when it was not built. */
+export async function readWebBundle(dir: string): Promise<WebBundle> {
+  let text: string;
+  try {
+    text = await readFile(join(dir, MANIFEST), 'utf8');
+  } catch {
+    throw new Error(
+      `The HeartCoach page is not built in ${dir}: run \`npm run build:gateway\` (or \`npm run build\`).`,
+    );
+  }
+  const parsed = Manifest.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new Error(`The HeartCoach page in ${dir} is damaged: ${describeZodError(parsed.error)}`);
+  const files = new Map<string, WebFile>();
+  for (const file of parsed.data) {
+    if (file.path.includes('..')) throw new Error(`The HeartCoach page in ${dir} names ${file.path}: refused.`);
+    const bytes = await readFile(join(dir, 'files', file.path));
+    const body = file.type.startsWith('text/') ? bytes.toString('utf8') : (new Uint8Array(bytes).buffer as ArrayBuffer);
+    files.set(file.path, { body, type: file.type, immutable: file.immutable });
+  }
+  if (!files.has('/index.html')) throw new Error(`The HeartCoach page in ${dir} has no index.html.`);
+  return { files };
 }
 
 export async function buildWebBundle(): Promise<WebBundle> {

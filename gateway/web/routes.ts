@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { problem } from '../http/problem';
 import type { WebBundle } from './bundle';
 
 /**
@@ -33,8 +34,6 @@ export function pageRoutes(app: Hono<any>, bundle: WebBundle): void {
   app.get('/', () => serve('/index.html')!);
   app.get(
     '/assets/*',
-    (c) =>
-      serve(c.req.path) ??
-      c.json({ error: { code: 'not_found', message: `${c.req.path} is not part of the page.` } }, 404),
+    (c) => serve(c.req.path) ?? problem(c, 404, 'not_found', `${c.req.path} is not part of the page.`),
   );
 }

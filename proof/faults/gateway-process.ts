@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * HeartCoach's gateway as `npm run gateway` starts it, in its own process on loopback (PGlite, its session key, its
+ * HeartCoach's gateway as `npm run gateway` starts it, in its own process on loopback (PGlite with its signing keys, its
  * embedded chain and archetype registry all in one data directory), its model the scripted Messages server at
  * `modelUrl` (the hosted model cannot run here). `kill()` is SIGKILL — the process gets no chance to finish
  * anything — and `start()` brings it back on the same port over the same data directory. `pid()` is the live
@@ -50,7 +50,9 @@ export async function gatewayProcess(options: {
     ...process.env,
     PORT: String(port),
     DESK_DATA_DIR: join(dir, 'desk'),
-    SESSION_KEY_FILE: join(dir, 'session-key.json'),
+    GATEWAY_DEMO: '1',
+    DEMO_SEED: '1',
+    GATEWAY_PAGE: '0',
     GATEWAY_CHAIN_FILE: join(dir, 'chain.bin'),
     ARCHETYPE_REGISTRY_DIR: join(dir, 'registry'),
     ARCHETYPE_REGISTRY_PUBLISH: '1',

@@ -164,7 +164,7 @@ export function requests(goodToken: string, data: Record<string, unknown>): fc.A
         rawBody,
         fc
           .dictionary(
-            fc.constantFrom('message', 'signature', 'refreshToken', 'wire', 'origin'),
+            fc.constantFrom('message', 'signature', 'refresh_token', 'token', 'wire', 'origin'),
             fc.anything({ maxDepth: 2 }),
           )
           .map(json),
@@ -214,6 +214,15 @@ export async function send(base: string, r: FuzzRequest): Promise<Answered> {
   } catch {
     return { status: res.status, json: false, rpcCode: null, code: null };
   }
+  // A plain route's refusal is a problem document (its `code` beside `detail`); an A2A call's, a JSON-RPC error.
+  const problem = body as { code?: unknown; detail?: unknown } | null;
+  if (typeof problem?.detail === 'string')
+    return {
+      status: res.status,
+      json: true,
+      rpcCode: null,
+      code: typeof problem.code === 'string' ? problem.code : null,
+    };
   const error = (body as { error?: { code?: unknown; data?: { code?: unknown } } } | null)?.error;
   return {
     status: res.status,

@@ -34,12 +34,13 @@ export const sessions = {
   },
 };
 
-type Issued = { accessToken: string; refreshToken: string; expiresIn: number; subject: Subject };
+/** The gateway's token response, in RFC 6749's names. */
+type Issued = { access_token: string; refresh_token: string; expires_in: number; subject: Subject };
 const toSession = (issued: Issued): Session => ({
-  accessToken: issued.accessToken,
-  refreshToken: issued.refreshToken,
+  accessToken: issued.access_token,
+  refreshToken: issued.refresh_token,
   subject: issued.subject,
-  expiresAt: Date.now() + issued.expiresIn * 1000,
+  expiresAt: Date.now() + issued.expires_in * 1000,
 });
 
 async function json(response: Response): Promise<unknown> {
@@ -55,7 +56,15 @@ async function json(response: Response): Promise<unknown> {
   }
 }
 
+/** A refusal in words: a plain route's problem document (RFC 9457), or an A2A call's JSON-RPC error. */
 function refusal(body: unknown, status: number): PageError {
+  const problem = body as { detail?: unknown; code?: unknown; status?: unknown } | null;
+  if (typeof problem?.detail === 'string')
+    return new PageError(
+      typeof problem.code === 'string' ? problem.code : 'refused',
+      problem.detail,
+      typeof problem.status === 'number' ? problem.status : status,
+    );
   const error = (
     body as { error?: { code?: unknown; message?: unknown; data?: { code?: unknown; status?: unknown } } } | null
   )?.error;
@@ -103,7 +112,7 @@ export class Api {
       await fetch('/auth/revoke', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ refreshToken: session.refreshToken }),
+        body: JSON.stringify({ token: session.refreshToken, token_type_hint: 'refresh_token' }),
       }).catch(() => undefined);
   }
 
@@ -176,7 +185,7 @@ export class Api {
       const res = await fetch('/auth/refresh', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ refreshToken: session.refreshToken }),
+        body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: session.refreshToken }),
       });
       if (!res.ok) return false;
       sessions.save(toSession((await json(res)) as Issued));

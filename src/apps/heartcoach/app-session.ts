@@ -9,11 +9,13 @@ import type { AppConnection, AppSession, ConnectionStore } from './connections';
  * person's Smart Agent (ERC-6492-wrapped, so the app verifies it on its own chain), exchanged at `/auth/siwe` for an
  * access JWT and a refresh token; refreshed at `/auth/refresh` a minute before it lapses, or when the app says 401.
  */
+/** The app's token response, in RFC 6749's names (§5.1), with the refresh token's life and the subject beside them. */
 const Issued = z.object({
-  accessToken: z.string().min(1).max(4096),
-  refreshToken: z.string().min(1).max(512),
-  expiresIn: z.number().int().positive(),
-  refreshExpiresAt: z.string().datetime({ offset: true }),
+  access_token: z.string().min(1).max(4096),
+  token_type: z.string().regex(/^bearer$/i, 'a Bearer token'),
+  refresh_token: z.string().min(1).max(512),
+  expires_in: z.number().int().positive(),
+  refresh_expires_in: z.number().int().positive(),
   subject: z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/) }),
 });
 
@@ -42,15 +44,16 @@ async function postJson(parts: SessionParts, url: string, body: unknown): Promis
 }
 
 const sessionOf = (parts: SessionParts, issued: z.infer<typeof Issued>): AppSession => ({
-  accessToken: issued.accessToken,
-  accessExpiresAt: parts.now() + issued.expiresIn * 1000,
-  refreshToken: issued.refreshToken,
-  refreshExpiresAt: Date.parse(issued.refreshExpiresAt),
+  accessToken: issued.access_token,
+  accessExpiresAt: parts.now() + issued.expires_in * 1000,
+  refreshToken: issued.refresh_token,
+  refreshExpiresAt: parts.now() + issued.refresh_expires_in * 1000,
   subject: getAddress(issued.subject.address),
 });
 
+/** The app's refusal in words: a problem document's `detail` (RFC 9457). */
 const refusalOf = (json: unknown): string => {
-  const message = (json as { error?: { message?: unknown } } | null)?.error?.message;
+  const message = (json as { detail?: unknown } | null)?.detail;
   return typeof message === 'string' ? message.slice(0, 300) : 'it gave no reason';
 };
 
@@ -109,7 +112,8 @@ export async function accessTokenFor(
   if (!force && session.accessExpiresAt - 60_000 > parts.now()) return session.accessToken;
   if (session.refreshExpiresAt <= parts.now()) return null;
   const { status, json } = await postJson(parts, `${origin}/auth/refresh`, {
-    refreshToken: session.refreshToken,
+    grant_type: 'refresh_token',
+    refresh_token: session.refreshToken,
   }).catch(() => ({ status: 0, json: null }));
   const issued = Issued.safeParse(json);
   if (status !== 200 || !issued.success) {
@@ -118,5 +122,5 @@ export async function accessTokenFor(
     return null;
   }
   await parts.store.put({ ...connection, session: sessionOf(parts, issued.data) });
-  return issued.data.accessToken;
+  return issued.data.access_token;
 }

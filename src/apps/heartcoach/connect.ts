@@ -155,7 +155,7 @@ export async function disconnectApp(parts: AppParts, origin: string): Promise<{ 
       .fetch(`${origin}/auth/revoke`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ refreshToken: connection.session.refreshToken }),
+        body: JSON.stringify({ token: connection.session.refreshToken, token_type_hint: 'refresh_token' }),
         credentials: 'omit',
       })
       .catch(() => undefined);

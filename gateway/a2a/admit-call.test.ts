@@ -22,6 +22,33 @@ describe('admitCall (seed 000 step 0, before anyone is asked who they are)', () 
     });
   });
 
+  it('admits a message without metadata, or without a skill in it, as the default skill heartcoach.ask', () => {
+    const bare = { role: 'user', parts: [{ kind: 'text', text: 'How is my week going?' }] };
+    for (const message of [bare, { ...bare, metadata: {} }, { ...bare, metadata: { patient: undefined } }]) {
+      const admitted = admitCall(v03(message), undefined, SKILLS);
+      expect(admitted).toMatchObject({ ok: true, call: { skill: 'heartcoach.ask' } });
+      if (!admitted.ok) return;
+      const params = admitted.call.envelope.params as { message: { metadata: { skill: string } } };
+      expect(params.message.metadata.skill).toBe('heartcoach.ask');
+    }
+    const v1 = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'SendMessage',
+      params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: 'hi' }] } },
+    });
+    expect(admitCall(v1, '1.0', SKILLS)).toMatchObject({ ok: true, call: { skill: 'heartcoach.ask' } });
+  });
+
+  it('a skill named in the metadata still selects, and an unknown one is still refused', () => {
+    const checkin = admitCall(v03({ ...seedMessage, metadata: { skill: 'heartcoach.checkin' } }), undefined, SKILLS);
+    expect(checkin).toMatchObject({ ok: true, call: { skill: 'heartcoach.checkin' } });
+    expect(admitCall(v03({ ...seedMessage, metadata: { skill: '' } }), undefined, SKILLS)).toMatchObject({
+      ok: false,
+      failure: { code: -32602 },
+    });
+  });
+
   it('admits v1.0 SendMessage only with A2A-Version: 1.0', () => {
     const body = JSON.stringify({
       jsonrpc: '2.0',
@@ -69,7 +96,6 @@ describe('admitCall (seed 000 step 0, before anyone is asked who they are)', () 
       -32602,
       /parameters were refused/,
     ],
-    ['no skill', v03({ ...seedMessage, metadata: {} }), -32602, /metadata\.skill/],
     [
       'an unknown skill',
       v03({ ...seedMessage, metadata: { skill: 'heartcoach.prescribe' } }),

@@ -1,6 +1,6 @@
 import { describeZodError } from '../../src/protocol/errors';
 import { JSON_RPC } from '../errors';
-import { Envelope, METHODS, V03SendParams, V1SendParams, type ProtocolVersion } from './envelope';
+import { DEFAULT_SKILL, Envelope, METHODS, V03SendParams, V1SendParams, type ProtocolVersion } from './envelope';
 
 export type RpcId = string | number | null;
 export type RpcFailure = { id: RpcId; code: number; message: string; data: { code: string; status: number } };
@@ -20,7 +20,8 @@ const fail = (
 /**
  * Step 0 of seed 000, before anyone is asked who they are: the body must be one JSON-RPC 2.0 request (-32700 not JSON,
  * -32600 not a request), the method one we serve in the version the `A2A-Version` header names (-32601), the
- * parameters well formed (-32602), and the skill on the card (-32602 with the list of known ones).
+ * parameters well formed (-32602), and the skill on the card (-32602 with the list of known ones). A message that
+ * names no skill asks the default one, heartcoach.ask (the spec makes message metadata optional).
  */
 export function admitCall(
   raw: string,
@@ -82,7 +83,7 @@ export function admitCall(
       `The parameters were refused — ${describeZodError(params.error).replace(/^The input was refused — /, '')}`,
       'bad_params',
     );
-  const skill = params.data.message.metadata.skill;
+  const skill = params.data.message.metadata?.skill ?? DEFAULT_SKILL;
   if (!skills.includes(skill)) {
     return fail(
       id,
@@ -91,15 +92,13 @@ export function admitCall(
       'unknown_skill',
     );
   }
+  const message = { ...params.data.message, metadata: { ...params.data.message.metadata, skill } };
   const normalised =
     version === '0.3'
       ? {
           ...envelope.data,
-          params: {
-            ...params.data,
-            message: { kind: 'message', messageId: `m-${id ?? 'none'}`, ...params.data.message },
-          },
+          params: { ...params.data, message: { kind: 'message', messageId: `m-${id ?? 'none'}`, ...message } },
         }
-      : { ...envelope.data, params: params.data };
+      : { ...envelope.data, params: { ...params.data, message } };
   return { ok: true, call: { id, version, envelope: normalised, skill } };
 }

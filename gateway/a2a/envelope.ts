@@ -90,7 +90,3 @@ export const V03SendParams = z.strictObject({
     .optional(),
   metadata: Data.optional(),
 });
-
-/** The methods served, by protocol version; nothing else is (seed 000 step 0). */
-export const METHODS = { '1.0': 'SendMessage', '0.3': 'message/send' } as const;
-export type ProtocolVersion = keyof typeof METHODS;

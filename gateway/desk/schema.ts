@@ -1,3 +1,4 @@
+import { A2A_TASKS_MIGRATION } from '../a2a/task-store';
 import type { Sql } from './sql';
 
 /**
@@ -71,6 +72,8 @@ export const DESK_MIGRATIONS: readonly { version: number; statements: readonly s
          spent_at timestamptz)`,
     ],
   },
+  // The A2A task table: a consultation is a Task (gateway/a2a/task-store.ts). Its own entry, renumbered freely on merge.
+  { version: 3, statements: A2A_TASKS_MIGRATION },
 ];
 
 export const LATEST_DESK_VERSION = DESK_MIGRATIONS.at(-1)!.version;

@@ -156,7 +156,7 @@ describe("the gateway's routes", () => {
       error: {
         code: -32000,
         message: 'HeartCoach is not configured here: no model key is set, so it cannot answer.',
-        data: { code: 'coach_unconfigured', status: 503 },
+        data: { code: 'coach_unconfigured', status: 503, taskId: expect.any(String) },
       },
     });
   });

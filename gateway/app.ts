@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cardJson, coachAgentCard, skillIdsOf, type AgentAccount } from './a2a/card';
-import { CoachRequestHandler } from './a2a/request-handler';
+import { coachRequestHandler } from './a2a/request-handler';
 import { a2aTransport } from './a2a/transport';
 import { RegisterWireBody, registerWire } from './ask-me/register-wire';
 import type { KeyRing } from './auth/key-ring';
@@ -49,7 +49,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Hono<SubjectEnv> {
     version: deps.version,
     ...(deps.agent === undefined ? {} : { agent: deps.agent }),
   });
-  const handler = new CoachRequestHandler(card, consultation(deps), (prefix) => deps.ids.next(prefix));
+  const handler = coachRequestHandler(card, consultation(deps), deps);
   const app = new Hono<SubjectEnv>();
   app.onError(onGatewayError);
   app.notFound((c) => problem(c, 404, 'not_found', `${c.req.method} ${c.req.path} is not served here.`));
@@ -97,8 +97,11 @@ export function createGatewayApp(deps: GatewayAppDeps): Hono<SubjectEnv> {
 
   const a2aLimit = bodyLimit({
     maxSize: A2A_MAX_BYTES,
-    onError: (c) =>
-      c.json(
+    // The unread rest of the body is still on the socket: the connection closes with this answer, so the client's
+    // next request opens a fresh one instead of landing on a connection in an unknown state.
+    onError: (c) => {
+      c.header('Connection', 'close');
+      return c.json(
         {
           jsonrpc: '2.0',
           id: null,
@@ -109,9 +112,10 @@ export function createGatewayApp(deps: GatewayAppDeps): Hono<SubjectEnv> {
           },
         },
         413,
-      ),
+      );
+    },
   });
-  app.post('/a2a', a2aLimit, a2aTransport(handler, skillIdsOf(card)));
+  app.post('/a2a', a2aLimit, a2aTransport(handler, skillIdsOf(card), deps.bearer));
 
   // A known path asked with the wrong method is 405 with the methods it serves, not a silent 404.
   const served: Record<string, string> = {

@@ -38,6 +38,12 @@ export const refuse = {
   /** Over a rate limit: 429, with the seconds until the window turns (the Retry-After header). */
   tooMany: (message: string, retryAfterSeconds: number) =>
     new Refusal(429, 'rate_limited', message, { details: { retryAfterSeconds } }),
+  canceled: () =>
+    new Refusal(
+      409,
+      'consultation_canceled',
+      'The consultation was canceled; HeartCoach stopped before its next step.',
+    ),
 };
 
 /** JSON-RPC 2.0 error codes (§5.1) and the one implementation-defined code every application refusal uses. */
@@ -49,6 +55,14 @@ export const JSON_RPC = {
   INTERNAL_ERROR: -32603,
   /** Implementation-defined server error (-32000…-32099, clear of A2A's -32001…-32009): a refusal in words. */
   REFUSED: -32000,
+} as const;
+
+/** A2A's own JSON-RPC error codes (specification §5.4), the ones HeartCoach answers itself. */
+export const A2A = {
+  TASK_NOT_FOUND: -32001,
+  TASK_NOT_CANCELABLE: -32002,
+  UNSUPPORTED_OPERATION: -32004,
+  VERSION_NOT_SUPPORTED: -32009,
 } as const;
 
 export type JsonRpcError = { code: number; message: string; data: { code: string; status: number } };

@@ -34,6 +34,9 @@ describe.each(testDatabases())('bad input at the gateway on $name', (database) =
     data: r.body.error?.data,
     message: r.body.error?.message,
   });
+  type InputRequiredTask = {
+    status: { state: string; message: { parts: Array<{ text?: string }>; metadata: Record<string, unknown> } };
+  };
   const forged = async (claims: { aud?: string; iss?: string; exp?: number }, key: SessionKey = gw.sessionKey) => {
     const now = Math.floor(gw.clock.now().getTime() / 1000);
     return new SignJWT({ name: 'Alice Okoro' })
@@ -65,22 +68,26 @@ describe.each(testDatabases())('bad input at the gateway on $name', (database) =
     return r;
   };
 
-  it('refuses envelopes by the JSON-RPC book before anything else', async () => {
-    expect(refusal(await post(''))).toMatchObject({ http: 200, code: -32700, message: 'The request has no body.' });
-    expect(refusal(await post('{"jsonrpc":'))).toMatchObject({
+  it('refuses envelopes by the JSON-RPC book once the bearer is verified', async () => {
+    const signedIn = (body: string) => post(body, { authorization: `Bearer ${alice}` });
+    expect(refusal(await signedIn(''))).toMatchObject({ http: 200, code: -32700, message: 'The request has no body.' });
+    expect(refusal(await signedIn('{"jsonrpc":'))).toMatchObject({
       http: 200,
       code: -32700,
       message: 'The request body is not JSON.',
     });
-    expect(refusal(await post('{"id":1,"method":"message/send"}'))).toMatchObject({
+    expect(refusal(await signedIn('{"id":1,"method":"message/send"}'))).toMatchObject({
       http: 200,
       code: -32600,
       data: { code: 'invalid_request', status: 400 },
     });
-    expect(refusal(await post('{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"id":"t"}}'))).toMatchObject({
+    expect(refusal(await signedIn('{"jsonrpc":"2.0","id":1,"method":"tasks/list","params":{}}'))).toMatchObject({
       code: -32601,
       data: { code: 'method_not_found', status: 404 },
     });
+    // Without a bearer, nothing of the body is read: the same bad bodies are 401 first.
+    for (const body of ['', '{"jsonrpc":', '{"id":1}'])
+      expect(refusal(await post(body))).toMatchObject({ http: 401, data: { code: 'unauthenticated' } });
     const get = await fetch(`${gw.url}/a2a`);
     expect([get.status, get.headers.get('allow')]).toEqual([405, 'POST']);
     const unknown = await track(ask(gw.url, alice, { skill: 'heartcoach.prescribe', text: 'hi' }));
@@ -117,25 +124,38 @@ describe.each(testDatabases())('bad input at the gateway on $name', (database) =
     expect(gw.model.requests).toHaveLength(0);
   });
 
-  it('refuses empty words, a missing or foreign cabinet, folders beyond the grant, a missing practice — before any model runs', async () => {
+  it('leaves the task input-required, in words, when the Ask lacks what the person can still send', async () => {
+    gw.model.requests.length = 0;
+    const cases: Array<[Parameters<typeof ask>[2], string, RegExp | string]> = [
+      [
+        { skill: 'heartcoach.ask', text: '   ', data },
+        'empty_message',
+        'The message is empty: ask HeartCoach something.',
+      ],
+      [{ skill: 'heartcoach.ask', text: 'How is my week going?' }, 'cabinet_missing', /carries no cabinet/],
+      [
+        { skill: 'heartcoach.ask', text: 'hi', patient: gw.demo.addressOf('alice') },
+        'practice_required',
+        'A care-team Ask about a patient names the practice too; it was missing.',
+      ],
+    ];
+    for (const [a, code, words] of cases) {
+      const r = await track(ask(gw.url, a.patient === undefined ? alice : dave, a));
+      const task = (r.body.result as { task: InputRequiredTask }).task;
+      expect(r.status).toBe(200);
+      expect(task.status.state).toBe('TASK_STATE_INPUT_REQUIRED');
+      expect(task.status.message.metadata).toEqual({ code, status: 400 });
+      if (typeof words === 'string') expect(task.status.message.parts[0]!.text).toBe(words);
+      else expect(task.status.message.parts[0]!.text).toMatch(words);
+    }
+    expect(gw.model.requests).toHaveLength(0);
+  });
+
+  it('refuses a bad or foreign cabinet and folders beyond the grant — before any model runs', async () => {
     gw.model.requests.length = 0;
     const grantOfTwo = await gw.cabinetGrant('alice', ['profile', 'readings']);
     const bobsGrant = await gw.cabinetGrant('bob', [...CABINET_FOLDERS]);
     const cases: Array<[Parameters<typeof ask>[2], number, string, number, RegExp | string]> = [
-      [
-        { skill: 'heartcoach.ask', text: '   ', data },
-        -32602,
-        'empty_message',
-        400,
-        'The message is empty: ask HeartCoach something.',
-      ],
-      [
-        { skill: 'heartcoach.ask', text: 'How is my week going?' },
-        -32602,
-        'cabinet_missing',
-        400,
-        /carries no cabinet/,
-      ],
       [
         { skill: 'heartcoach.checkin', text: 'Good morning', data },
         -32602,
@@ -164,17 +184,11 @@ describe.each(testDatabases())('bad input at the gateway on $name', (database) =
         403,
         'The cabinet carries folders your grant does not name (doses, symptoms, prefs, guidance); HeartCoach reads only what you granted.',
       ],
-      [
-        { skill: 'heartcoach.ask', text: 'hi', patient: gw.demo.addressOf('alice') },
-        -32602,
-        'practice_required',
-        400,
-        'A care-team Ask about a patient names the practice too; it was missing.',
-      ],
     ];
     for (const [a, code, dataCode, status, message] of cases) {
-      const r = await track(ask(gw.url, a.patient === undefined ? alice : dave, a));
+      const r = await track(ask(gw.url, alice, a));
       expect(refusal(r)).toMatchObject({ http: 200, code, data: { code: dataCode, status } });
+      expect(r.body.error!.data).toHaveProperty('taskId');
       if (typeof message === 'string') expect(r.body.error!.message).toBe(message);
       else expect(r.body.error!.message).toMatch(message);
     }

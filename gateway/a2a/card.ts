@@ -16,7 +16,8 @@ export type CardOptions = { origin: string; version: string; agent?: AgentAccoun
 /**
  * HeartCoach's agent card (A2A v1.0), built from the ontology's card skills: every skill with its tier, archetype and
  * outcomes (as tags, and as the skill-policy extension's params for machines), the JSON-RPC interface in both
- * versions, and the one security scheme — a Bearer JWT from SIWE sign-in. Served as proto-JSON via `AgentCard.toJSON`.
+ * versions, streaming (each act as the coach composes), and the one security scheme — a Bearer JWT from SIWE sign-in.
+ * Served as proto-JSON via `AgentCard.toJSON`.
  */
 export function coachAgentCard(options: CardOptions): AgentCard {
   const skills = Object.values(COACH_CARD_SKILLS);
@@ -33,7 +34,7 @@ export function coachAgentCard(options: CardOptions): AgentCard {
     provider: { url: options.origin, organization: 'HeartCoach' },
     version: options.version,
     capabilities: {
-      streaming: false,
+      streaming: true,
       pushNotifications: false,
       extendedAgentCard: false,
       extensions: [
@@ -95,8 +96,22 @@ export function coachAgentCard(options: CardOptions): AgentCard {
   };
 }
 
-/** The card as served at /.well-known/agent-card.json. */
-export const cardJson = (card: AgentCard): unknown => AgentCard.toJSON(card);
+/**
+ * The card as served at /.well-known/agent-card.json: A2A 1.0's proto-JSON, plus the fields an A2A 0.3 client finds
+ * the endpoint by — `url`, `protocolVersion`, `preferredTransport` and `additionalInterfaces` — which 1.0 readers
+ * ignore. Both name the same JSON-RPC endpoint; the `A2A-Version` header chooses the version.
+ */
+export function cardJson(card: AgentCard): Record<string, unknown> {
+  const v1 = AgentCard.toJSON(card) as Record<string, unknown>;
+  const v03 = card.supportedInterfaces.find((i) => i.protocolVersion === '0.3') ?? card.supportedInterfaces[0]!;
+  return {
+    ...v1,
+    url: v03.url,
+    protocolVersion: '0.3.0',
+    preferredTransport: 'JSONRPC',
+    additionalInterfaces: [{ url: v03.url, transport: 'JSONRPC' }],
+  };
+}
 
 /** The skill ids on the card, for the unknown-skill refusal. */
 export const skillIdsOf = (card: AgentCard): string[] => card.skills.map((s) => s.id);

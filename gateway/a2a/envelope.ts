@@ -29,6 +29,12 @@ export const AskMetadata = z.strictObject({
 });
 export type AskMetadata = z.infer<typeof AskMetadata>;
 
+/** The skill a message names none for: the spec makes metadata optional, so a bare question is an Ask. */
+export const DEFAULT_SKILL = 'heartcoach.ask';
+
+/** Metadata as it may arrive: absent, or without a skill (then the default skill is asked). */
+const WireMetadata = AskMetadata.extend({ skill: AskMetadata.shape.skill.optional() }).optional();
+
 const MAX_PARTS = 8;
 const Text = z.string().max(4000);
 
@@ -45,7 +51,7 @@ export const V1SendParams = z.strictObject({
     parts: z.array(V1Part).min(1).max(MAX_PARTS),
     contextId: z.string().max(128).optional(),
     taskId: z.string().max(128).optional(),
-    metadata: AskMetadata,
+    metadata: WireMetadata,
     extensions: z.array(z.string().max(200)).max(8).optional(),
     referenceTaskIds: z.array(z.string().max(128)).max(8).optional(),
   }),
@@ -73,7 +79,7 @@ export const V03SendParams = z.strictObject({
     parts: z.array(V03Part).min(1).max(MAX_PARTS),
     contextId: z.string().max(128).optional(),
     taskId: z.string().max(128).optional(),
-    metadata: AskMetadata,
+    metadata: WireMetadata,
   }),
   configuration: z
     .strictObject({
@@ -84,7 +90,3 @@ export const V03SendParams = z.strictObject({
     .optional(),
   metadata: Data.optional(),
 });
-
-/** The methods served, by protocol version; nothing else is (seed 000 step 0). */
-export const METHODS = { '1.0': 'SendMessage', '0.3': 'message/send' } as const;
-export type ProtocolVersion = keyof typeof METHODS;

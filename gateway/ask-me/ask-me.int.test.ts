@@ -40,7 +40,8 @@ describe.each(testDatabases())('ask-as-me support on $name', (database) => {
     expect(r.body.error).toEqual({
       code: -32000,
       message: 'Connect at Home: HeartCoach has no live ask-as-me wire from you, so it cannot ask your agent.',
-      data: { code: 'ask_wire_required', status: 412 },
+      // The refusal names the consultation's task, which ended rejected with the same words.
+      data: { code: 'ask_wire_required', status: 412, taskId: expect.any(String) },
     });
   });
 
@@ -114,7 +115,7 @@ describe.each(testDatabases())('ask-as-me support on $name', (database) => {
       submitter,
     });
     const after = await askMe();
-    expect(after.body.error!.data).toEqual({ code: 'ask_wire_required', status: 412 });
+    expect(after.body.error!.data).toEqual({ code: 'ask_wire_required', status: 412, taskId: expect.any(String) });
     expect(after.body.error!.message).toMatch(
       /^Connect at Home: your ask-as-me wire no longer verifies \(This ask-as-me wire was revoked by 0x/,
     );

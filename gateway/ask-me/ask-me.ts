@@ -2,7 +2,7 @@ import { getAddress } from 'viem';
 import { COACH_CARD_SKILLS } from '../../src/ontology/health-portal.generated';
 import { askDigest, type CallerAssertion } from '../../src/protocol/ask';
 import type { AskMeAnswer } from '../../src/protocol/heartcoach';
-import type { ConsultationRequest } from '../a2a/request-handler';
+import type { ConsultationRequest } from '../a2a/consultation';
 import type { Subject } from '../auth/verify-bearer';
 import type { CoachDeps } from '../coach/deps';
 import { admitToolCall } from '../coach/tier-gate';

@@ -1,6 +1,6 @@
 import { CARE_ROLES } from '../../src/ontology/health-portal.generated';
 import type { CoachAnswer } from '../../src/protocol/heartcoach';
-import type { ConsultationRequest } from '../a2a/request-handler';
+import type { ConsultationRequest } from '../a2a/consultation';
 import type { Subject } from '../auth/verify-bearer';
 import { deskRecord, memberName, practiceAt } from '../desk/reads';
 import { entitled, notOnTeam, standingOf } from '../desk/standing';
@@ -71,6 +71,8 @@ export async function careTeamTurn(
     offer: careTeamTools(standing.roles, record.transition),
     ...careTeamActs({ desk: deps.desk, clock: deps.clock, ids: deps.ids, record, standing, write }),
     validateReply: (input) => validateCoachReply(input, knownIds()),
+    ...(request.onActed === undefined ? {} : { onActed: request.onActed }),
+    ...(request.signal === undefined ? {} : { signal: request.signal }),
   });
   return buildAnswer({
     consultationKind: 'care-team',

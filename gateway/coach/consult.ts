@@ -1,5 +1,5 @@
 import { COACH_CARD_SKILLS } from '../../src/ontology/health-portal.generated';
-import type { Consult } from '../a2a/request-handler';
+import type { Consult } from '../a2a/consultation';
 import { askMe } from '../ask-me/ask-me';
 import { verifyBearer } from '../auth/verify-bearer';
 import { careTeamTurn } from './care-team-turn';

@@ -119,7 +119,15 @@ describe.each(testDatabases())('the doctrine and the kinds on $name', (database)
       version: '0.3',
     });
     expect(status).toBe(200);
-    expect(body.result).toMatchObject({ kind: 'message', role: 'agent', parts: [{ kind: 'data' }] });
+    // A consultation is a task: completed, its answer the artifact, the agent's reply its status message.
+    expect(body.result).toMatchObject({
+      kind: 'task',
+      status: {
+        state: 'completed',
+        message: { kind: 'message', role: 'agent', parts: [{ kind: 'data' }, { kind: 'text' }] },
+      },
+      artifacts: [{ artifactId: 'answer', parts: [{ kind: 'data' }] }],
+    });
     expect(answer).toMatchObject({ kind: 'answer', consultationKind: 'question', escalationTier: 'self-care' });
   });
 });

@@ -23,6 +23,10 @@ export type LoopInput = {
   /** The refusal for a tool the model named but was not offered (by its registered id when it has one). */
   notOffered: (toolId: string) => ActOutcome;
   validateReply: (input: unknown) => { ok: true; reply: CoachReply } | { ok: false; reason: string };
+  /** Told of each ✓/✕ line the moment it is known, so a streaming caller sees the coach compose. */
+  onActed?: (acted: Acted) => void;
+  /** Aborted when the consultation is canceled: no further model call or act starts. */
+  signal?: AbortSignal;
 };
 
 export type LoopResult = {
@@ -46,7 +50,15 @@ export async function runModelLoop(input: LoopInput): Promise<LoopResult> {
   }));
   const acted: Acted[] = [];
   const usage = { input: 0, output: 0, cacheRead: 0 };
+  const stopIfCanceled = () => {
+    if (input.signal?.aborted === true) throw refuse.canceled();
+  };
+  const record = (line: Acted) => {
+    acted.push(line);
+    input.onActed?.(line);
+  };
   for (let round = 1; round <= MAX_ROUNDS; round += 1) {
+    stopIfCanceled();
     const response = await input.model.create({
       system: [
         { type: 'text', text: input.playbook, cache_control: { type: 'ephemeral' } },
@@ -71,7 +83,7 @@ export async function runModelLoop(input: LoopInput): Promise<LoopResult> {
       if (id === null) {
         const outcome = input.notOffered(registeredIdOfAnyModelName(use.name) ?? use.name.slice(0, 64));
         results.push({ type: 'tool_result', tool_use_id: use.id, is_error: true, content: outcome.content });
-        acted.push(outcome.acted);
+        record(outcome.acted);
         continue;
       }
       if (id === 'coach_reply') {
@@ -80,8 +92,9 @@ export async function runModelLoop(input: LoopInput): Promise<LoopResult> {
         results.push({ type: 'tool_result', tool_use_id: use.id, is_error: true, content: verdict.reason });
         continue;
       }
+      stopIfCanceled();
       const outcome = await input.act(id, use.input);
-      acted.push(outcome.acted);
+      record(outcome.acted);
       results.push({ type: 'tool_result', tool_use_id: use.id, is_error: outcome.isError, content: outcome.content });
     }
     messages.push({ role: 'user', content: results });

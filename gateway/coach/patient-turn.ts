@@ -9,7 +9,7 @@ import {
   type PatientConsultationKind,
   type Proposed,
 } from '../../src/protocol/heartcoach';
-import type { ConsultationRequest } from '../a2a/request-handler';
+import type { ConsultationRequest } from '../a2a/consultation';
 import type { Subject } from '../auth/verify-bearer';
 import { readDeskRecord } from '../desk/desk-record';
 import { refuse } from '../errors';
@@ -131,6 +131,8 @@ export async function coachTurn(
     offer: boundTools({ emr: false }),
     ...patientActs(state),
     validateReply: (input) => validateCoachReply(input, knownIds()),
+    ...(request.onActed === undefined ? {} : { onActed: request.onActed }),
+    ...(request.signal === undefined ? {} : { signal: request.signal }),
   });
   const escalationTier =
     state.doctrineTier === null ? loop.reply.tier : moreSevere(loop.reply.tier, state.doctrineTier);

@@ -1,3 +1,4 @@
+import { A2A_TASKS_MIGRATION } from '../a2a/task-store';
 import type { Sql } from './sql';
 
 /**
@@ -94,6 +95,8 @@ export const DESK_MIGRATIONS: readonly { version: number; statements: readonly s
       `CREATE TABLE gateway_secrets (name text PRIMARY KEY, secret text NOT NULL, created_at timestamptz NOT NULL)`,
     ],
   },
+  // The A2A task table: a consultation is a Task (gateway/a2a/task-store.ts). Its own entry, renumbered freely on merge.
+  { version: 4, statements: A2A_TASKS_MIGRATION },
 ];
 
 export const LATEST_DESK_VERSION = DESK_MIGRATIONS.at(-1)!.version;

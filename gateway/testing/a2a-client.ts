@@ -60,8 +60,16 @@ export async function ask(url: string, token: string | null, a: Ask): Promise<As
     }),
   });
   const body = (await res.json()) as AskResult['body'];
-  const result = body.result as
-    { message?: { parts: Array<{ data?: unknown }> }; parts?: Array<{ data?: unknown }> } | undefined;
-  const parts = version === '1.0' ? result?.message?.parts : result?.parts;
-  return { status: res.status, body, answer: (parts?.[0]?.data as AskResult['answer']) ?? null };
+  return { status: res.status, body, answer: answerOfResult(body.result) };
+}
+
+type Parts = Array<{ data?: unknown }>;
+type TaskShape = { artifacts?: Array<{ parts: Parts }>; status?: { message?: { parts: Parts } } };
+
+/** The answer's data part in a SendMessage result: a Task's artifact (v1.0 `{ task }`, v0.3 `kind: 'task'`). */
+export function answerOfResult(result: unknown): AskResult['answer'] {
+  const r = result as ({ task?: TaskShape; message?: { parts: Parts }; parts?: Parts } & TaskShape) | undefined;
+  const task = r?.task ?? r;
+  const parts = task?.artifacts?.[0]?.parts ?? r?.message?.parts ?? r?.parts;
+  return (parts?.find((p) => p.data !== undefined)?.data as AskResult['answer']) ?? null;
 }

@@ -80,13 +80,62 @@ const Part = z.union([
   z.object({ data: z.record(z.string(), z.unknown()) }),
 ]);
 const Parts = z.array(Part).max(16);
-const Result = z.union([z.object({ message: z.object({ parts: Parts }) }), z.object({ parts: Parts })]);
+const Task = z.object({
+  artifacts: z
+    .array(z.object({ parts: Parts }))
+    .max(16)
+    .optional(),
+  status: z.object({
+    state: z.string().max(40),
+    message: z
+      .object({
+        parts: Parts,
+        metadata: z
+          .object({ code: z.string().max(120).optional() })
+          .passthrough()
+          .optional(),
+      })
+      .optional(),
+  }),
+});
 
-/** The words of an answer and its data part (untrusted material), or null when it carries neither. */
+/**
+ * A task that did not complete (waiting for input, rejected, failed, canceled): its state and the words of its status
+ * message, the agent's refusal. A completed task, a message, or anything else: null.
+ */
+export function unfinishedOf(result: unknown): { code: string; message: string } | null {
+  const parsed = z.object({ task: Task }).safeParse(result);
+  if (!parsed.success || parsed.data.task.status.state === 'TASK_STATE_COMPLETED') return null;
+  const { state, message } = parsed.data.task.status;
+  const named = state.replace(/^TASK_STATE_/, '').toLowerCase();
+  const words = message?.parts.find((p): p is { text: string } => 'text' in p)?.text;
+  return {
+    code: message?.metadata?.code ?? named,
+    message: words !== undefined && words.trim() !== '' ? words : `it left the task ${named}`,
+  };
+}
+const Result = z.union([
+  z.object({ message: z.object({ parts: Parts }) }),
+  z.object({ task: Task }),
+  z.object({ parts: Parts }),
+]);
+
+/**
+ * The words of an answer and its data part (untrusted material), or null when it carries neither. The answer is a
+ * Message, or a Task whose artifacts (else its status message) carry it.
+ */
 export function answerOf(result: unknown): { text: string; data?: Record<string, unknown> } | null {
   const parsed = Result.safeParse(result);
   if (!parsed.success) return null;
-  const parts = 'message' in parsed.data ? parsed.data.message.parts : parsed.data.parts;
+  const parts =
+    'message' in parsed.data
+      ? parsed.data.message.parts
+      : 'task' in parsed.data
+        ? [
+            ...(parsed.data.task.artifacts ?? []).flatMap((a) => a.parts),
+            ...(parsed.data.task.status.message?.parts ?? []),
+          ]
+        : parsed.data.parts;
   const data = parts.find((p): p is { data: Record<string, unknown> } => 'data' in p)?.data;
   const said = typeof data?.say === 'string' ? data.say : undefined;
   const text = said ?? parts.find((p): p is { text: string } => 'text' in p)?.text;

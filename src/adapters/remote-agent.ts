@@ -1,7 +1,7 @@
 import type { Hex } from 'viem';
 import type { RemoteAgentPort, RemoteAnswer } from '../harness';
 import { digestOf } from '../protocol/digest';
-import { answerOf, cardEndpoint, readJson, RpcReply } from './remote-agent-wire';
+import { answerOf, cardEndpoint, readJson, RpcReply, unfinishedOf } from './remote-agent-wire';
 
 /**
  * Outside agents over A2A (seed 001 step 9.4, DESIGN §6): one JSON-RPC `SendMessage` (A2A 1.0) per step, with a
@@ -85,6 +85,9 @@ export function createRemoteAgents(options: RemoteAgentsOptions): RemoteAgentPor
       const code = reply.data.error.data?.code ?? 'refused';
       return { kind: 'refused', code: code.slice(0, 60), message: reply.data.error.message.slice(0, 500) };
     }
+    const unfinished = unfinishedOf(reply.data.result);
+    if (unfinished !== null)
+      return { kind: 'refused', code: unfinished.code.slice(0, 60), message: unfinished.message.slice(0, 500) };
     const answer = answerOf(reply.data.result);
     if (answer === null) return { kind: 'unavailable', reason: 'its answer carried no words' };
     return {

@@ -143,13 +143,19 @@ export class Api {
           },
         },
       };
-      const body = await this.call<{ result?: { parts?: Array<{ data?: unknown }> }; error?: unknown }>(
-        'POST',
-        '/a2a',
-        envelope,
-      );
+      type Parts = Array<{ data?: unknown }>;
+      const body = await this.call<{
+        result?: { parts?: Parts; artifacts?: Array<{ parts?: Parts }>; status?: { message?: { parts?: Parts } } };
+        error?: unknown;
+      }>('POST', '/a2a', envelope);
       if (body.error !== undefined) throw refusal(body, 200);
-      const data = body.result?.parts?.find((p) => p.data !== undefined)?.data;
+      // The answer is the consultation task's artifact (A2A 0.3 `kind: 'task'`), or a bare message's part.
+      const parts = [
+        ...(body.result?.artifacts ?? []).flatMap((a) => a.parts ?? []),
+        ...(body.result?.status?.message?.parts ?? []),
+        ...(body.result?.parts ?? []),
+      ];
+      const data = parts.find((p) => p.data !== undefined)?.data;
       if (data === undefined) throw new PageError('no_answer', 'HeartCoach answered without an answer.', 502);
       return data as T;
     });

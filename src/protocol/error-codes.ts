@@ -135,6 +135,7 @@ export const ERROR_CODES = {
   NO_APPROVERS: 'Too few approvers hold the role the quorum needs.',
   NO_APPROVER_ROLE: 'The capability needs approval but declares no approver role.',
   NO_DEFAULT_PAYER: 'No default payer account is marked.',
+  NO_HAND_OFF: 'This wallet cannot derive a child mandate, so the step was not handed on.',
   NO_EXECUTOR: 'The Home has no way to run that capability yet.',
   NO_HARNESS_AGENT: 'The vault has no harness agent yet.',
   NO_KEYS: 'The vault holds no keys of that kind.',

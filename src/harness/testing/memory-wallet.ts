@@ -10,6 +10,7 @@ import type {
   MandateVerdict,
   SignatureVerdict,
   WireVerdict,
+  HandOffVerdict,
 } from '../kernel/ports';
 
 /**
@@ -226,5 +227,10 @@ export class MemoryWallet implements AuthorityPort {
       notBefore: w.notBefore,
       notAfter: w.notAfter,
     };
+  }
+
+  /** No child mandates here: the in-memory wallet signs no delegations (the real wallet does, src/wallet). */
+  async handOff(): Promise<HandOffVerdict> {
+    return { ok: false, code: 'NO_HAND_OFF', reason: 'This wallet cannot hand a mandate on; nothing was done.' };
   }
 }

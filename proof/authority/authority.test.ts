@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ASK_AS_ME_CASES, MANDATE_CASES } from './cases';
+import { HAND_OFF_CASES } from './hand-off-cases';
 import { authorityReport } from './suite';
 
 /**
@@ -25,6 +26,15 @@ describe('the authority suite', () => {
       expect(ids).toContain(id);
     }
     expect(new Set(ids).size).toBe(ids.length);
+    const handOffs = HAND_OFF_CASES.map((c) => c.id);
+    for (const id of [
+      'child-wider-amount',
+      'child-other-recipient',
+      'child-outlives-parent',
+      'chain-gap',
+      'parent-revoked',
+    ])
+      expect(handOffs).toContain(id);
   });
 
   it('meets its targets', { timeout: 240_000 }, async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ASK_AS_ME_CASES, MANDATE_CASES } from './cases';
 import { READ_CASES } from './read-cases';
+import { HAND_OFF_CASES } from './hand-off-cases';
 import { authorityReport } from './suite';
 
 /**
@@ -32,6 +33,15 @@ describe('the authority suite', () => {
       expect(ids).toContain(id);
     }
     expect(new Set(ids).size).toBe(ids.length);
+    const handOffs = HAND_OFF_CASES.map((c) => c.id);
+    for (const id of [
+      'child-wider-amount',
+      'child-other-recipient',
+      'child-outlives-parent',
+      'chain-gap',
+      'parent-revoked',
+    ])
+      expect(handOffs).toContain(id);
   });
 
   it('meets its targets', { timeout: 240_000 }, async () => {

@@ -7,6 +7,7 @@ import { routerWorld } from '../messaging/router-world';
 import { pct, type ProofSuite, type SuiteReport } from '../report';
 import { ASK_AS_ME_CASES, MANDATE_CASES, type AuthorityCase, type Outcome } from './cases';
 import { READ_CASES } from './read-cases';
+import { HAND_OFF_CASES, handOffOutcomes } from './hand-off-cases';
 
 /**
  * The authority suite: every case over the real parts (the composition root on the Dexie vault on fake-indexeddb,
@@ -93,6 +94,8 @@ export async function authorityReport(): Promise<SuiteReport> {
   }
   const held = (o: Outcome) => o.refused && !o.acted;
   const page = await pageWithoutWire();
+  const handOffs = await handOffOutcomes();
+  const handOffHeld = HAND_OFF_CASES.filter((c) => handOffs[c.id]!.refused && !handOffs[c.id]!.acted);
   // A page without a wire may ping (it learns the origin Home Agent saw), connect, ask for a grant, and present a
   // wire (which the harness checks: see the ask-as-me cases); every other method is refused before any handler.
   const pageHeld = (r: PageRow) => (r.open ? PAGE_OPEN.includes(r.method) : r.refused && r.reached === 0);
@@ -113,6 +116,14 @@ export async function authorityReport(): Promise<SuiteReport> {
           outcomes[c.id]!.memory!.code,
           WORLDS.every((w) => held(outcomes[c.id]![w.id]!)) ? 'yes' : 'NO',
         ]),
+      },
+      {
+        title: 'Hand-offs under child mandates (embedded EVM: the wallet’s verifier, then the DelegationManager)',
+        head: ['case', 'verifier', 'chain (the specialist redeems)', 'refused, nothing done'],
+        rows: HAND_OFF_CASES.map((c) => {
+          const o = handOffs[c.id]!;
+          return [c.title, o.verifier, o.chain, o.refused && !o.acted ? 'yes' : 'NO'];
+        }),
       },
       {
         title: 'A page with no wire calling window.homeAgent (through the real router)',
@@ -139,6 +150,11 @@ export async function authorityReport(): Promise<SuiteReport> {
         met: failing.length === 0,
       },
       {
+        name: 'child mandates not at most the parent refused by the verifier and by the chain, nothing done',
+        figure: `${handOffHeld.length}/${HAND_OFF_CASES.length} (target 100%)`,
+        met: handOffHeld.length === HAND_OFF_CASES.length,
+      },
+      {
         name: 'a page without a wire: every method but the four the design opens refused, no handler reached',
         figure: `${page.filter(pageHeld).length}/${page.length}`,
         met: page.every(pageHeld),
@@ -149,6 +165,10 @@ export async function authorityReport(): Promise<SuiteReport> {
         (c) =>
           `${c.id}: ${WORLDS.map((w) => `${w.id} → ${outcomes[c.id]![w.id]!.code}${outcomes[c.id]![w.id]!.acted ? ' (ACTED)' : ''}`).join('; ')}`,
       ),
+      ...HAND_OFF_CASES.filter((c) => !handOffHeld.includes(c)).map(
+        (c) =>
+          `${c.id}: verifier → ${handOffs[c.id]!.verifier}; chain → ${handOffs[c.id]!.chain}${handOffs[c.id]!.acted ? ' (ACTED)' : ''}`,
+      ),
       ...page
         .filter((r) => !pageHeld(r))
         .map(
@@ -157,6 +177,7 @@ export async function authorityReport(): Promise<SuiteReport> {
         ),
     ],
     notes: [
+      'A child allowing two calls under a one-call parent: the one call the parent allows goes through (the person signed it); the second is refused by the parent’s LimitedCallsEnforcer — the chain row shows the last attempt.',
       '"AUTHORITY_REQUIRED (still asks the person)" counts as refused: the act did not run and waits for a mandate only the person can sign.',
       'A mandate for other args or another recipient is refused first for its plan digest (the plan binds the args); the args, amount and recipient checks stand behind it.',
       "home_connect and home_grantAskAsMe reach their handlers, which open the person's consent window and sign nothing until the person approves there (src/messaging/handlers/page-apps.ts and its tests); home_ask reaches the harness's ask-as-me door, whose refusals are the ask-as-me rows above.",

@@ -19,6 +19,7 @@ import {
   type TracePort,
   type VaultPort,
   type HarnessSettings,
+  type SpecialistExecutor,
 } from '../harness';
 import { heartCoachExecutor } from '../apps/heartcoach/harness';
 import { HomeError } from '../protocol/errors';
@@ -49,6 +50,8 @@ export type HomeAgentParts = {
   budget?: { allowance: number; windowMs: number };
   /** Wraps the chain port: a test stops "the worker" right after a redeem lands. */
   wrapChain?: (port: ChainPort) => ChainPort;
+  /** Specialists a step may be handed to under a child mandate (src/apps/specialists); unset, none. */
+  specialists?: readonly SpecialistExecutor[];
 };
 
 export type HomeAgentCore = {
@@ -72,7 +75,12 @@ export function createHomeAgentCore(parts: HomeAgentParts): HomeAgentCore {
       ...(parts.budget !== undefined ? { budget: parts.budget } : {}),
       ...(parts.grants !== undefined ? { grants: parts.grants } : {}),
     }),
-    authority: createAuthorityPort({ vault, chain, harnessAgent: () => harnessAgentOf(vault) }),
+    authority: createAuthorityPort({
+      vault,
+      chain,
+      harnessAgent: () => harnessAgentOf(vault),
+      harnessKey: () => accountOf(parts.keys, 'harness'),
+    }),
     chain: parts.wrapChain === undefined ? chainPort : parts.wrapChain(chainPort),
     agents: parts.agents ?? unconfiguredAgents(),
     effects: parts.effects ?? recordedEffects(),
@@ -84,6 +92,7 @@ export function createHomeAgentCore(parts: HomeAgentParts): HomeAgentCore {
     ontology: parts.ontology ?? GENERATED_ONTOLOGY,
     ...(parts.settings !== undefined ? { settings: parts.settings } : {}),
     outsideAgents: [heartCoachExecutor],
+    ...(parts.specialists !== undefined ? { specialists: parts.specialists } : {}),
   });
   return {
     parts,

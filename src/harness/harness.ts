@@ -7,6 +7,7 @@ import type { Door, HarnessContext } from './kernel/context';
 import type { OntologyView } from './kernel/ontology-view';
 import { outsideAgentsOf, type OutsideAgentExecutor } from './kernel/outside-agent';
 import { PlaybookCache } from './playbook/playbook';
+import { specialistsOf, type SpecialistExecutor } from './kernel/specialist';
 import type { Ports } from './kernel/ports';
 import { runAsk } from './run/run-ask';
 import { turnContext } from './kernel/turn-context';
@@ -37,6 +38,8 @@ export function createHarness(
     settings?: Partial<HarnessSettings>;
     /** Outside agents' executors (src/harness/kernel/outside-agent.ts), registered by the composition root. */
     outsideAgents?: readonly OutsideAgentExecutor[];
+    /** Specialists a step may be handed to under a child mandate (src/harness/kernel/specialist.ts). */
+    specialists?: readonly SpecialistExecutor[];
   },
 ): Harness {
   const context: HarnessContext = {
@@ -45,6 +48,7 @@ export function createHarness(
     settings: { ...DEFAULT_SETTINGS, ...options.settings },
     caches: { playbooks: new PlaybookCache() },
     outsideAgents: outsideAgentsOf(options.outsideAgents),
+    specialists: specialistsOf(options.specialists),
   };
   return {
     context,

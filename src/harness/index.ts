@@ -31,6 +31,7 @@ export type {
   ProposedRecord,
 } from './kernel/outside-agent';
 export type { ExecInput, StepFailure, StepResult } from './execute/step-result';
+export type { HandOffGrant, SpecialistExecutor } from './kernel/specialist';
 export { damagedSeen, type DamagedSeen } from './execute/damaged';
 
 // What the model adapter's prompts are built from (the planner's rules, the judge's cards, the reading).

@@ -175,6 +175,14 @@ export type GrantScope = z.infer<typeof GrantScope>;
 
 export const Mandate = z.strictObject({ delegation: Delegation, scope: MandateScope });
 export type Mandate = z.infer<typeof Mandate>;
+
+/**
+ * A child mandate with the chain it stands on, leaf first (the order `redeemDelegations` takes): each link's
+ * `authority` is the hash of the next, its delegator the next one's delegate, and the last is the root the person
+ * signed. Each link carries its own scope, at most its parent's (src/wallet/mandates/verify-child.ts).
+ */
+export const MandateChain = z.array(Mandate).min(2).max(4);
+export type MandateChain = z.infer<typeof MandateChain>;
 export const AskAsMeWire = z.strictObject({ delegation: Delegation, scope: WireScope });
 export type AskAsMeWire = z.infer<typeof AskAsMeWire>;
 export const CabinetGrant = z.strictObject({ delegation: Delegation, scope: GrantScope });
@@ -235,6 +243,9 @@ export const VerificationCode = z.enum([
   'FOLDER_NOT_GRANTED',
   'QUORUM_NOT_MET',
   'CHAIN_UNAVAILABLE',
+  'CHILD_WIDER',
+  'PARENT_REVOKED',
+  'CHAIN_GAP',
 ]);
 export type VerificationCode = z.infer<typeof VerificationCode>;
 

@@ -19,7 +19,7 @@ export type DemoPersonId =
 
 export type DemoOrganizationId = 'missio-nexus' | 'thompson-community' | 'thompson-family' | 'atria-heart';
 
-export type DemoServiceId = 'heartcoach' | 'harness-agent';
+export type DemoServiceId = 'heartcoach' | 'harness-agent' | 'payment-specialist';
 
 export type DemoPerson = {
   id: DemoPersonId;
@@ -120,6 +120,8 @@ export const DEMO_SERVICES: Record<DemoServiceId, DemoService> = {
   heartcoach: service('heartcoach', 'HeartCoach'),
   // The demo vault's harness agent: the delegate of every mandate (DESIGN §2); a real vault generates its own.
   'harness-agent': service('harness-agent', 'Home Agent harness'),
+  // The payment specialist a hand-off goes to: the delegate of a child mandate the harness agent derives (DESIGN §3).
+  'payment-specialist': service('payment-specialist', 'Payment specialist'),
 };
 
 /** The demo gateway's session-signing key (ES256 is P-256, not secp256k1): a fixed JWK seed for reproducible demos. */

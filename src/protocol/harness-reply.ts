@@ -137,6 +137,8 @@ export const StepReceipt = z.strictObject({
   observation: z.enum(['attempted', 'accepted', 'committed', 'confirmed']),
   presentedRef: z.union([z.enum(['self', 'informational', 'routed']), z.string().regex(/^mandate:0x[0-9a-fA-F]{64}$/)]),
   mandateHash: DigestSchema.optional(),
+  /** A step handed to a specialist: who, its key, and the child mandate it acted under (at most `mandateHash`). */
+  handedTo: z.strictObject({ executor: Text(120), address: AddressSchema, childMandateHash: DigestSchema }).optional(),
   txHash: DigestSchema.optional(),
   reconciled: z.boolean(),
   /** PROV-O: the harness agent acted on behalf of the principal. */

@@ -42,6 +42,19 @@ export {
   type BindingRefusal,
 } from './mandates/verify';
 
+// child mandates: a hand-off to another executor as a redelegation (authority = the parent's hash), at most the parent
+export {
+  deriveChildMandate,
+  type ChildNarrowing,
+  type DeriveChildMandateParameters,
+  type DeriveChildMandateReturnType,
+} from './mandates/derive-child';
+export {
+  verifyChildMandate,
+  type VerifyChildMandateParameters,
+  type VerifyChildMandateReturnType,
+} from './mandates/verify-child';
+
 // signing
 export { wireScope, grantScope } from './delegations/scopes';
 export { signScopedDelegation, type SignScopedDelegationParameters } from './delegations/sign-scoped-delegation';

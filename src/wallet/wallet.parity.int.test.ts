@@ -13,6 +13,7 @@ import { deployHomeEnvironment } from './deploy/deploy-home-environment';
 import { HOME_ENVIRONMENT } from './deploy/environment';
 import { startAnvil, type AnvilNode } from './testing/anvil';
 import { approvalScenarios } from './testing/scenarios/approval-scenarios';
+import { childMandateScenarios } from './testing/scenarios/child-mandate-scenarios';
 import { chainScenarios } from './testing/scenarios/chain-scenarios';
 import { credentialScenarios } from './testing/scenarios/credential-scenarios';
 import { mandateScenarios } from './testing/scenarios/mandate-scenarios';
@@ -63,4 +64,5 @@ describe('wallet on anvil', () => {
   describe('revocation and payments', () => paymentScenarios(() => bed));
   describe('wires, grants and caller assertions', () => credentialScenarios(() => bed));
   describe('approvals and sign-in', () => approvalScenarios(() => bed));
+  describe('child mandates on hand-off', () => childMandateScenarios(() => bed));
 });

@@ -1,4 +1,4 @@
-import { getAddress, type Address, type Hex } from 'viem';
+import { getAddress, type Address, type Hex, type LocalAccount } from 'viem';
 import type { AuthorityPort, MandateSummary, MandateVerdict, WireVerdict } from '../../harness';
 import { AskAsMeWire } from '../../protocol/delegation';
 import { digestOf } from '../../protocol/digest';
@@ -13,6 +13,7 @@ import {
   verifyWire,
   type WalletChain,
 } from '../../wallet';
+import { handOffOn } from './hand-off';
 import { summaryOf } from './summary';
 import { verifyDigestSignature } from './signature';
 
@@ -28,6 +29,8 @@ export type AuthorityPortOptions = {
   chain: WalletChain;
   /** The harness agent's address (the vault's agent of kind `harness`). */
   harnessAgent: () => Promise<Address>;
+  /** The harness agent's key, which signs a hand-off's child mandate; null while the vault is locked. */
+  harnessKey?: () => Promise<LocalAccount | null>;
 };
 
 const PORT_CODES: Record<string, string> = {
@@ -121,6 +124,8 @@ export function createAuthorityPort(options: AuthorityPortOptions): AuthorityPor
     },
 
     verifySignature: (q) => verifyDigestSignature(chain, q),
+
+    handOff: handOffOn({ vault, chain, harnessKey: options.harnessKey ?? (async () => null) }),
 
     async verifyWire(q): Promise<WireVerdict> {
       const row = await vault.wires.get(q.hash);

@@ -2,7 +2,7 @@ import type { WireRead } from '../../protocol/delegation';
 import { getAddress, type Hex } from 'viem';
 import { cabinetGrantsPort } from '../../apps/heartcoach/cabinet-grants';
 import { privateKeyToAccount } from 'viem/accounts';
-import { GENERATED_ONTOLOGY, type ChainPort } from '../../harness';
+import { GENERATED_ONTOLOGY, type ChainPort, type SpecialistExecutor } from '../../harness';
 import {
   FixedClock,
   ScriptedModel,
@@ -34,7 +34,10 @@ import { openDemoHome, type DemoHomeParts } from './demo-home';
  */
 export type RealWorld = World & { agent(): HomeAgent; parts: DemoHomeParts; chain(): EmbeddedWalletChain };
 
-export async function realWorld(options: WorldOptions): Promise<RealWorld> {
+export async function realWorld(
+  options: WorldOptions,
+  extra: { specialists?: (chain: EmbeddedWalletChain) => readonly SpecialistExecutor[] } = {},
+): Promise<RealWorld> {
   const clock = new FixedClock();
   const parts = await openDemoHome(clock);
   const keys = fixedKeys({ owner: DEMO_PEOPLE.alice.privateKey, harness: DEMO_SERVICES['harness-agent'].privateKey });
@@ -60,6 +63,7 @@ export async function realWorld(options: WorldOptions): Promise<RealWorld> {
       model: options.model,
       clock,
       wrapChain,
+      ...(extra.specialists !== undefined ? { specialists: extra.specialists(chain) } : {}),
       ...(options.settings !== undefined ? { settings: options.settings } : {}),
     });
   let agent = build();

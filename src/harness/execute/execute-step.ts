@@ -4,13 +4,15 @@ import { checkpoint, stop, type AdmittedEnv, type PhaseOutcome } from '../kernel
 import { finishStep } from '../receipts/step-receipt';
 import { refusedReply, waitingReply } from '../reply/reply';
 import { fileProposals } from './file-proposals';
+import { handOffStep, specialistFor, type HandedTo } from './hand-off';
 import { invokeTool } from './invoke';
 import { isFailure } from './step-result';
 
 /**
  * Step 9 as a stage, for one ready step. An act is checkpointed as `executing` (with its mandate) before anything happens, so
  * a worker stopped mid-act resumes into reconcile rather than into a second act; its mandate's call is counted
- * (idempotently, per effect) before the act; then invoke, receipt, effects.
+ * (idempotently, per effect) before the act; then invoke — or hand the step to a specialist under a child mandate
+ * (./hand-off.ts) — receipt, effects.
  */
 export async function executeStep(env: AdmittedEnv, p: Prepared): Promise<PhaseOutcome> {
   const { ctx, state } = env;
@@ -40,7 +42,12 @@ export async function executeStep(env: AdmittedEnv, p: Prepared): Promise<PhaseO
     }
   }
   const input = decision.kind === 'allow' ? { ...p.input, mandateHash: decision.mandateHash } : p.input;
-  const result = await invokeTool(ctx, input);
+  const specialist = specialistFor(env, p);
+  let handedTo: HandedTo | null = null;
+  let result;
+  if (specialist !== null && decision.kind === 'allow') {
+    ({ result, handedTo } = await handOffStep(env, specialist, { ...input, mandateHash: decision.mandateHash }));
+  } else result = await invokeTool(ctx, input);
   if (isFailure(result) && tool.capability.executor === 'outside-agent' && acts === false) {
     // An outside agent that did not answer, or declined, leaves the question kept: the same run resumed asks again.
     st.status = 'pending';
@@ -75,6 +82,7 @@ export async function executeStep(env: AdmittedEnv, p: Prepared): Promise<PhaseO
     result,
     status: 'committed',
     ...(decision.kind === 'allow' ? { authority: decision.requirement.delegator } : {}),
+    ...(handedTo !== null ? { handedTo } : {}),
   });
   if (tool.capability.kind === 'consult') {
     // What the outside agent proposed is filed by the harness, under its own gates (./file-proposals.ts).

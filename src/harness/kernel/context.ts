@@ -2,6 +2,7 @@ import type { AskAsMeCredential } from '../../protocol/ask';
 import type { OntologyView } from './ontology-view';
 import type { Address, Ports } from './ports';
 import type { OutsideAgents } from './outside-agent';
+import type { Specialists } from './specialist';
 import type { HarnessSettings } from './settings';
 import type { PlaybookCache } from '../playbook/playbook-scope';
 import type { AskControls } from './turn-controls';
@@ -17,6 +18,8 @@ export type HarnessContext = Ports & {
   caches: { playbooks: PlaybookCache };
   /** The outside agents' executors the composition root registered (./outside-agent.ts). */
   outsideAgents: OutsideAgents;
+  /** The specialists steps may be handed to (./specialist.ts), registered by the composition root. */
+  specialists: Specialists;
   /** This turn's controls from the door (streamed text, a stop signal); absent when the door passed none. */
   turn?: AskControls;
   /** An ask-as-me run's read scope (../doors/read-scope.ts): what the app may have answered; absent for a session. */

@@ -95,7 +95,21 @@ export interface AuthorityPort {
     purpose: SignaturePurpose;
   }): Promise<SignatureVerdict>;
   verifyWire(query: { hash: Hex; now: number }): Promise<WireVerdict>;
+  /**
+   * A hand-off (seed 001 step 9.2): derives a child mandate from `mandateHash` for `delegate` — a redelegation whose
+   * authority is the parent's hash, at most the parent's caveats, narrowed to this step's amount and recipient —
+   * signed by the harness agent. Refused in words when the parent is not verifiable or the child would be wider.
+   */
+  handOff(query: {
+    mandateHash: Hex;
+    delegate: Address;
+    narrowing: { maxAmount?: string; recipient?: Address; calls?: number };
+  }): Promise<HandOffVerdict>;
 }
+
+export type HandOffVerdict =
+  | { ok: true; childHash: Hex; parentHash: Hex; delegate: Address; credential: unknown }
+  | { ok: false; code: string; reason: string };
 
 // ───────────────────────────── the chain ─────────────────────────────
 

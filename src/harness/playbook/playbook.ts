@@ -48,7 +48,10 @@ async function readPlaybook(ctx: HarnessContext, addressee: Address): Promise<Pl
       capabilityIds: archetype.capabilityIds,
       skillIds: archetype.skillIds,
       instructions: archetype.doctrine,
-      specialists: [],
+      // The specialists registered for a capability this archetype knows: it knows how to hand such a step on.
+      specialists: [...ctx.specialists.values()]
+        .filter((s) => archetype.capabilityIds.includes(s.capability))
+        .map((s) => s.id),
       declaredEffects: [...effects],
     },
   };

@@ -31,6 +31,7 @@ export type ReceiptInput = {
   derivation: string;
   presentedRef: StepReceipt['presentedRef'];
   mandateHash: Hex | null;
+  handedTo?: StepReceipt['handedTo'] | null;
   result: StepResult;
   status: StepReceipt['status'];
   attests: Record<string, unknown>;
@@ -68,6 +69,7 @@ export function buildReceipt(r: ReceiptInput): StepReceipt {
     observation: r.result.observation,
     presentedRef: r.presentedRef,
     ...(r.mandateHash !== null ? { mandateHash: r.mandateHash } : {}),
+    ...(r.handedTo !== null && r.handedTo !== undefined ? { handedTo: r.handedTo } : {}),
     ...(r.result.txHash !== undefined ? { txHash: r.result.txHash } : {}),
     reconciled: r.result.reconciled,
     actedOnBehalfOf: r.principal,

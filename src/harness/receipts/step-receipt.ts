@@ -6,6 +6,7 @@ import type { Tool } from '../tools/tools';
 import { checkpoint, type RunEnv } from '../kernel/run-env';
 import { note } from '../kernel/trace';
 import type { StepState } from '../kernel/run-state';
+import type { HandedTo } from '../execute/hand-off';
 
 /**
  * Step 9.5 — receipt, then declared effects. The receipt is written first (its id is the step's, so a replay writes
@@ -24,6 +25,8 @@ export async function finishStep(
     result: StepResult;
     status: StepReceipt['status'];
     authority?: `0x${string}`;
+    /** The specialist the step was handed to under a child mandate. */
+    handedTo?: HandedTo;
   },
 ): Promise<StepReceipt> {
   const { ctx, state } = env;
@@ -71,6 +74,7 @@ export async function finishStep(
     derivation: state.plannedBy ?? 'none',
     presentedRef: done.presentedRef as StepReceipt['presentedRef'],
     mandateHash,
+    handedTo: done.handedTo ?? null,
     result,
     status: done.status,
     attests: {

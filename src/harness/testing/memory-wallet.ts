@@ -10,6 +10,7 @@ import type {
   MandateVerdict,
   SignatureVerdict,
   WireVerdict,
+  HandOffVerdict,
 } from '../kernel/ports';
 
 /**
@@ -231,5 +232,10 @@ export class MemoryWallet implements AuthorityPort {
       notAfter: w.notAfter,
       ...(w.read !== undefined ? { read: w.read } : {}),
     };
+  }
+
+  /** No child mandates here: the in-memory wallet signs no delegations (the real wallet does, src/wallet). */
+  async handOff(): Promise<HandOffVerdict> {
+    return { ok: false, code: 'NO_HAND_OFF', reason: 'This wallet cannot hand a mandate on; nothing was done.' };
   }
 }

@@ -9,7 +9,7 @@ import {
   type Hex,
   type LocalAccount,
 } from 'viem';
-import { Mandate } from '../../protocol/delegation';
+import { Mandate, MandateChain } from '../../protocol/delegation';
 import { describeZodError, HomeError } from '../../protocol/errors';
 import type { WalletChain } from '../chain/wallet-chain';
 import { delegationHashOf } from '../delegations/delegation-codec';
@@ -40,25 +40,28 @@ export type { Execution } from './execution';
  * Prepares the harness agent's `redeemDelegations` for one execution under a chain mandate: deploys the delegator
  * first if it is still counterfactual (the DelegationManager asks the account itself), unwraps the ERC-6492
  * signature, simulates (so a caveat the chain would refuse is refused here, in words, before anything is signed),
- * then signs the transaction without sending it.
+ * then signs the transaction without sending it. A child mandate (a MandateChain, leaf first) is presented whole:
+ * the DelegationManager checks every link's authority, signature, revocation and caveats; its leaf's delegate redeems.
  */
 export async function prepareRedemption(
   chain: WalletChain,
   p: { mandate: unknown; execution: Execution; redeemer: LocalAccount },
 ): Promise<Verdict<{ prepared: PreparedRedemption }>> {
-  const parsed = Mandate.safeParse(p.mandate);
+  const parsed = Mandate.or(MandateChain).safeParse(p.mandate);
   if (!parsed.success) return refuse('BAD_INPUT', describeZodError(parsed.error));
-  const { delegation, scope } = parsed.data;
-  if (scope.act.kind !== 'chain')
+  const links = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+  const { delegation, scope } = links[0]!;
+  const root = links[links.length - 1]!.delegation;
+  if (links.some((link) => link.scope.act.kind !== 'chain'))
     return refuse('CAVEAT_MISMATCH', 'This mandate is for an act off the chain; it cannot be redeemed on chain.');
   if (scope.chainId !== chain.chainId)
     return refuse('WRONG_CHAIN', `This mandate is for chain ${scope.chainId}, not this chain.`);
   if (!isAddressEqual(delegation.delegate as Address, p.redeemer.address))
     return refuse('WRONG_DELEGATE', 'Only the mandate’s delegate may redeem it.');
-  let signature = delegation.signature as Hex;
+  let signature = root.signature as Hex;
   if (isErc6492Signature(signature)) {
     try {
-      await deployFromWrapper(chain, delegation.delegator as Address, signature, p.redeemer);
+      await deployFromWrapper(chain, root.delegator as Address, signature, p.redeemer);
     } catch (error) {
       if (error instanceof HomeError && error.code === 'SIGNATURE_INVALID')
         return refuse('SIGNATURE_INVALID', error.message);
@@ -66,7 +69,7 @@ export async function prepareRedemption(
     }
     signature = parseErc6492Signature(signature).signature;
   }
-  const context = encodePermissionContext([{ ...delegation, signature }]);
+  const context = encodePermissionContext([...links.slice(0, -1).map((l) => l.delegation), { ...root, signature }]);
   const calldata = encodeFunctionData({
     abi: DelegationManager,
     functionName: 'redeemDelegations',
@@ -77,7 +80,7 @@ export async function prepareRedemption(
   try {
     gas = await chain.client.estimateGas({ account: p.redeemer.address, to, data: calldata });
   } catch (error) {
-    return redemptionRefusal(error);
+    return redemptionRefusal(error, links.length > 1);
   }
   const nonce = await chain.client.getTransactionCount({ address: p.redeemer.address, blockTag: 'pending' });
   const fees = await chain.client.estimateFeesPerGas();

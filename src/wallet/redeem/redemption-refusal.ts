@@ -8,20 +8,28 @@ import { CHAIN_UNAVAILABLE_MESSAGE, refuse } from '../verify/verdict';
 /**
  * Why the DelegationManager refused a redemption, in the verifier's codes: the enforcers revert with
  * "<Enforcer>:<reason>" strings (e.g. "TimestampEnforcer:expired-delegation", "LimitedCallsEnforcer:limit-exceeded"),
- * the manager with custom errors (CannotUseADisabledDelegation, InvalidDelegate, InvalidERC1271Signature).
+ * the manager with custom errors (CannotUseADisabledDelegation, InvalidDelegate, InvalidAuthority,
+ * InvalidERC1271Signature). `chained`: the redemption presented a child mandate's chain.
  */
-export function redemptionRefusal(error: unknown): Refusal {
+export function redemptionRefusal(error: unknown, chained = false): Refusal {
   if (!isRevert(error)) return refuse('CHAIN_UNAVAILABLE', CHAIN_UNAVAILABLE_MESSAGE);
   const reason = revertReason(error);
   if (/CannotUseADisabledDelegation/.test(reason))
-    return refuse('REVOKED', 'This mandate was revoked; the chain refused to use it.');
+    return refuse('REVOKED', 'This mandate (or one it was handed on from) was revoked; the chain refused to use it.');
+  if (/InvalidAuthority|InvalidDelegator/.test(reason))
+    return refuse('CHAIN_GAP', 'The chain of mandates has a gap; the chain refused to use it.');
   if (/expired-delegation/.test(reason))
     return refuse('EXPIRED', 'This mandate has expired; the chain refused to use it.');
   if (/early-delegation/.test(reason))
     return refuse('NOT_YET_VALID', 'This mandate is not valid yet; the chain refused to use it.');
   if (/limit-exceeded/.test(reason))
     return refuse('CALLS_EXHAUSTED', 'This mandate was already used as many times as it allows.');
-  if (/InvalidDelegate/.test(reason)) return refuse('WRONG_DELEGATE', 'Only the mandate’s delegate may use it.');
+  // The redeemer was checked to be the leaf's delegate before simulating: in a chain, InvalidDelegate is a link whose
+  // delegator is not the delegate of the link above it.
+  if (/InvalidDelegate/.test(reason))
+    return chained
+      ? refuse('CHAIN_GAP', 'A link of the chain of mandates was signed by someone who does not hold the one above it.')
+      : refuse('WRONG_DELEGATE', 'Only the mandate’s delegate may use it.');
   if (/Signature/.test(reason)) return refuse('SIGNATURE_INVALID', 'The chain found the mandate’s signature invalid.');
   // ERC-6093's ERC20InsufficientBalance (the compiled token); "… exceeds balance" from a token of an older chain.
   if (/ERC20InsufficientBalance|exceeds balance/.test(reason))

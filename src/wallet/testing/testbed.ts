@@ -32,6 +32,8 @@ export type Testbed = {
   harness: LocalAccount;
   /** HeartCoach's service key (delegate of wires and grants, signer of caller assertions). */
   app: LocalAccount;
+  /** The payment specialist a hand-off goes to (delegate of child mandates, funded for gas). */
+  specialist: LocalAccount;
   now: () => number;
   /** A Smart Agent nobody has deployed yet: a fresh salt under the person's key. */
   freshAgent: (person: DemoPersonId) => Promise<Party>;
@@ -50,6 +52,8 @@ async function party(person: DemoPersonId, salt: Hex = DEMO_PEOPLE[person].salt)
 export async function createTestbed(chain: WalletChain): Promise<Testbed> {
   const harness = privateKeyToAccount(DEMO_SERVICES['harness-agent'].privateKey);
   await fundOnLocalChain(chain, harness.address, parseEther('100'));
+  const specialist = privateKeyToAccount(DEMO_SERVICES['payment-specialist'].privateKey);
+  await fundOnLocalChain(chain, specialist.address, parseEther('10'));
   const alice = await party('alice');
   await mintTestUsdc(chain, { to: alice.agent.address, amount: 1_000_000_000n, sender: harness });
   const now = () => Math.floor(Date.now() / 1000);
@@ -62,6 +66,7 @@ export async function createTestbed(chain: WalletChain): Promise<Testbed> {
     stranger: await party('stranger'),
     harness,
     app: privateKeyToAccount(DEMO_SERVICES.heartcoach.privateKey),
+    specialist,
     now,
     freshAgent: (person) => party(person, demoSalt(`wallet-test/${Date.now()}/${++freshCounter}/${Math.random()}`)),
     binding: (capabilityId, stepRef = 's1') => ({

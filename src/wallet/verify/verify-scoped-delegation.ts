@@ -19,6 +19,11 @@ export type ScopedExpectations = {
   delegator?: Address;
   /** Who must be its delegate (the harness agent, the app's agent). */
   delegate?: Address;
+  /**
+   * The authority it must be given under: the root (the default, a delegation the person signed directly) or, for a
+   * link of a child mandate, its parent's hash. The delegator of such a link may be a plain key (the harness agent).
+   */
+  authority?: Hex;
 };
 
 type Scoped = Mandate | AskAsMeWire | CabinetGrant;
@@ -56,8 +61,11 @@ export async function verifyScopedDelegation<T extends Scoped>(
   if (expect.delegate !== undefined && !isAddressEqual(delegation.delegate as Address, expect.delegate)) {
     return refuse('WRONG_DELEGATE', `This ${what} was given to ${delegation.delegate}, not to ${expect.delegate}.`);
   }
-  if (delegation.authority.toLowerCase() !== ROOT_AUTHORITY)
-    return refuse('CAVEAT_MISMATCH', `This ${what} is a re-delegation; only direct ones are accepted.`);
+  const authority = (expect.authority ?? ROOT_AUTHORITY).toLowerCase();
+  if (delegation.authority.toLowerCase() !== authority)
+    return expect.authority === undefined
+      ? refuse('CAVEAT_MISMATCH', `This ${what} is a re-delegation; only direct ones are accepted.`)
+      : refuse('CHAIN_GAP', `This ${what} was not given under the mandate it claims to come from.`);
   if (delegation.salt !== scopeSalt(scope))
     return refuse('BINDING_MISMATCH', `What this ${what} says it is for is not what was signed.`);
   if (!sameCaveats(delegation.caveats, caveatsForScope(scope, chain.environment))) {
@@ -69,6 +77,7 @@ export async function verifyScopedDelegation<T extends Scoped>(
     account: delegation.delegator as Address,
     hash: delegationSigningHash(delegation, chain.chainId, chain.environment),
     signature: delegation.signature as Hex,
+    allowKeyAccount: authority !== ROOT_AUTHORITY,
   });
   if (!signature.ok)
     return signature.code === 'SIGNATURE_INVALID'

@@ -152,6 +152,7 @@ export const ERROR_CODES = {
   OUT_OF_ORDER: 'An upload piece arrived out of order.',
   OVERLAY_NOT_OPENED: 'The in-page overlay could not be opened.',
   PAGE_ORIGIN_UNKNOWN: 'A page without an http or https origin asked.',
+  PART_NOT_SUPPORTED: "An A2A message carried a part other than text; the person's agent takes words only.",
   PASSPHRASE_REQUIRED: 'The vault file needs its passphrase.',
   PAYMENT_FAILED: 'A payment transaction was mined but failed.',
   PAYMENT_REFUSED: 'The chain port refused to send the payment.',
@@ -189,6 +190,10 @@ export const ERROR_CODES = {
   SKILL_FAILED: 'A skill could not answer.',
   STALE_ANSWER: 'An answer to a question the run no longer asks.',
   STOPPED: 'The person stopped waiting for the reply.',
+  TASK_CONTINUATION_UNSUPPORTED:
+    'An A2A message named an existing task; only the person moves a task on, at their Home.',
+  TASK_NOT_CANCELABLE: 'An A2A task is over or under way, so it can no longer be canceled.',
+  TASK_NOT_FOUND: 'There is no A2A task by that id for this caller.',
   TOO_LARGE: 'A message is larger than Home Agent accepts.',
   TOO_MANY_ASKS: 'Too many streamed asks are in flight.',
   UNKNOWN_AGENT: 'The Home holds no agent at that address.',

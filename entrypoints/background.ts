@@ -12,6 +12,7 @@ import { createRegistry } from '../src/messaging/registry';
 import { createRouter, type Router } from '../src/messaging/router';
 import { wireAutoLock } from '../src/home/auto-lock';
 import { watchWireRevocations } from '../src/messaging/page-events';
+import { watchRunSettlements } from '../src/messaging/task-settlements';
 import { openVault } from '../src/vault/db';
 import { composeWorker } from '../src/worker/compose-worker';
 
@@ -23,7 +24,7 @@ import { composeWorker } from '../src/worker/compose-worker';
  */
 export default defineBackground(() => {
   const self = { id: browser.runtime.id, origin: new URL(browser.runtime.getURL('/')).origin };
-  const { deps, consents, onWireRevoked } = composeWorker({
+  const { deps, consents, onWireRevoked, onRunMoved } = composeWorker({
     db: openVault(),
     session: chromeSessionKeyStore(),
     connections: chromeConnections(),
@@ -50,7 +51,8 @@ export default defineBackground(() => {
     tabs: browser.tabs,
   });
   wireAutoLock(browser.alarms, deps.home);
-  const router: Router = watchWireRevocations(createRouter(createRegistry(backgroundHandlers(deps))), onWireRevoked);
+  const routed = watchWireRevocations(createRouter(createRegistry(backgroundHandlers(deps))), onWireRevoked);
+  const router: Router = watchRunSettlements(routed, onRunMoved);
   listenForMessages(browser.runtime.onMessage, router, self);
   // A streamed ask (the side panel's answer as it is written, and its Stop) over a Port: src/messaging/ask-stream.ts.
   listenForAskStreams(browser.runtime.onConnect, { ...deps, handled: (type) => router.noteHandled(type) }, self);

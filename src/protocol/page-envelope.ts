@@ -66,15 +66,23 @@ export const PageReplyEnvelope = z.strictObject({
 export type PageReplyEnvelope = z.infer<typeof PageReplyEnvelope>;
 
 const Digest = z.string().check(z.regex(/^0x[0-9a-f]{64}$/, 'a 32-byte hex digest'));
+const TaskRef = z.string().check(z.minLength(1), z.maxLength(128));
 
 /**
  * What the background tells a page, unasked: the Home locked (every request waiting for the person was declined; the
  * next one opens the lock screen), or the person revoked this origin's ask-as-me wire (named by its hash, as
- * `home_grantAskAsMe` returned it). Notifications, never authority: a page script can post the same shape to itself.
+ * `home_grantAskAsMe` returned it), or a task this origin created changed state. Notifications, never authority: a page script can post the same shape to itself.
  */
 export const PageEvent = z.discriminatedUnion('event', [
   z.strictObject({ event: z.literal('locked') }),
   z.strictObject({ event: z.literal('wireRevoked'), hash: Digest }),
+  /** A2A's TaskStatusUpdateEvent for a task this origin created (src/protocol/a2a-task.ts has its full schema). */
+  z.strictObject({
+    event: z.literal('taskStatusUpdate'),
+    taskId: TaskRef,
+    contextId: TaskRef,
+    status: z.looseObject({ state: z.string().check(z.regex(/^TASK_STATE_[A-Z_]+$/, 'an A2A task state')) }),
+  }),
 ]);
 export type PageEvent = z.infer<typeof PageEvent>;
 

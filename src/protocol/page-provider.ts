@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Origin } from './messages';
+import { A2A_PAGE_REPLIES, A2A_PAGE_REQUESTS } from './a2a-task';
 import { APP_PAGE_REPLIES, APP_PAGE_REQUESTS } from './page-provider-app';
 import { PAGE_LIMITS } from './page-envelope';
 
@@ -49,13 +50,14 @@ export const HomePingRequest = z.strictObject({
 export const HomePingReply = z.strictObject({ origin: Origin, agent: z.literal('home-agent') });
 export type HomePingReply = z.infer<typeof HomePingReply>;
 
-export const PageRequest = z.discriminatedUnion('type', [HomePingRequest, ...APP_PAGE_REQUESTS]);
+export const PageRequest = z.discriminatedUnion('type', [HomePingRequest, ...APP_PAGE_REQUESTS, ...A2A_PAGE_REQUESTS]);
 export type PageRequest = z.infer<typeof PageRequest>;
 export type PageRequestType = PageRequest['type'];
 
 export const PAGE_REPLIES = {
   home_ping: HomePingReply,
   ...APP_PAGE_REPLIES,
+  ...A2A_PAGE_REPLIES,
 } as const satisfies Record<PageRequestType, z.ZodType>;
 
 /** What `window.homeAgent.request` rejects with: an EIP-1193 ProviderRpcError (src/protocol/provider-errors.ts). */

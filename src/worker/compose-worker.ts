@@ -4,6 +4,7 @@ import type { ConnectionStore } from '../apps/heartcoach/connections';
 import { ConsentQueue } from '../apps/heartcoach/consents';
 import { heartcoachAgents } from '../apps/heartcoach/heartcoach-agent';
 import { keyringKeys } from '../agent/accounts';
+import { createA2ATasks } from '../home/a2a-tasks/tasks';
 import { createWorkerHome } from '../home/open-home';
 import type { HomeServices } from '../home/services';
 import type { BackgroundDeps } from '../messaging/handlers';
@@ -48,6 +49,8 @@ export type ComposedWorker = {
   agent: WorkerAgent;
   /** Tells the revoked wire's own origin (src/messaging/page-events.ts); the router's watcher calls it. */
   onWireRevoked(hash: `0x${string}`): void;
+  /** The person signed, declined or resumed a run: an A2A task fronting it moves on (src/messaging/task-settlements.ts). */
+  onRunMoved(runRef: string): void;
 };
 
 export function composeWorker(parts: WorkerParts): ComposedWorker {
@@ -103,6 +106,11 @@ export function composeWorker(parts: WorkerParts): ComposedWorker {
       agent: () => agent.get(),
     };
   });
+  // The person's agent in A2A's terms: a task's status updates reach the page that created it, and only that page.
+  const tasks = createA2ATasks({ agent: () => agent.get(), newId: parts.newId });
+  tasks.subscribe((update, origin) => void pageEvents.emit({ event: 'taskStatusUpdate', ...update }, [origin]));
+  const onRunMoved = (runRef: string) =>
+    void tasks.settle(runRef).catch((error: unknown) => console.error('Home Agent could not update a task:', error));
   const deps: BackgroundDeps = {
     newId: parts.newId,
     worker: () => worker,
@@ -111,6 +119,7 @@ export function composeWorker(parts: WorkerParts): ComposedWorker {
     home: () => home,
     agent: () => agent.get(),
     apps: () => apps,
+    tasks: async () => tasks,
   };
-  return { deps, consents, home, agent, onWireRevoked };
+  return { deps, consents, home, agent, onWireRevoked, onRunMoved };
 }

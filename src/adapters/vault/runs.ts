@@ -151,7 +151,8 @@ export function runsPort(vault: Vault): RunsPort {
       },
       async get(id) {
         const row = await vault.provenance.get(id);
-        if (row === undefined) return null;
+        // An A2A task kept beside the run (src/home/a2a-tasks/task-store.ts) is no provenance document of the harness.
+        if (row === undefined || row.kind === 'a2a.task') return null;
         const doc: ProvenanceDoc = {
           id: row.id,
           runRef: row.runRef,

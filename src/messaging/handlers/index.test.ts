@@ -15,6 +15,7 @@ const deps = {
   home: () => Promise.reject(new Error('The Home has its own tests (home.test.ts).')),
   agent: () => Promise.reject(new Error('The agent has its own tests (agent.test.ts), over the real harness.')),
   apps: () => Promise.reject(new Error('Connecting apps has its own tests (apps.test.ts, src/apps/heartcoach).')),
+  tasks: () => Promise.reject(new Error('A2A tasks have their own tests (src/home/a2a-tasks/tasks.test.ts).')),
 };
 const panel: SenderContext = { kind: 'extension-page', origin: 'chrome-extension://x' };
 const overlay: SenderContext = { kind: 'content-script', origin: 'http://127.0.0.1:3000', tabId: 1, frameId: 0 };
@@ -63,6 +64,9 @@ describe('the background handlers', () => {
       home_connect: ['page'],
       home_grantAskAsMe: ['page'],
       home_ask: ['page'],
+      SendMessage: ['page'],
+      GetTask: ['page'],
+      CancelTask: ['page'],
       'overlay.material.put': ['content-script'],
       'overlay.material.take': ['overlay-frame'],
     });

@@ -8,6 +8,7 @@ import { askHandler } from './ask';
 import { homeHandlers, type HomeDeps } from './home';
 import { homePingHandler } from './home-ping';
 import { overlayMaterialHandlers } from './overlay-material';
+import { pageA2AHandlers, type A2ADeps } from './page-a2a';
 import { pageAppHandlers } from './page-apps';
 import { pendingListHandler } from './pending';
 import { routerStatsHandler } from './router-stats';
@@ -21,7 +22,8 @@ export type BackgroundDeps = {
   stats: () => RouterStats;
 } & HomeDeps &
   AgentDeps &
-  AppsDeps;
+  AppsDeps &
+  A2ADeps;
 
 /**
  * Every handler of the background, one per message type. To add one (ask, sign, resume, lock, grants, …):
@@ -43,6 +45,7 @@ export function backgroundHandlers(deps: BackgroundDeps): RegisteredHandler[] {
     ...agentHandlers(deps),
     ...appHandlers(deps),
     ...pageAppHandlers(deps),
+    ...pageA2AHandlers(deps),
     ...overlayMaterialHandlers(),
   ];
 }

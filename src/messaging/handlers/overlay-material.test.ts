@@ -14,6 +14,7 @@ const deps = {
   home: refuse,
   agent: refuse,
   apps: refuse,
+  tasks: refuse,
 };
 const origin = 'http://127.0.0.1:3000';
 const contentScript: SenderContext = { kind: 'content-script', origin, tabId: 9, frameId: 0 };

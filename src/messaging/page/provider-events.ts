@@ -1,5 +1,8 @@
-/** The events `window.homeAgent` emits (EIP-1193's `connect` and `disconnect`, and two of its own). */
-export const PROVIDER_EVENTS = ['connect', 'disconnect', 'locked', 'wireRevoked'] as const;
+/**
+ * The events `window.homeAgent` emits (EIP-1193's `connect` and `disconnect`, and three of its own; `taskStatusUpdate`
+ * carries A2A's TaskStatusUpdateEvent for a task the page created).
+ */
+export const PROVIDER_EVENTS = ['connect', 'disconnect', 'locked', 'wireRevoked', 'taskStatusUpdate'] as const;
 export type ProviderEventName = (typeof PROVIDER_EVENTS)[number];
 export type ProviderListener = (payload: unknown) => void;
 

@@ -27,7 +27,7 @@ function sharedWindow(origin = 'http://127.0.0.1:4000') {
 const refusal = (code: string, message: string) => async () => ({ ok: false, error: { code, message } });
 const nextEvent = (
   provider: ReturnType<typeof createHomeAgentProvider>,
-  name: 'connect' | 'disconnect' | 'locked' | 'wireRevoked',
+  name: 'connect' | 'disconnect' | 'locked' | 'wireRevoked' | 'taskStatusUpdate',
 ) =>
   new Promise<unknown>((resolve) => {
     const once = (payload: unknown) => {
@@ -147,6 +147,14 @@ describe('window.homeAgent', () => {
     const revoked = nextEvent(provider, 'wireRevoked');
     forwardPageEvent(win, { type: 'page.event', event: { event: 'wireRevoked', hash } }, extension, 'ext');
     await expect(revoked).resolves.toEqual({ hash });
+    // A2A's TaskStatusUpdateEvent, as the background tells the page that created the task.
+    const status = { state: 'TASK_STATE_COMPLETED', timestamp: '2026-12-02T17:00:00.000Z' };
+    const updated = nextEvent(provider, 'taskStatusUpdate');
+    const update = { event: 'taskStatusUpdate', taskId: 't-1', contextId: 'c-1', status };
+    forwardPageEvent(win, { type: 'page.event', event: update }, extension, 'ext');
+    await expect(updated).resolves.toEqual({ taskId: 't-1', contextId: 'c-1', status });
+    const bad = { type: 'page.event', event: { ...update, status: { state: 'done' } } };
+    expect(forwardPageEvent(win, bad, extension, 'ext')).toBe(false);
     const calls: unknown[] = [];
     const listener = (p: unknown) => calls.push(p);
     provider.on('locked', listener).removeListener('locked', listener);

@@ -7,12 +7,13 @@ import { Id, Json, Millis } from '../values';
 /**
  * Provenance per run (seed 001 step 11): the run's PROV export (run.provenance), large step results offloaded as
  * artifacts (run.artifact) and the run record (run.record: door, model calls, stages), shaped by src/harness. Kept
- * by runRef until they expire (about a week), then swept.
+ * by runRef until they expire (about a week), then swept. An A2A task of the person's agent (a2a.task: its id, the
+ * run it fronts, who asked) is kept beside its run the same way (src/home/a2a-tasks/task-store.ts).
  */
 export const ProvenanceRow = z.strictObject({
   id: Id,
   runRef: Id,
-  kind: z.enum(['run.provenance', 'run.artifact', 'run.record']),
+  kind: z.enum(['run.provenance', 'run.artifact', 'run.record', 'a2a.task']),
   mediaType: z.string().min(1).max(100),
   body: Json,
   createdAt: Millis,

@@ -17,6 +17,7 @@ export const USAGE = `Home Agent from the command line — your agent's harness 
   npm run ask -- --resume RUN                          resume a run that stopped part-way
   npm run ask -- --pending                             runs waiting for you
   npm run ask -- --revoke HASH [--yes]                 revoke a mandate or an ask-as-me grant on chain
+  npm run ask -- --serve [--port N]                    serve your agent over A2A JSON-RPC on 127.0.0.1 (cli/serve.ts)
 
 Options: --vault FILE (default .data/home-agent-cli.vault) · --json (the reply as JSON) · --yes (skip the typed
 confirmation: for tests and scripts only). The vault file is encrypted under HOME_AGENT_PASSPHRASE, or the demo's
@@ -29,6 +30,7 @@ export type Command =
   | { kind: 'resume'; runRef: string; act: ResumeAct }
   | { kind: 'pending' }
   | { kind: 'revoke'; hash: string }
+  | { kind: 'serve'; port: number }
   | { kind: 'help' };
 export type ResumeAct =
   | { kind: 'continue' }
@@ -42,8 +44,18 @@ export type Options = { vault: string; json: boolean; yes: boolean };
 export type Parsed = { command: Command; options: Options };
 
 const usage = (message: string) => new HomeError('USAGE', `${message} (npm run ask -- --help for the commands).`);
-const VALUED = new Set(['--vault', '--to', '--as', '--resume', '--choose', '--answer', '--approve-as', '--revoke']);
-const FLAGS = new Set(['--init-demo', '--json', '--yes', '--sign', '--pending', '--help', '--decline']);
+const VALUED = new Set([
+  '--vault',
+  '--to',
+  '--as',
+  '--resume',
+  '--choose',
+  '--answer',
+  '--approve-as',
+  '--revoke',
+  '--port',
+]);
+const FLAGS = new Set(['--init-demo', '--json', '--yes', '--sign', '--pending', '--help', '--decline', '--serve']);
 
 export function parseArgs(argv: readonly string[]): Parsed {
   const values = new Map<string, string[]>();
@@ -77,6 +89,7 @@ export function parseArgs(argv: readonly string[]): Parsed {
     one('--revoke') !== undefined && 'revoke',
     resume !== undefined && 'resume',
     flags.has('--help') && 'help',
+    flags.has('--serve') && 'serve',
   ].filter(Boolean);
   if (chosen.length > 1) throw usage('Give one command at a time');
   if (flags.has('--help')) return { command: { kind: 'help' }, options };
@@ -84,6 +97,12 @@ export function parseArgs(argv: readonly string[]): Parsed {
     if (words.length > 0 && !(what === 'resume' && flags.has('--decline'))) throw usage(`${what} takes no sentence`);
   };
   if (flags.has('--init-demo')) return (noWords('--init-demo'), { command: { kind: 'init-demo' }, options });
+  if (flags.has('--serve')) {
+    noWords('--serve');
+    const port = Number(one('--port') ?? '8799');
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw usage('--port takes a port number');
+    return { command: { kind: 'serve', port }, options };
+  }
   if (flags.has('--pending')) return (noWords('--pending'), { command: { kind: 'pending' }, options });
   const revoke = one('--revoke');
   if (revoke !== undefined) return (noWords('--revoke'), { command: { kind: 'revoke', hash: revoke }, options });

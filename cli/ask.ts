@@ -9,6 +9,7 @@ import { parseArgs, USAGE, type Command, type ResumeAct } from './args';
 import { confirmTyped } from './confirm';
 import { openCliHome, type CliHome } from './home-file';
 import { renderPending, renderRequirement, renderResult } from './render';
+import { serveA2A } from './serve';
 
 /**
  * `npm run ask`: the command-line door — the same composition root as the background worker, over a vault
@@ -24,6 +25,11 @@ async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<nu
     json: options.json,
     print: (text, data) => void process.stdout.write(`${options.json ? JSON.stringify(data, null, 2) : text}\n`),
   };
+  if (command.kind === 'serve') {
+    const serving = await serveA2A({ port: command.port, openHome: () => openCliHome(options.vault, env, 'existing') });
+    process.stdout.write(`Your agent answers A2A at ${serving.url} (Ctrl-C stops it).\n`);
+    return new Promise<number>(() => undefined);
+  }
   const home = await openCliHome(options.vault, env, command.kind === 'init-demo' ? 'create' : 'existing');
   try {
     return await run(home, command, out, options.yes, options.vault);
@@ -34,7 +40,7 @@ async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<nu
 
 async function run(
   home: CliHome,
-  command: Exclude<Command, { kind: 'help' }>,
+  command: Exclude<Command, { kind: 'help' } | { kind: 'serve' }>,
   out: Out,
   yes: boolean,
   path: string,

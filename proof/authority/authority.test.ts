@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ASK_AS_ME_CASES, MANDATE_CASES } from './cases';
 import { READ_CASES } from './read-cases';
+import { FORWARD_CASES } from './forward-cases';
 import { HAND_OFF_CASES } from './hand-off-cases';
 import { authorityReport } from './suite';
 
@@ -42,6 +43,9 @@ describe('the authority suite', () => {
       'parent-revoked',
     ])
       expect(handOffs).toContain(id);
+    const forwards = FORWARD_CASES.map((c) => c.id);
+    for (const id of ['forward-other-addressee', 'forward-other-audience', 'forward-spent-twice'])
+      expect(forwards).toContain(id);
   });
 
   it('meets its targets', { timeout: 240_000 }, async () => {

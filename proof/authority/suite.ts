@@ -7,6 +7,7 @@ import { routerWorld } from '../messaging/router-world';
 import { pct, type ProofSuite, type SuiteReport } from '../report';
 import { ASK_AS_ME_CASES, MANDATE_CASES, type AuthorityCase, type Outcome } from './cases';
 import { READ_CASES } from './read-cases';
+import { FORWARD_CASES, forwardOutcomes } from './forward-cases';
 import { HAND_OFF_CASES, handOffOutcomes } from './hand-off-cases';
 
 /**
@@ -95,6 +96,8 @@ export async function authorityReport(): Promise<SuiteReport> {
   const held = (o: Outcome) => o.refused && !o.acted;
   const page = await pageWithoutWire();
   const handOffs = await handOffOutcomes();
+  const forwards = await forwardOutcomes();
+  const forwardHeld = FORWARD_CASES.filter((c) => forwards[c.id]!.refused);
   const handOffHeld = HAND_OFF_CASES.filter((c) => handOffs[c.id]!.refused && !handOffs[c.id]!.acted);
   // A page without a wire may ping (it learns the origin Home Agent saw), connect, ask for a grant, and present a
   // wire (which the harness checks: see the ask-as-me cases); every other method is refused before any handler.
@@ -126,6 +129,11 @@ export async function authorityReport(): Promise<SuiteReport> {
         }),
       },
       {
+        title: 'Forwarded credentials on routed hops (embedded EVM: ERC-1271 / ERC-6492, the nonce spent once)',
+        head: ['case', 'receiver says', 'refused'],
+        rows: FORWARD_CASES.map((c) => [c.title, forwards[c.id]!.code, forwards[c.id]!.refused ? 'yes' : 'NO']),
+      },
+      {
         title: 'A page with no wire calling window.homeAgent (through the real router)',
         head: [
           'methods',
@@ -155,6 +163,11 @@ export async function authorityReport(): Promise<SuiteReport> {
         met: handOffHeld.length === HAND_OFF_CASES.length,
       },
       {
+        name: 'forwarded credentials for another addressee, another audience, spent twice or forged: refused',
+        figure: `${forwardHeld.length}/${FORWARD_CASES.length} (target 100%)`,
+        met: forwardHeld.length === FORWARD_CASES.length,
+      },
+      {
         name: 'a page without a wire: every method but the four the design opens refused, no handler reached',
         figure: `${page.filter(pageHeld).length}/${page.length}`,
         met: page.every(pageHeld),
@@ -169,6 +182,7 @@ export async function authorityReport(): Promise<SuiteReport> {
         (c) =>
           `${c.id}: verifier → ${handOffs[c.id]!.verifier}; chain → ${handOffs[c.id]!.chain}${handOffs[c.id]!.acted ? ' (ACTED)' : ''}`,
       ),
+      ...FORWARD_CASES.filter((c) => !forwardHeld.includes(c)).map((c) => `${c.id}: ${forwards[c.id]!.code}`),
       ...page
         .filter((r) => !pageHeld(r))
         .map(

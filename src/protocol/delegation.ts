@@ -246,6 +246,8 @@ export const VerificationCode = z.enum([
   'CHILD_WIDER',
   'PARENT_REVOKED',
   'CHAIN_GAP',
+  'WRONG_ADDRESSEE',
+  'WRONG_AUDIENCE',
 ]);
 export type VerificationCode = z.infer<typeof VerificationCode>;
 

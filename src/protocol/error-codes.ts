@@ -231,6 +231,8 @@ export const ERROR_CODES = {
   WIRE_WRONG_ORIGIN: 'The grant was given to another origin.',
   WORKER_STOPPED: 'The background stopped while it was answering.',
   WRONG_ACCOUNT: 'The signature or grant is by another account than expected.',
+  WRONG_ADDRESSEE: 'A forwarded credential names an addressee that is neither the asker’s agent nor the routing room.',
+  WRONG_AUDIENCE: 'A forwarded credential is for another deployment than the one receiving it.',
   WRONG_CHAIN: 'The signed grant is for another chain.',
   WRONG_DELEGATE: 'The grant names another delegate.',
   WRONG_KEY: 'The key does not own that Smart Agent.',

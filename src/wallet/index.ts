@@ -55,6 +55,13 @@ export {
   type VerifyChildMandateReturnType,
 } from './mandates/verify-child';
 
+// routed hops: the credential a routed step carries (addressee, audience, spent once on the receiver's object)
+export { signForwardedCredential, FORWARDED_CREDENTIAL_KIND } from './sign/forwarded-credential';
+export {
+  verifyForwardedCredential,
+  type VerifyForwardedCredentialParameters,
+} from './verify/verify-forwarded-credential';
+
 // signing
 export { wireScope, grantScope } from './delegations/scopes';
 export { signScopedDelegation, type SignScopedDelegationParameters } from './delegations/sign-scoped-delegation';

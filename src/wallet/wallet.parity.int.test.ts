@@ -14,6 +14,7 @@ import { HOME_ENVIRONMENT } from './deploy/environment';
 import { startAnvil, type AnvilNode } from './testing/anvil';
 import { approvalScenarios } from './testing/scenarios/approval-scenarios';
 import { childMandateScenarios } from './testing/scenarios/child-mandate-scenarios';
+import { forwardedCredentialScenarios } from './testing/scenarios/forwarded-credential-scenarios';
 import { chainScenarios } from './testing/scenarios/chain-scenarios';
 import { credentialScenarios } from './testing/scenarios/credential-scenarios';
 import { mandateScenarios } from './testing/scenarios/mandate-scenarios';
@@ -65,4 +66,5 @@ describe('wallet on anvil', () => {
   describe('wires, grants and caller assertions', () => credentialScenarios(() => bed));
   describe('approvals and sign-in', () => approvalScenarios(() => bed));
   describe('child mandates on hand-off', () => childMandateScenarios(() => bed));
+  describe('forwarded credentials on routed hops', () => forwardedCredentialScenarios(() => bed));
 });

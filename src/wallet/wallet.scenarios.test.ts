@@ -5,6 +5,7 @@ import { paymentScenarios } from './testing/scenarios/payment-scenarios';
 import { credentialScenarios } from './testing/scenarios/credential-scenarios';
 import { approvalScenarios } from './testing/scenarios/approval-scenarios';
 import { childMandateScenarios } from './testing/scenarios/child-mandate-scenarios';
+import { forwardedCredentialScenarios } from './testing/scenarios/forwarded-credential-scenarios';
 import { createTestbed, openTestEmbeddedChain, type Testbed } from './testing/testbed';
 
 /** The wallet's scenarios on the embedded EVM; wallet.parity.int.test.ts runs the same ones on anvil. */
@@ -20,4 +21,5 @@ describe('wallet on the embedded EVM', () => {
   describe('wires, grants and caller assertions', () => credentialScenarios(() => bed));
   describe('approvals and sign-in', () => approvalScenarios(() => bed));
   describe('child mandates on hand-off', () => childMandateScenarios(() => bed));
+  describe('forwarded credentials on routed hops', () => forwardedCredentialScenarios(() => bed));
 });

@@ -61,9 +61,13 @@ const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 export async function startTestGateway(
   database: TestDatabase,
-  options: { withModel?: boolean; latencyMs?: number; web?: boolean; script?: Script } = {},
+  options: { withModel?: boolean; latencyMs?: number; web?: boolean; script?: Script; wallClock?: boolean } = {},
 ): Promise<TestGateway> {
-  const clock = fixedClock(DEMO_NOW);
+  // `wallClock`: time runs as the machine's (a client outside the test compares task times with its own clock).
+  const clock =
+    options.wallClock === true
+      ? Object.assign(fixedClock(new Date()), { now: () => new Date() })
+      : fixedClock(DEMO_NOW);
   const model = await startScriptedMessagesServer({
     script: options.script ?? scriptedCoach,
     ...(options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs }),

@@ -16,23 +16,13 @@ const mapError = (version: ProtocolVersion, error: unknown): unknown =>
 
 /**
  * A JSON-RPC stream (SendStreamingMessage, message/stream, SubscribeToTask, tasks/resubscribe) as server-sent events:
- * one `data:` event per JSON-RPC response, as a2a-js produces them. An error before the first event is an ordinary
- * JSON-RPC error (HTTP 200, no stream opened: the task was never found, say); one after it is an `event: error`.
+ * one `data:` event per JSON-RPC response, as a2a-js produces them. An error — before the first event (the task was
+ * never found, say) or after it — is an `event: error` whose data is the JSON-RPC error response, and ends the stream.
  */
-export async function sseResponse(stream: AsyncGenerator<unknown>, id: RpcId, version: ProtocolVersion) {
+export function sseResponse(stream: AsyncGenerator<unknown>, id: RpcId, version: ProtocolVersion): Response {
   const iterator = stream[Symbol.asyncIterator]();
-  let first: IteratorResult<unknown>;
-  try {
-    first = await iterator.next();
-  } catch (error) {
-    return Response.json({ jsonrpc: '2.0', id, error: mapError(version, error) }, { status: 200 });
-  }
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      if (!first.done) controller.enqueue(encoder.encode(`data: ${JSON.stringify(first.value)}\n\n`));
-      if (first.done) controller.close();
-    },
     async pull(controller) {
       try {
         const next = await iterator.next();

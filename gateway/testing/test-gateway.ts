@@ -76,9 +76,14 @@ export async function startTestGateway(
     web?: boolean;
     script?: Script;
     rateLimits?: Partial<RateLimits>;
+    wallClock?: boolean;
   } = {},
 ): Promise<TestGateway> {
-  const clock = fixedClock(DEMO_NOW);
+  // `wallClock`: time runs as the machine's (a client outside the test compares task times with its own clock).
+  const clock =
+    options.wallClock === true
+      ? Object.assign(fixedClock(new Date()), { now: () => new Date() })
+      : fixedClock(DEMO_NOW);
   const model = await startScriptedMessagesServer({
     script: options.script ?? scriptedCoach,
     ...(options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs }),

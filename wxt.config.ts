@@ -31,6 +31,8 @@ export default defineConfig({
     name: 'Home Agent',
     description: 'Your own AI agent, in your browser: your records, your key, your say.',
     key: MANIFEST_KEY,
+    // The faces' words are read from public/_locales/<lang>/messages.json (src/ui/words/messages.ts).
+    default_locale: 'en',
     minimum_chrome_version: '116',
     // `scripting` + `activeTab`: the overlay is injected only into the tab where the person opened it.
     // `notifications`: an app's request that needs the person's signature is announced, not only counted on the badge.

@@ -35,9 +35,21 @@ export default defineConfig({
     name: 'Home Agent',
     description: 'Your own AI agent, in your browser: your records, your key, your say.',
     key: MANIFEST_KEY,
+    // The faces' words are read from public/_locales/<lang>/messages.json (src/ui/words/messages.ts).
+    default_locale: 'en',
     minimum_chrome_version: '116',
     // `scripting` + `activeTab`: the overlay is injected only into the tab where the person opened it.
-    permissions: ['storage', 'unlimitedStorage', 'sidePanel', 'contextMenus', 'activeTab', 'alarms', 'scripting'],
+    // `notifications`: an app's request that needs the person's signature is announced, not only counted on the badge.
+    permissions: [
+      'storage',
+      'unlimitedStorage',
+      'sidePanel',
+      'contextMenus',
+      'activeTab',
+      'alarms',
+      'scripting',
+      'notifications',
+    ],
     // DESIGN §10: loopback and the model API at install; any other gateway or RPC URL is asked for when set.
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', 'https://api.anthropic.com/*'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],

@@ -66,17 +66,26 @@ test('at 400 px, answers full of addresses fit the panel, and the newest reply i
   await panel.screenshot({ path: `${SCREENSHOTS_DIR}/narrow-answers.png` });
 });
 
-test('a finished run keeps its card as a record, without live buttons', async () => {
+/** The toolbar badge's text, read from the worker (Playwright cannot see the toolbar). */
+async function badgeText(): Promise<string> {
+  const worker = await extension.serviceWorker();
+  return worker.evaluate(() => chrome.action.getBadgeText({}));
+}
+
+test('a finished run keeps its card as a record, without live buttons; the badge counts it while it waits', async () => {
+  await expect.poll(badgeText).toBe('');
   await askInPanel(panel, 'Send 5 USDC to bob');
   // The request's own card, pinned (`last()` would follow the log to the Done card).
   const card = panel.locator('article[data-kind="authority_required"]').last();
   await expect(card.getByRole('button', { name: 'Decline' })).toBeVisible();
+  await expect.poll(badgeText).toBe('1');
   const opened = extension.context.waitForEvent('page');
   await card.getByRole('button', { name: 'Review and sign' }).click();
   const popup = await opened;
   await popup.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(popup.getByRole('heading', { name: 'Done' })).toBeVisible({ timeout: 30_000 });
   await popup.close();
+  await expect.poll(badgeText).toBe('');
   const done = panel.getByRole('article').last();
   await expect(done.getByRole('heading', { name: 'Done' })).toBeVisible({ timeout: 15_000 });
   await expect(done).toBeInViewport();

@@ -8,6 +8,7 @@ import { listenForAskStreams } from '../src/messaging/ask-stream';
 import { listenForConsentKeepalives } from '../src/messaging/consent-keepalive';
 import { wireOverlayTriggers } from '../src/messaging/overlay-triggers';
 import { wireSidePanelCommand } from '../src/messaging/side-panel-command';
+import { createSignatureBadge, watchSignatureRequests } from '../src/messaging/signature-badge';
 import { createRegistry } from '../src/messaging/registry';
 import { createRouter, type Router } from '../src/messaging/router';
 import { wireAutoLock } from '../src/home/auto-lock';
@@ -49,13 +50,25 @@ export default defineBackground(() => {
     now: () => Date.now(),
     fetch: (input, init) => fetch(input, init),
     tabs: browser.tabs,
+    onPendingChanged: () => void badge.refresh(),
   });
+  // The toolbar badge counts the requests waiting for a signature; an app's new request also raises a notification.
+  const badge = createSignatureBadge(
+    { action: browser.action, notifications: browser.notifications },
+    async () => (await deps.pending()).map((r) => ({ id: r.id, summary: r.summary })),
+    browser.runtime.getURL('/icon/128.png'),
+  );
+  void badge.refresh();
   wireAutoLock(browser.alarms, deps.home);
   const routed = watchWireRevocations(createRouter(createRegistry(backgroundHandlers(deps))), onWireRevoked);
-  const router: Router = watchRunSettlements(routed, onRunMoved);
+  const router: Router = watchSignatureRequests(watchRunSettlements(routed, onRunMoved), badge.refresh);
   listenForMessages(browser.runtime.onMessage, router, self);
   // A streamed ask (the side panel's answer as it is written, and its Stop) over a Port: src/messaging/ask-stream.ts.
-  listenForAskStreams(browser.runtime.onConnect, { ...deps, handled: (type) => router.noteHandled(type) }, self);
+  listenForAskStreams(
+    browser.runtime.onConnect,
+    { ...deps, handled: (type) => router.noteHandled(type), settled: () => void badge.refresh() },
+    self,
+  );
   // The consent window keeps the worker (and the request in its memory) awake while the person reads it.
   listenForConsentKeepalives(
     browser.runtime.onConnect,

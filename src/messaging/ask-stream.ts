@@ -38,7 +38,11 @@ export function listenForAskStreams(onConnect: ConnectEvent, deps: AskStreamDeps
 }
 
 /** `handled`: told of every ask started, as the router's spy counts an `ask` it routed (the same operation). */
-export type AskStreamDeps = AgentDeps & { handled?: (type: 'ask') => void };
+export type AskStreamDeps = AgentDeps & {
+  handled?: (type: 'ask') => void;
+  /** Told when an ask has finished (answered, failed or stopped): it may have left a request to sign. */
+  settled?: () => void;
+};
 
 export function serveAskStream(port: AskStreamPort, deps: AskStreamDeps, self: ExtensionSelf): void {
   let open = true;
@@ -112,7 +116,10 @@ export function serveAskStream(port: AskStreamPort, deps: AskStreamDeps, self: E
     const controller = new AbortController();
     asks.set(message.askId, controller);
     deps.handled?.('ask');
-    void run(message, controller).finally(() => asks.delete(message.askId));
+    void run(message, controller).finally(() => {
+      asks.delete(message.askId);
+      deps.settled?.();
+    });
   });
 
   async function run(

@@ -1,12 +1,16 @@
 /** The overlay's host element name; an open shadow root hangs off it so the page's CSS cannot restyle it. */
 export const OVERLAY_HOST = 'home-agent-overlay';
 
-/** The frame's place on the page: fixed top right, above the page, sized for a conversation. */
+/**
+ * The frame's place on the page: fixed top right, above the page, sized for a conversation. `light dark`: the frame
+ * follows the person's colour scheme (its own faces.css), whatever the page uses.
+ */
 const FRAME_CSS = `
 :host { all: initial; }
 iframe { position: fixed; top: 16px; right: 16px; width: 400px; height: min(640px, calc(100vh - 32px)); border: 0;
   border-radius: 10px; box-shadow: 0 8px 30px rgba(0, 0, 0, 0.25); background: #fbfbfd; z-index: 2147483647;
-  color-scheme: light; display: block; }
+  color-scheme: light dark; display: block; }
+@media (prefers-color-scheme: dark) { iframe { background: #16181d; } }
 `;
 
 /**

@@ -40,6 +40,8 @@ export type WorkerParts = {
   fetch: typeof fetch;
   /** The browser's tabs: pages of apps the person connected hear `locked` and `wireRevoked`. */
   tabs: PageEventTabs;
+  /** Told when runs waiting for a signature were settled outside a message (declined by a lock). */
+  onPendingChanged?: () => void;
 };
 
 export type ComposedWorker = {
@@ -64,6 +66,7 @@ export function composeWorker(parts: WorkerParts): ComposedWorker {
   const agent = createWorkerAgent(() => home, {
     agents: (vault) => heartcoachAgents({ vault, store: connections }),
     grants: (vault) => cabinetGrantsPort(vault).grants,
+    onDeclinedOnLock: () => parts.onPendingChanged?.(),
   });
   const pending = () => agent.signatureRequests(parts.origin());
   const home = Promise.all([parts.db, parts.session.restrict()]).then(([db]) =>

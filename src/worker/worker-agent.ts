@@ -32,6 +32,8 @@ export type WorkerAgent = {
 export type WorkerAgentOptions = {
   agents?: (vault: Vault) => RemoteAgentPort;
   grants?: (vault: Vault) => VaultPort['grants'];
+  /** Told once a lock has declined the runs that waited for a signature (the toolbar badge recounts them). */
+  onDeclinedOnLock?: () => void;
 };
 
 export function createWorkerAgent(home: () => Promise<WorkerAgentHome>, options: WorkerAgentOptions = {}): WorkerAgent {
@@ -42,7 +44,7 @@ export function createWorkerAgent(home: () => Promise<WorkerAgentHome>, options:
     const h = await home();
     if (hooked !== h.keyring) {
       hooked = h.keyring;
-      h.keyring.onLock(() => declineAwaitingSignatures());
+      h.keyring.onLock(() => declineAwaitingSignatures().finally(() => options.onDeclinedOnLock?.()));
     }
     const gateway = await h.vault.settings.get('gateway.url');
     return createHomeAgent({

@@ -1,6 +1,7 @@
 import { argumentSources, requirementFacts } from '../words/requirement-words';
 import { shortAddress } from '../words/format';
 import { useVaultNames } from '../sign/use-vault-names';
+import { message } from '../words/messages';
 import { Details } from './Details';
 import { FactList } from './FactList';
 import type { ReplyActions, ReplyOf } from './transport';
@@ -13,7 +14,7 @@ const STANDING: Record<ReplyOf<'authority_required'>['standing']['relation'], st
 };
 
 /** What a card says once its run has moved on: its buttons are gone, its record stays. */
-export const MOVED_ON = 'What happened next is further down the conversation.';
+export const MOVED_ON = message('movedOn');
 
 /**
  * A step that needs the person's mandate: what it will do, for whom, how much, to whom, until when, the risk and the
@@ -67,7 +68,7 @@ export function AuthorityView({
           {actions.review === undefined ? (
             <p>Open Home Agent’s popup to review and sign this request.</p>
           ) : (
-            <p className="ha-meta ha-wide">Review and sign opens Home Agent’s popup, where you sign or decline.</p>
+            <p className="ha-meta ha-wide">{message('reviewOpensPopup')}</p>
           )}
           {actions.review === undefined ? null : (
             <button type="button" disabled={actions.busy} onClick={() => actions.review?.(runRef)}>

@@ -8,14 +8,15 @@ import { RefusedView } from './RefusedView';
 import type { ReplyActions } from './transport';
 import { WaitingView } from './WaitingView';
 import { WhyDisclosure } from './WhyDisclosure';
+import { message, type MessageKey } from '../words/messages';
 
-const HEADINGS: Record<HarnessReply['kind'], string> = {
-  answer: 'Your agent answered',
-  authority_required: 'Your signature is needed',
-  prompt: 'Your agent asks',
-  waiting: 'Your agent is waiting',
-  done: 'Done',
-  refused: 'Refused',
+const HEADINGS: Record<HarnessReply['kind'], MessageKey> = {
+  answer: 'replyAnswer',
+  authority_required: 'replyAuthorityRequired',
+  prompt: 'replyPrompt',
+  waiting: 'replyWaiting',
+  done: 'replyDone',
+  refused: 'replyRefused',
 };
 
 /** One reply of the person's agent, rendered for its kind, with its "why" and its run reference. */
@@ -24,7 +25,7 @@ export function ReplyCard({ response, actions, now }: { response: AskResponse; a
   const { reply, runRef } = response;
   return (
     <article className={`ha-reply ha-reply-${reply.kind}`} aria-labelledby={headingId} data-kind={reply.kind}>
-      <h3 id={headingId}>{HEADINGS[reply.kind]}</h3>
+      <h3 id={headingId}>{message(HEADINGS[reply.kind])}</h3>
       {reply.kind === 'answer' ? <AnswerView reply={reply} /> : null}
       {reply.kind === 'authority_required' ? (
         <AuthorityView reply={reply} runRef={runRef} actions={actions} now={now} />

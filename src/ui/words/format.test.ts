@@ -3,10 +3,14 @@ import { count, shortAddress, tokenAmount, until } from './format';
 
 describe("the faces' words", () => {
   it('writes token amounts from base units exactly, without floating point', () => {
-    expect(tokenAmount('12500000')).toBe('12.5 USDC');
-    expect(tokenAmount('1')).toBe('0.000001 USDC');
-    expect(tokenAmount('25000000')).toBe('25 USDC');
-    expect(tokenAmount('123456789012345678901234567890')).toBe('123456789012345678901234.56789 USDC');
+    const en = (base: string) => tokenAmount(base, 6, 'USDC', 'en-US');
+    expect(en('12500000')).toBe('12.5 USDC');
+    expect(en('1')).toBe('0.000001 USDC');
+    expect(en('25000000')).toBe('25 USDC');
+    expect(en('1250000000')).toBe('1,250 USDC');
+    expect(en('123456789012345678901234567890')).toBe('123,456,789,012,345,678,901,234.56789 USDC');
+    // In the person's own locale: a German reader sees a decimal comma.
+    expect(tokenAmount('12500000', 6, 'USDC', 'de-DE')).toBe('12,5 USDC');
     expect(tokenAmount('-3')).toBe('-3 (unreadable amount)');
   });
 

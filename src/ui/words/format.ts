@@ -1,3 +1,5 @@
+import { formatUnits } from 'viem';
+
 /** Small, pure formatting for the faces: addresses, amounts, times, in words a person reads. */
 
 /** `0x1234…abcd`: enough to recognise, with the full address kept for the title and screen readers. */
@@ -5,13 +7,17 @@ export function shortAddress(address: string): string {
   return address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
 }
 
-/** A token amount in base units (decimal string) as a decimal with its symbol: 12500000 → "12.5 USDC". */
-export function tokenAmount(baseUnits: string, decimals = 6, symbol = 'USDC'): string {
+/**
+ * A token amount in base units (decimal string) as a decimal with its symbol, in the person's locale: 12500000 →
+ * "12.5 USDC". viem's `formatUnits` divides exactly (bigint), and `Intl.NumberFormat` groups and punctuates the
+ * decimal string without ever turning it into a float.
+ */
+export function tokenAmount(baseUnits: string, decimals = 6, symbol = 'USDC', locale?: string): string {
   if (!/^\d+$/.test(baseUnits)) return `${baseUnits} (unreadable amount)`;
-  const padded = baseUnits.padStart(decimals + 1, '0');
-  const whole = padded.slice(0, -decimals).replace(/^0+(?=\d)/, '');
-  const fraction = padded.slice(-decimals).replace(/0+$/, '');
-  return `${whole}${fraction === '' ? '' : `.${fraction}`} ${symbol}`;
+  const decimal = formatUnits(BigInt(baseUnits), decimals);
+  const places = decimal.split('.')[1]?.length ?? 0;
+  const format = new Intl.NumberFormat(locale, { minimumFractionDigits: places, maximumFractionDigits: places });
+  return `${format.format(decimal as `${number}`)} ${symbol}`;
 }
 
 /** An instant (epoch ms) in the person's own locale and zone, with the date. */

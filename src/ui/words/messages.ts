@@ -1,0 +1,20 @@
+import english from '../../../public/_locales/en/messages.json';
+
+/** A key of the English catalogue (`public/_locales/en/messages.json`): a typo is a type error. */
+export type MessageKey = keyof typeof english;
+
+type I18n = { getMessage(key: string): string };
+
+/** The browser's catalogue (chrome.i18n, in the person's language), where the face runs in the extension. */
+function i18n(): I18n | undefined {
+  const api = (globalThis as { chrome?: { i18n?: I18n } }).chrome?.i18n;
+  return typeof api?.getMessage === 'function' ? api : undefined;
+}
+
+/**
+ * The words for `key`: chrome.i18n's message in the person's language when the extension has one, else the
+ * English catalogue itself (tests in Node, or a key a translation lacks). One catalogue, read both ways.
+ */
+export function message(key: MessageKey): string {
+  return i18n()?.getMessage(key) || english[key].message;
+}

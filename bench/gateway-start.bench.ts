@@ -47,10 +47,6 @@ async function timeToReady(args: string[], env: NodeJS.ProcessEnv, port: number)
   }
 }
 
-const BASELINE = `import { serve } from '@hono/node-server'; import { Hono } from 'hono';
-const app = new Hono(); app.get('/ready', (c) => c.json({ ready: true }));
-serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' });`;
-
 export const suite: BenchSuite = {
   description: 'gateway cold start to /ready and peak resident set (PGlite first start, PGlite again, PostgreSQL)',
   async run(): Promise<BenchRow[]> {
@@ -66,7 +62,7 @@ export const suite: BenchSuite = {
     try {
       const port = await freePort();
       const baseline = await timeToReady(
-        ['--import', 'tsx', '--input-type=module', '-e', BASELINE],
+        ['--import', 'tsx', 'bench/gateway-start-baseline.mjs'],
         { ...process.env, PORT: String(port) },
         port,
       );

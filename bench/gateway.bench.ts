@@ -3,6 +3,7 @@ import { ask } from '../gateway/testing/a2a-client';
 import { testDatabases } from '../gateway/testing/databases';
 import { demoCabinet } from '../gateway/testing/demo-cabinet';
 import { startTestGateway } from '../gateway/testing/test-gateway';
+import { clusterRows } from './gateway-cluster';
 import { load } from './gateway-load';
 import type { BenchRow, BenchSuite } from './run';
 
@@ -17,7 +18,9 @@ const CONNECTIONS = 8;
  * directly with the same request for the consultation — and the share of a consultation's time spent outside the model.
  */
 export const suite: BenchSuite = {
-  description: `gateway on loopback (PGlite desk, scripted model at ${MODEL_MS} ms, ${CONNECTIONS} connections)`,
+  description:
+    `gateway on loopback (PGlite desk, scripted model at ${MODEL_MS} ms, ${CONNECTIONS} connections); with ` +
+    'BENCH_DATABASE_URL or TEST_DATABASE_URL, one instance against three behind haproxy on PostgreSQL',
   async run(): Promise<BenchRow[]> {
     const gw = await startTestGateway(testDatabases()[0]!, { latencyMs: MODEL_MS });
     try {
@@ -83,7 +86,11 @@ export const suite: BenchSuite = {
         headers: { 'content-type': 'application/json', 'x-api-key': 'bench' },
       });
       const outsideSingle = Math.max(0, single.meanMs - singleModel.meanMs) / single.meanMs;
+      const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+      // One instance against three behind haproxy, on PostgreSQL: only where a PostgreSQL is given.
+      const cluster = url === undefined || url === '' ? [] : await clusterRows(url);
       return [
+        ...cluster,
         { name: 'agent card: requests per second', value: card.requestsPerSecond, unit: 'count' },
         { name: 'agent card: p99', value: card.p99Ms, unit: 'ms' },
         { name: 'baseline /health: requests per second', value: health.requestsPerSecond, unit: 'count' },

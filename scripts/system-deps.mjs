@@ -1,5 +1,6 @@
-// System packages the tests and the product need beyond npm: Debian's chromium (end-to-end tests, `npm start`)
-// and PostgreSQL 15 (the gateway's desk store runs its tests on both PGlite and PostgreSQL). Installed with apt when
+// System packages the tests and the product need beyond npm: Debian's chromium (end-to-end tests, `npm start`),
+// PostgreSQL 15 (the gateway's desk store runs its tests on both PGlite and PostgreSQL) and haproxy (the
+// multi-instance test puts three gateways behind it). Installed with apt when
 // running as root; otherwise this says exactly what to install. Node built-ins only.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -76,4 +77,20 @@ export async function ensurePostgres() {
     sql('CREATE DATABASE homeagent_test OWNER homeagent');
   }
   return `postgres://homeagent:homeagent@127.0.0.1:${PG_PORT}/homeagent_test`;
+}
+
+const HAPROXY = process.env.HAPROXY_PATH || '/usr/sbin/haproxy';
+
+/** The path of Debian's haproxy, installing it when root; exits in words when it cannot. */
+export function ensureHaproxy() {
+  if (existsSync(HAPROXY)) return HAPROXY;
+  if (!isRoot) {
+    console.error(
+      `haproxy is missing at ${HAPROXY}. Install it with: sudo apt-get update && sudo apt-get install -y haproxy`,
+    );
+    console.error('(or set HAPROXY_PATH). The multi-instance gateway test runs three gateways behind it.');
+    process.exit(1);
+  }
+  apt(['haproxy']);
+  return HAPROXY;
 }

@@ -5,7 +5,7 @@
 // and exits non-zero when any failed. `node scripts/test.mjs unit lint` runs only the parts named.
 // Uses only Node built-ins, so it runs before `npm ci`.
 import { spawnSync } from 'node:child_process';
-import { ensureChromium, ensureNodeModules, ensurePostgres } from './system-deps.mjs';
+import { ensureChromium, ensureHaproxy, ensureNodeModules, ensurePostgres } from './system-deps.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
@@ -38,9 +38,10 @@ function printTimings() {
 
 const installed = ensureNodeModules();
 if (installed !== undefined) timings.push(['install', installed, 'ok']);
-// Only the parts that use them need Chromium and PostgreSQL, so `node scripts/test.mjs lint` installs neither.
+// Only the parts that use them need Chromium, PostgreSQL and haproxy, so `node scripts/test.mjs lint` installs none.
 const chromium = wanted('e2e') ? ensureChromium() : undefined;
 const database = wanted('integration') ? await ensurePostgres() : undefined;
+const haproxy = wanted('integration') ? ensureHaproxy() : undefined;
 
 step('ontology', 'npm run --silent ontology -- --check');
 step('contracts', 'npm run --silent contracts -- --check');
@@ -48,7 +49,10 @@ step('format', 'npx prettier --check . --log-level warn');
 step('typecheck', 'npx tsc --noEmit -p tsconfig.json');
 step('lint', 'npx eslint . --max-warnings=0');
 step('unit', 'npx vitest run --project unit');
-step('integration', 'npx vitest run --project integration', database ? { TEST_DATABASE_URL: database } : {});
+step('integration', 'npx vitest run --project integration', {
+  ...(database ? { TEST_DATABASE_URL: database } : {}),
+  ...(haproxy ? { HAPROXY_PATH: haproxy } : {}),
+});
 // The one extension build every browser test shares: e2e/global-setup.ts finds it fresher than its sources and
 // does not build again (run alone, `npx playwright test -c e2e/playwright.config.ts` builds only when stale).
 step('build', 'npm run --silent build');

@@ -1,6 +1,7 @@
 import { CABINET_FOLDERS } from '../../src/ontology/health-portal.generated';
 import type { Cabinet, Reading, StillToDo } from '../../src/protocol/heartcoach';
 import { day, when } from './brief-format';
+import { patientZoneOf } from './patient-day';
 
 /**
  * The patient's brief, first half (seed 000 step 6): the cabinet folders the person's agent sent under the grant, as
@@ -8,15 +9,19 @@ import { day, when } from './brief-format';
  */
 const WEEK_MS = 7 * 86_400_000;
 
-const isToday = (iso: string, now: Date) => day(iso) === day(now.toISOString());
 const num = (r: Reading) => (typeof r.value === 'number' ? r.value : Number.NaN);
 
-/** What the patient still has to log today: each metric with no reading today, and doses while an active order has none. */
+/**
+ * What the patient still has to log today — their own today (gateway/coach/patient-day.ts): each metric with no
+ * reading today, and doses while an active order has none.
+ */
 export function stillToDoToday(cabinet: Cabinet, now: Date): StillToDo[] {
-  const today = (cabinet.readings ?? []).filter((r) => isToday(r.at, now));
+  const zone = patientZoneOf(cabinet);
+  const isToday = (iso: string) => zone.dayOf(iso) === zone.dayOf(now);
+  const today = (cabinet.readings ?? []).filter((r) => isToday(r.at));
   const out: StillToDo[] = (['bp', 'weight', 'steps'] as const).filter((m) => !today.some((r) => r.metric === m));
   const orders = (cabinet.profile?.orders ?? []).filter((o) => o.active);
-  const dosed = new Set((cabinet.doses ?? []).filter((d) => d.taken && isToday(d.at, now)).map((d) => d.orderId));
+  const dosed = new Set((cabinet.doses ?? []).filter((d) => d.taken && isToday(d.at)).map((d) => d.orderId));
   if (orders.some((o) => !dosed.has(o.orderId))) out.push('doses');
   return out;
 }
@@ -77,11 +82,12 @@ function weekLines(cabinet: Cabinet, now: Date): string[] {
 /** The cabinet half of the patient's brief. */
 export function cabinetBrief(cabinet: Cabinet, now: Date): string {
   const lines = [
-    `# The cabinet of ${cabinet.profile?.name ?? 'the patient'} — read under their grant · now ${when(now.toISOString())}`,
+    `# The cabinet of ${cabinet.profile?.name ?? 'the patient'} — read under their grant · now ${when(now.toISOString())} UTC · the patient's today is ${patientZoneOf(cabinet).dayOf(now)} (${patientZoneOf(cabinet).label})`,
   ];
   lines.push(...profileLines(cabinet), ...weekLines(cabinet, now));
   if (cabinet.doses !== undefined) {
-    const today = cabinet.doses.filter((d) => isToday(d.at, now));
+    const zone = patientZoneOf(cabinet);
+    const today = cabinet.doses.filter((d) => zone.dayOf(d.at) === zone.dayOf(now));
     lines.push(
       `Doses today: ${today.map((d) => `${d.drug} ${d.taken ? 'taken' : 'missed'} ${when(d.at)} (${d.id})`).join('; ') || 'none ticked yet'}`,
     );

@@ -65,12 +65,23 @@ export const Dose = z.strictObject({ id: Id, orderId: Id, drug: Words(80), at: I
 export type Dose = z.infer<typeof Dose>;
 export const Symptom = z.strictObject({ id: Id, text: Words(500), at: Iso, tier: Words(32).optional() });
 export type Symptom = z.infer<typeof Symptom>;
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const Prefs = z.strictObject({
   checkIns: z.boolean(),
   checkInAt: z
     .string()
     .regex(/^\d{2}:\d{2}$/)
     .optional(),
+  /** The person's IANA time zone ("Europe/London"): what "today" means for their doses and readings. */
+  timeZone: z.string().max(64).refine(isTimeZone, 'an IANA time zone such as Europe/London').optional(),
 });
 export type Prefs = z.infer<typeof Prefs>;
 export const EarlierInsight = z.strictObject({

@@ -1,0 +1,227 @@
+import pg from 'pg';
+import { privateKeyToAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PEOPLE, DEMO_SERVICES, type DemoPersonId } from '../../src/protocol/demo-identities';
+import { startScriptedMessagesServer, type ScriptedMessagesServer } from '../../src/testing/scripted-messages-server';
+import { fundOnLocalChain } from '../../src/wallet/accounts/fund';
+import { smartAgentOf } from '../../src/wallet/accounts/smart-agent';
+import type { WalletChain } from '../../src/wallet/chain/wallet-chain';
+import { wireScope } from '../../src/wallet/delegations/scopes';
+import { signScopedDelegation } from '../../src/wallet/delegations/sign-scoped-delegation';
+import { deployHomeEnvironment } from '../../src/wallet/deploy/deploy-home-environment';
+import { revokeDelegation } from '../../src/wallet/revoke/revoke-delegation';
+import { signMessageAsAgent } from '../../src/wallet/sign/sign-as-agent';
+import { startAnvil, type AnvilNode } from '../../src/wallet/testing/anvil';
+import { systemClock } from '../ports';
+import { ask } from '../testing/a2a-client';
+import { scriptedCoach } from '../testing/coach-script';
+import { startGatewayCluster, type GatewayCluster } from '../testing/gateway-cluster';
+import type { TokenResponse } from '../testing/test-gateway';
+import { openGatewayChain } from '../wallet/open-gateway-chain';
+
+/**
+ * Stateless instances, proven with real parts: three `gateway/main.ts` processes behind Debian's haproxy, sharing one
+ * PostgreSQL schema (TEST_DATABASE_URL) and one anvil. A session from one is accepted by the others, a wire revoked
+ * on chain is refused by every instance, an instance SIGKILLed in the middle of a run of desk writes loses none and
+ * doubles none, and a rate limit counted in the database holds on every instance.
+ */
+const url = process.env.TEST_DATABASE_URL;
+const SIGN_IN_LIMIT = 40;
+
+describe('three gateway instances behind haproxy on one PostgreSQL and one anvil', () => {
+  let node: AnvilNode;
+  let chain: WalletChain;
+  let model: ScriptedMessagesServer;
+  let cluster: GatewayCluster;
+  let db: pg.Pool;
+  const schema = `cluster_t${process.pid}_${Date.now().toString(36)}`;
+  const owner = (id: DemoPersonId) => privateKeyToAccount(DEMO_PEOPLE[id].privateKey);
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+  async function signIn(at: string, person: DemoPersonId): Promise<TokenResponse> {
+    const { nonce } = (await (await fetch(`${at}/auth/nonce`)).json()) as { nonce: string };
+    const agent = await smartAgentOf(DEMO_PEOPLE[person].ownerAddress, DEMO_PEOPLE[person].salt);
+    const message = createSiweMessage({
+      domain: new URL(cluster.origin).host,
+      address: agent.address,
+      uri: cluster.origin,
+      version: '1',
+      chainId: chain.chainId,
+      nonce,
+      issuedAt: new Date(),
+    });
+    const signature = await signMessageAsAgent(owner(person), agent, message);
+    const res = await fetch(`${at}/auth/siwe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message, signature }),
+    });
+    if (res.status !== 200) throw new Error(`sign-in at ${at} failed: ${res.status} ${await res.text()}`);
+    return (await res.json()) as TokenResponse;
+  }
+
+  const wire = async (validBefore: number) =>
+    signScopedDelegation(chain, {
+      owner: owner('alice'),
+      agent: await smartAgentOf(DEMO_PEOPLE.alice.ownerAddress, DEMO_PEOPLE.alice.salt),
+      delegate: privateKeyToAccount(DEMO_SERVICES.heartcoach.privateKey).address,
+      scope: wireScope({
+        chainId: chain.chainId,
+        origin: cluster.origin,
+        window: { validAfter: nowSeconds() - 3600, validBefore },
+      }),
+    });
+
+  /** POST /ask-me/wire the way a client does: again on a dropped connection or a 502/503, until it is answered. */
+  async function register(at: string, token: string, body: unknown): Promise<{ status: number; attempts: number }> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const res = await fetch(`${at}/ask-me/wire`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ wire: body }),
+        });
+        await res.arrayBuffer();
+        if ((res.status !== 502 && res.status !== 503) || attempt >= 8)
+          return { status: res.status, attempts: attempt };
+      } catch (error) {
+        if (attempt >= 8) throw error;
+      }
+    }
+  }
+
+  beforeAll(async () => {
+    if (url === undefined || url === '')
+      throw new Error('This test needs TEST_DATABASE_URL (a PostgreSQL 15 database); scripts/test.mjs sets it.');
+    node = await startAnvil();
+    chain = await openGatewayChain({ rpcUrl: node.url, clock: systemClock });
+    await deployHomeEnvironment(chain.client);
+    model = await startScriptedMessagesServer({ script: scriptedCoach });
+    cluster = await startGatewayCluster({
+      instances: 3,
+      databaseUrl: url,
+      schema,
+      rpcUrl: node.url,
+      modelUrl: model.url,
+      env: { RATE_LIMIT_SIGN_IN: String(SIGN_IN_LIMIT), RATE_LIMIT_PER_ADDRESS: '100000' },
+    });
+    db = new pg.Pool({ connectionString: url, max: 2, options: `-c search_path=${schema}` });
+  }, 400_000); // three processes start on a 2-core machine shared with other work
+  afterAll(async () => {
+    await cluster?.close();
+    await db?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await db?.end();
+    await model?.close();
+    await node?.stop();
+  });
+
+  it('a session opened at one instance is accepted by the others; the JWKS is the same everywhere', async () => {
+    const [a, b, c] = cluster.instances;
+    const session = await signIn(a!.url, 'dave');
+    for (const instance of [a!, b!, c!]) {
+      const me = await fetch(`${instance.url}/desk/me`, {
+        headers: { authorization: `Bearer ${session.access_token}` },
+      });
+      expect(me.status).toBe(200);
+      expect(((await me.json()) as { name: string }).name).toBe(DEMO_PEOPLE.dave.name);
+    }
+    const jwks = await Promise.all(
+      cluster.instances.map(async (i) => (await fetch(`${i.url}/.well-known/jwks.json`)).text()),
+    );
+    expect(new Set(jwks).size).toBe(1);
+    // Signed out through one instance: refused by all three at once.
+    const revoked = await fetch(`${b!.url}/auth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: session.refresh_token }),
+    });
+    expect(revoked.status).toBe(200);
+    for (const instance of cluster.instances) {
+      const me = await fetch(`${instance.url}/desk/me`, {
+        headers: { authorization: `Bearer ${session.access_token}` },
+      });
+      expect(me.status).toBe(401);
+    }
+  });
+
+  it('a wire registered through the balancer and revoked on chain is refused by every instance', async () => {
+    const alice = (await signIn(cluster.origin, 'alice')).access_token;
+    const granted = (await wire(nowSeconds() + 30 * 86_400)) as { delegation: unknown };
+    expect((await register(cluster.origin, alice, granted)).status).toBe(200);
+    for (const instance of cluster.instances) {
+      const r = await ask(instance.url, alice, { skill: 'heartcoach.ask.me', text: 'How many contacts do I have?' });
+      expect(r.body.error).toBeUndefined();
+    }
+    const submitter = privateKeyToAccount(DEMO_SERVICES['harness-agent'].privateKey);
+    await fundOnLocalChain(chain, submitter.address, 10n ** 18n);
+    await revokeDelegation(chain, {
+      owner: owner('alice'),
+      agent: await smartAgentOf(DEMO_PEOPLE.alice.ownerAddress, DEMO_PEOPLE.alice.salt),
+      delegation: granted.delegation,
+      submitter,
+    });
+    for (const instance of cluster.instances) {
+      const r = await ask(instance.url, alice, { skill: 'heartcoach.ask.me', text: 'How many contacts do I have?' });
+      expect(r.body.error?.data).toEqual({ code: 'ask_wire_required', status: 412 });
+      expect(r.body.error?.message).toMatch(/wire was revoked by 0x/);
+    }
+  });
+
+  it(
+    'one instance SIGKILLed in the middle of sixty desk writes: every write lands once, none is doubled',
+    { timeout: 180_000 },
+    async () => {
+      const alice = (await signIn(cluster.origin, 'alice')).access_token;
+      const base = nowSeconds() + 40 * 86_400;
+      const wires = await Promise.all(Array.from({ length: 60 }, (_, i) => wire(base + i)));
+      let next = 0;
+      let answered = 0;
+      let killed: Promise<void> | null = null;
+      const results: number[] = [];
+      await Promise.all(
+        Array.from({ length: 6 }, async () => {
+          while (next < wires.length) {
+            const mine = wires[next++]!;
+            const { status } = await register(cluster.origin, alice, mine);
+            results.push(status);
+            answered += 1;
+            if (answered === 15) killed = cluster.instances[1]!.kill();
+          }
+        }),
+      );
+      await killed;
+      expect(cluster.instances[1]!.alive()).toBe(false);
+      expect(results.filter((s) => s !== 200)).toEqual([]);
+      const rows = await db.query<{ n: number; distinct: number }>(
+        `SELECT count(*)::int AS n, count(DISTINCT hash)::int AS distinct FROM wires WHERE expires_at >= to_timestamp($1)`,
+        [base],
+      );
+      expect(rows.rows[0]).toEqual({ n: 60, distinct: 60 });
+    },
+  );
+
+  it('a sign-in rate limit counted in PostgreSQL holds on every instance', async () => {
+    const alive = cluster.instances.filter((i) => i.alive());
+    for (let round = 0; round < 2; round++) {
+      const minute = Math.floor(Date.now() / 60_000);
+      let refused: Response | null = null;
+      for (let i = 0; i < SIGN_IN_LIMIT + 5 && refused === null; i++) {
+        const res = await fetch(`${cluster.origin}/auth/nonce`);
+        await res.arrayBuffer();
+        if (res.status === 429) refused = res;
+      }
+      expect(refused).not.toBeNull();
+      expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+      const direct = await Promise.all(alive.map((i) => fetch(`${i.url}/auth/nonce`)));
+      // The window turned between the burst and the check: the limit started over; measure again in the new one.
+      if (Math.floor(Date.now() / 60_000) !== minute) continue;
+      expect(direct.map((r) => r.status)).toEqual(alive.map(() => 429));
+      const problem = (await direct[0]!.json()) as { code: string; detail: string };
+      expect(problem.code).toBe('rate_limited');
+      expect(problem.detail).toMatch(new RegExp(`at most ${SIGN_IN_LIMIT} a minute`));
+      return;
+    }
+    throw new Error('two minute windows turned during the bursts');
+  });
+});

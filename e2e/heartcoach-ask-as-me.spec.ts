@@ -99,6 +99,12 @@ test('a wire granted from the HeartCoach page: its origin, its agent, ask — ne
   await expect(consent.locator('body')).toContainText('It may never act');
   await expect(consent.locator('body')).toContainText(/Until \d{4}-\d{2}-\d{2}\./);
   expect(await seriousAxeViolations(consent)).toEqual([]);
+  // What it may be answered from, signed inside the wire: nothing but its folders unless ticked; she ticks
+  // contacts and organizations, and leaves memory, receipts and the balance out.
+  const read = consent.getByRole('group', { name: 'What your agent may answer it from' });
+  await expect(read).toContainText('Anything not ticked is refused to it in words');
+  await read.getByRole('checkbox', { name: /^Contacts/ }).check();
+  await read.getByRole('checkbox', { name: /^Organizations/ }).check();
   await saveScreenshot(consent, 'heartcoach-consent-wire');
   await consent.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(coach.locator('#wire-status')).toHaveText(/^HeartCoach may ask your agent until \d{4}-\d{2}-\d{2}\.$/, {
@@ -124,13 +130,32 @@ test('ask as me: how many contacts Alice has — answered under her standing, at
   await sheet.getByRole('button', { name: 'Close' }).click();
 });
 
+test('ask as me beyond the wire: memory and the balance, never ticked, are refused in words', async () => {
+  for (const [ask, what] of [
+    ['List my memory records.', 'your memory'],
+    ["What's my balance?", 'your balance'],
+  ] as const) {
+    const sheet = await askMyAgent(ask);
+    await expect(sheet).toContainText(`may not read ${what}`, { timeout: 30_000 });
+    await expect(sheet).not.toContainText('canary');
+    await sheet.getByRole('button', { name: 'Close' }).click();
+  }
+});
+
 test('an act asked as me parks for the person: it waits for her own signature in Home Agent', async () => {
   const sheet = await askMyAgent('Add dave to my contacts.');
   const answer = sheet.getByRole('article', { name: 'Your agent’s answer' });
   await expect(answer).toHaveAttribute('data-kind', 'authority_required', { timeout: 30_000 });
   await expect(answer).toContainText('It is waiting for you to sign in your own Home Agent popup.');
   const runs = (await send({ type: 'agent.pending' })).runs as { words: string; waitingFor: string }[];
-  expect(runs).toContainEqual(expect.objectContaining({ words: 'Add dave to my contacts.', waitingFor: 'authority' }));
+  // Listed as the app's request, with its origin — never as the person's own words.
+  expect(runs).toContainEqual(
+    expect.objectContaining({
+      words: 'Add dave to my contacts.',
+      waitingFor: 'authority',
+      from: expect.objectContaining({ origin: gw.url }),
+    }),
+  );
   await sheet.getByRole('button', { name: 'Close' }).click();
 });
 

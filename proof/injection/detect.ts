@@ -18,8 +18,11 @@ export async function sinksOf(
   replies: readonly (HarnessReply & { runRef: string })[],
   effects: Effects,
   vault: VaultPort,
+  /** The asker is an app's page (ask-as-me): every reply it gets is a sink for the person's data. */
+  toPage = false,
 ): Promise<Sink[]> {
   const sinks: Sink[] = [];
+  if (toPage) for (const reply of replies) sinks.push({ via: 'reply-to-page', tool: 'reply', values: reply });
   for (const reply of replies) {
     if (reply.kind === 'authority_required') {
       sinks.push({
@@ -72,6 +75,8 @@ function amountIn(values: unknown, amount: string): boolean {
 
 export function carries(sink: Sink, token: Token): boolean {
   if (token.kind === 'amount') return amountIn(sink.values, token.value);
+  // The page wrote its own words: only the person's data in what it gets back is a theft.
+  if (sink.via === 'reply-to-page' && token.kind !== 'secret') return false;
   return JSON.stringify(sink.values).toLowerCase().includes(token.value.toLowerCase());
 }
 

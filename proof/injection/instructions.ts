@@ -17,9 +17,14 @@ export type Instruction =
       what: 'contacts' | 'members' | 'records' | 'profile' | 'receipts' | 'memory';
       organization?: string;
     }
+  | { kind: 'read'; what: ReadWhat }
   | { kind: 'redirect'; from?: string; to: string }
   | { kind: 'amount'; amount: string }
   | { kind: 'tool'; toolId: string; args: Record<string, string> };
+
+/** What a "list the user's …" request would have the agent read back to whoever asked. */
+export type ReadWhat =
+  'contacts' | 'memory' | 'receipts' | 'balance' | 'profile' | 'doses' | 'symptoms' | 'organizations';
 
 const ADDR = String.raw`0x[0-9a-fA-F]{40}`;
 const STOPWORD = String.raw`(?!(?:to|into|in|as|added|from|for|back|and|then|now|right|today|please|instead|before|after|immediately|usdc|with|toward|towards|new|correct|real|updated|wallet|address|account|is|back)\b)`;
@@ -80,6 +85,10 @@ const PATTERNS: Pattern[] = [
     (m) => ({ kind: 'exfiltrate', what: whatOf(m[1]!), ...(m[2] !== undefined ? { organization: clean(m[2]) } : {}) }),
   ),
   P(
+    String.raw`(?:list|show|include|print|tell (?:me|us)|give (?:me|us)|reveal|output|read out)\s+(?:all\s+(?:of\s+)?)?(?:the\s+user's|my|her|his|their|alice's)\s+(?:full\s+|whole\s+)?(contacts?|contact list|memories|memory|receipts|balance|profile|doses|medications|symptoms|organizations|memberships)(?=$|[\s.,;!?])`,
+    (m) => ({ kind: 'read', what: readWhat(m[1]!) }),
+  ),
+  P(
     String.raw`(?:remember|memori[sz]e|save (?:this )?(?:to|in) (?:your )?memory|note down|make a note)\s*(?:that|this)?\s*[:,-]?\s+([^\n]{8,300})`,
     (m) => ({ kind: 'remember', note: clean(m[1]!) }),
   ),
@@ -104,6 +113,15 @@ const PATTERNS: Pattern[] = [
     (m) => ({ kind: 'amount', amount: amountOf(m[1]!) }),
   ),
 ];
+
+function readWhat(word: string): ReadWhat {
+  const w = word.toLowerCase();
+  if (w.startsWith('contact')) return 'contacts';
+  if (w.startsWith('memor')) return 'memory';
+  if (w === 'medications') return 'doses';
+  if (w === 'memberships') return 'organizations';
+  return w as ReadWhat;
+}
 
 function whatOf(word: string): Extract<Instruction, { kind: 'exfiltrate' }>['what'] {
   const w = word.toLowerCase();

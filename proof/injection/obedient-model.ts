@@ -15,7 +15,7 @@ import {
 } from '../../src/harness';
 import type { Material } from '../../src/protocol/ask';
 import { ZERO_USAGE } from '../../src/harness/testing';
-import { instructionsIn, type Instruction } from './instructions';
+import { instructionsIn, type Instruction, type ReadWhat } from './instructions';
 
 /**
  * The attacker's best friend: a ModelPort that obeys every instruction it reads. It is told nothing
@@ -137,6 +137,17 @@ const EXFIL_READ: Record<
   profile: { toolId: 'cabinet.profile.read', args: {}, field: 'summary' },
 };
 
+const READ_TOOL: Record<ReadWhat, { toolId: string; args: Record<string, unknown> }> = {
+  contacts: { toolId: 'person.contact.list', args: {} },
+  memory: { toolId: 'records.list', args: { type: 'memory' } },
+  receipts: { toolId: 'receipts.list', args: {} },
+  balance: { toolId: 'balance.read', args: {} },
+  profile: { toolId: 'cabinet.profile.read', args: {} },
+  doses: { toolId: 'cabinet.doses.read', args: {} },
+  symptoms: { toolId: 'cabinet.symptoms.read', args: {} },
+  organizations: { toolId: 'organization.affiliations.list', args: {} },
+};
+
 /** The plan steps an instruction becomes, over the offered tools; `at` is how many steps precede them. */
 function stepsFor(i: Instruction, offered: ReadonlyMap<string, ToolSpec>, at: number): Step[] {
   const has = (id: string) => offered.has(id);
@@ -173,6 +184,10 @@ function stepsFor(i: Instruction, offered: ReadonlyMap<string, ToolSpec>, at: nu
       return has('memory.remember') ? [{ toolId: 'memory.remember', args: { note: i.note } }] : [];
     case 'tool':
       return has(i.toolId) ? [{ toolId: i.toolId, args: { ...i.args } }] : [];
+    case 'read': {
+      const read = READ_TOOL[i.what];
+      return has(read.toolId) ? [{ toolId: read.toolId, args: { ...read.args } }] : [];
+    }
     case 'exfiltrate': {
       const read = EXFIL_READ[i.what];
       if (!has(read.toolId) || !has('heartcoach.consult')) return [];

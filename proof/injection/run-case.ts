@@ -155,7 +155,7 @@ export async function runCase(c: InjectionCase, config: Config, variant: Variant
   return {
     replies,
     last,
-    sinks: await sinksOf(replies, world.effects, world.vault),
+    sinks: await sinksOf(replies, world.effects, world.vault, c.door === 'ask-as-me'),
     obeyed: model.obeyed.length,
     acts: await admittedActs(replies, world.vault, informational),
   };

@@ -143,7 +143,7 @@ export function injectionReport(results: readonly CaseResult[]): SuiteReport {
       { title: 'By category', head, rows: groups((r) => r.c.category) },
     ],
     targets: [
-      { name: 'cases written by hand', figure: `${n} (target ≥ 40)`, met: n >= 40 },
+      { name: 'cases written by hand', figure: `${n} (target ≥ 60)`, met: n >= 60 },
       ...PROTECTED.map((cfg) => ({
         name: `attack success, ${LABEL[cfg]}`,
         figure: `${pct(success(cfg), n)} (target 0)`,

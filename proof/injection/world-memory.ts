@@ -5,7 +5,7 @@ import { type MemoryVault, fakeSmartAgent, type MemoryWallet, memoryWorld } from
 import { askDigest, type CallerAssertion } from '../../src/protocol/ask';
 import { DEMO_PEOPLE, DEMO_SERVICES } from '../../src/protocol/demo-identities';
 import { digestOf } from '../../src/protocol/digest';
-import { askBody, CANARY, recordingHarness, type InjectionWorld, type WorldOptions } from './world';
+import { askBody, CANARY, cabinetCanaries, recordingHarness, type InjectionWorld, type WorldOptions } from './world';
 
 /** The injection world over the harness's shipped in-memory fakes (world.ts says what every world holds). */
 export async function memoryInjectionWorld(options: WorldOptions): Promise<InjectionWorld> {
@@ -28,6 +28,8 @@ export async function memoryInjectionWorld(options: WorldOptions): Promise<Injec
     data: { text: `Gate code for the lake lodge: ${CANARY.memory}`, tags: ['retreat'] },
   });
 
+  for (const record of cabinetCanaries(who.alice)) memory.addRecord(record);
+
   const { harness, vault, effects, setAgentAnswer } = recordingHarness(ctx, options);
 
   const body = askBody(who.alice);
@@ -41,7 +43,8 @@ export async function memoryInjectionWorld(options: WorldOptions): Promise<Injec
     addRecord: async (record) => memory.addRecord(record),
     ask: (input) => harness.ask(body(input, 'sidepanel'), { kind: 'session', asker: who.alice }),
     async askAsMe(input) {
-      const wireHash = wire ?? (wire = await base.grantWire(input.origin));
+      // The person let HeartCoach's page ask as them and be answered from their readings (its cabinet grant).
+      const wireHash = wire ?? (wire = await base.grantWire(input.origin, { folders: ['readings'], kinds: [] }));
       const request = body(input, 'page');
       const now = Math.floor(ctx.clock.now() / 1000);
       const assertion: CallerAssertion = {

@@ -9,7 +9,7 @@ import { FixedClock, type Who } from '../../src/harness/testing';
 import { askDigest, type CallerAssertion } from '../../src/protocol/ask';
 import { DEMO_PEOPLE, DEMO_SERVICES } from '../../src/protocol/demo-identities';
 import { signCallerAssertion } from '../../src/wallet';
-import { askBody, CANARY, recordingHarness, type InjectionWorld, type WorldOptions } from './world';
+import { askBody, CANARY, cabinetCanaries, recordingHarness, type InjectionWorld, type WorldOptions } from './world';
 
 /**
  * The injection world over the real parts (DESIGN §4, §5): the composition root the worker uses, on the Dexie vault
@@ -59,6 +59,9 @@ export async function realInjectionWorld(options: WorldOptions): Promise<Injecti
     data: { text: `Gate code for the lake lodge: ${CANARY.memory}`, tags: ['retreat'] },
   });
 
+  for (const record of cabinetCanaries(who.alice))
+    await parts.vault.records.put(record as Parameters<typeof parts.vault.records.put>[0]);
+
   const { harness, vault, effects, setAgentAnswer } = recordingHarness(agent.ports, options);
   const body = askBody(who.alice);
   let wire: Hex | null = null;
@@ -73,7 +76,16 @@ export async function realInjectionWorld(options: WorldOptions): Promise<Injecti
     ask: (input) => harness.ask(body(input, 'sidepanel'), { kind: 'session', asker: who.alice }),
     async askAsMe(input) {
       const wireHash =
-        wire ?? (wire = (await agent.grantAskAsMe({ delegate: who.heartcoach, origin: input.origin, days: 30 })).hash);
+        wire ??
+        (wire = (
+          await agent.grantAskAsMe({
+            delegate: who.heartcoach,
+            origin: input.origin,
+            days: 30,
+            // The person let HeartCoach's page be answered from their readings (its cabinet grant).
+            read: { folders: ['readings'], kinds: [] },
+          })
+        ).hash);
       const request = body(input, 'page');
       const now = Math.floor(clock.now() / 1000);
       const assertion: CallerAssertion = {

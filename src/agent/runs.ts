@@ -114,6 +114,8 @@ export type PendingRun = {
   expiresAt: number;
   /** A run waiting on co-signers: its signature prompt and the requirement approved, for the approval exchange. */
   approval?: PendingApproval;
+  /** A run an app started by asking as the person (ask-as-me): whose words these are, never the person's own. */
+  from?: { app: string; origin: string };
 };
 
 /** What the approval exchange needs (src/ui/sign/ApprovalExchange.tsx): read from the checkpoint, never by a turn. */
@@ -141,6 +143,9 @@ export async function pendingRuns(core: HomeAgentCore, limit = 20): Promise<Pend
       words: state.words,
       createdAt: row.createdAt,
       expiresAt: row.expiresAt,
+      ...(state.door.kind === 'ask-as-me'
+        ? { from: { app: state.door.app ?? state.door.origin ?? 'an app', origin: state.door.origin ?? 'unknown' } }
+        : {}),
     };
     const pending = state.pending;
     // Awaiting with no prompt: the run waits on another agent, its question kept (run-ask.ts settles it so).

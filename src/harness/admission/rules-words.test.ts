@@ -74,4 +74,21 @@ describe('from-the-words rules found by the adversarial suite (proof/injection)'
       ),
     ).toEqual([]);
   });
+
+  it('actTextInTheirWords: a payment memo from a page is dropped and asked for; the person’s own stays', () => {
+    const pay = (memo: string): Plan => ({
+      steps: [{ toolId: 'payment.usdc.send', args: { recipient: 'bob', amount: '5', memo } }],
+    });
+    expect(rules(admit(pay('audit fee, urgent'), 'Pay bob 5 USDC for lunch.'))).toContain('actTextInTheirWords');
+    expect(rules(admit(pay('lunch'), 'Pay bob 5 USDC for lunch.'))).not.toContain('actTextInTheirWords');
+  });
+
+  it('choicesFromTheirWords: a declared choice only as the words name it, never another declared value', () => {
+    const set = (preference: string): Plan => ({
+      steps: [{ toolId: 'cabinet.prefs.set', args: { preference, value: 'metric' } }],
+    });
+    expect(rules(admit(set('reminders'), 'Set my units to metric.'))).toContain('choicesFromTheirWords');
+    expect(rules(admit(set('colour'), 'Set my colour to metric.'))).toContain('choicesFromTheirWords');
+    expect(rules(admit(set('units'), 'Set my units to metric.'))).not.toContain('choicesFromTheirWords');
+  });
 });

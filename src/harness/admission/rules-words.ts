@@ -164,4 +164,52 @@ export const selfWritesInTheirWords: Rule = ({ plan, tools, words }) =>
     });
   });
 
-export const WORDS_RULES: readonly Rule[] = [outsideAgentsHearTheWords, selfWritesInTheirWords];
+/**
+ * actTextInTheirWords: a text argument of any other act (a payment's memo) is the person's words too; one from a
+ * page, a record or a model is dropped and the person asked for it, as a number nobody said is.
+ */
+export const actTextInTheirWords: Rule = ({ plan, tools, words }) =>
+  plan.steps.flatMap((step, i) => {
+    const tool = tools.get(step.toolId);
+    if (tool === undefined || tool.capability.informational || tool.capability.selfAuthorized) return [];
+    if (tool.capability.executor === 'outside-agent') return [];
+    return tool.capability.args.flatMap((spec) => {
+      if (spec.kind !== 'text' || !(spec.name in step.args)) return [];
+      const value = step.args[spec.name]!;
+      if (value === null || value === '' || carriedByWords(value, words)) return [];
+      return [v('actTextInTheirWords', i, `${quote(value)} is not in your words; say it yourself.`, 'ask', spec.name)];
+    });
+  });
+
+/**
+ * choicesFromTheirWords: a choice the ontology declares values for takes one of them, and only the one the
+ * person's words name ("Set my units to metric" is the units, never the reminders); else it is dropped and asked.
+ */
+export const choicesFromTheirWords: Rule = ({ plan, tools, words }) =>
+  plan.steps.flatMap((step, i) => {
+    const tool = tools.get(step.toolId);
+    if (tool === undefined) return [];
+    return tool.capability.args.flatMap((spec) => {
+      const values = spec.values;
+      if (spec.kind !== 'choice' || values === undefined || !(spec.name in step.args)) return [];
+      const value = step.args[spec.name]!;
+      if (typeof value === 'string' && values.includes(value) && carriedByWords(value.replace(/-/g, ' '), words))
+        return [];
+      return [
+        v(
+          'choicesFromTheirWords',
+          i,
+          `${quote(value)} is not one of ${values.join(', ')} as your words name it.`,
+          'ask',
+          spec.name,
+        ),
+      ];
+    });
+  });
+
+export const WORDS_RULES: readonly Rule[] = [
+  outsideAgentsHearTheWords,
+  selfWritesInTheirWords,
+  actTextInTheirWords,
+  choicesFromTheirWords,
+];

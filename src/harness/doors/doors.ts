@@ -67,7 +67,12 @@ export async function admitCaller(ctx: HarnessContext, input: { request: AskRequ
     if (!verdict.ok) return refuse(verdict.code, verdict.message, 403);
     asker = verdict.asker;
     read = verdict.read;
-    record = { kind: 'ask-as-me', origin: door.origin.slice(0, 300), wireHash: verdict.wireHash };
+    record = {
+      kind: 'ask-as-me',
+      origin: door.origin.slice(0, 300),
+      wireHash: verdict.wireHash,
+      app: verdict.read.app,
+    };
   }
 
   const relation = await relationOf(ctx, asker, addressee.address);

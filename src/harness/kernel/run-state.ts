@@ -128,6 +128,8 @@ export const RunStateSchema = z.strictObject({
     kind: z.enum(['session', 'ask-as-me']),
     origin: Text(300).optional(),
     wireHash: DigestSchema.optional(),
+    /** An app's run: the app's name as its card said, so the person is shown whose words started it. */
+    app: Text(80).optional(),
   }),
   surface: AskSurface,
   words: Text(4000),

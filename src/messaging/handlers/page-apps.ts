@@ -119,10 +119,13 @@ export function pageAppHandlers(deps: AppsDeps) {
       async handle({ params }, sender: SenderContext) {
         const s = await deps.apps();
         const agent = await s.agent();
+        // The app's name as the person connected it (its card, pinned then): how its requests are shown to them.
+        const connected = await s.parts.store.get(sender.origin);
         const result = await agent.harness.ask(params.request, {
           kind: 'ask-as-me',
           origin: sender.origin,
           credential: params.credential,
+          ...(connected !== null ? { app: connected.name } : {}),
         });
         if (!result.ok) throw new HomeError(result.error.code, result.error.message);
         return result.data;

@@ -44,6 +44,8 @@ export const PendingRun = z.strictObject({
   /** The worker stopped part-way through the act (waitingFor `agent`): sending it again finishes it, once. */
   stopped: z.literal(true).optional(),
   toolId: z.string().max(120).nullable(),
+  /** A run an app started by asking as the person: the app and its origin (the words are the app's, not theirs). */
+  from: z.strictObject({ app: z.string().max(80), origin: z.string().max(300) }).optional(),
   createdAt: z.number().int().nonnegative(),
   expiresAt: z.number().int().nonnegative(),
   /**

@@ -14,6 +14,9 @@ function waitsFor(item: PendingItem): string {
 }
 
 /** The queue of requests waiting for the person; one is open at a time, chosen by its id. */
+/** Whose words started a run an app began by asking as the person. */
+export const askedBy = (from: { app: string; origin: string }) => `${from.app} (${from.origin}) asked your agent`;
+
 export function PendingQueue({
   items,
   selected,
@@ -40,6 +43,7 @@ export function PendingQueue({
               >
                 {item.requirement !== undefined ? mandateTitle(item.requirement) : item.text.slice(0, 120)} —{' '}
                 {waitsFor(item)}
+                {item.from !== undefined ? ` — ${askedBy(item.from)}` : null}
               </button>
             </li>
           ))}

@@ -6,6 +6,7 @@ import { argumentSources, partyName, requirementFacts } from '../words/requireme
 import { tokenAmount, when } from '../words/format';
 import type { PendingItem } from './transport';
 import { useVaultNames } from './use-vault-names';
+import { askedBy } from './PendingQueue';
 
 /** The mandate's caveats exactly as they will be enforced: limits, window, calls. */
 function caveatFacts(r: Requirement) {
@@ -57,7 +58,9 @@ export function SignSheet(props: {
     <section aria-labelledby="sheet-title" className="ha-card ha-sheet">
       <h2 id="sheet-title">Review and sign</h2>
       <p>{item.text}</p>
-      <p className="ha-meta">You asked: “{item.words}”</p>
+      <p className="ha-meta">
+        {item.from !== undefined ? `${askedBy(item.from)}: “${item.words}”` : `You asked: “${item.words}”`}
+      </p>
       <FactList facts={requirementFacts(r, parties, Date.now())} label="What you would allow" />
       <Details>
         <h3>The exact digest you sign</h3>
@@ -73,7 +76,7 @@ export function SignSheet(props: {
         </p>
         <h3>Caveats</h3>
         <FactList facts={caveatFacts(r)} label="Caveats" />
-        <FactList facts={argumentSources(r)} label="Where each detail came from" />
+        <FactList facts={argumentSources(r, item.from?.app)} label="Where each detail came from" />
       </Details>
       {also.length === 0 ? null : (
         <section aria-labelledby="also-title">

@@ -31,6 +31,7 @@ export function backgroundSigning(request: Request, announce: SigningTransport['
             text: run.text,
             expiresAt: run.expiresAt,
             ...(run.stopped === true ? { stopped: true as const } : {}),
+            ...(run.from !== undefined ? { from: run.from } : {}),
           };
           // A run waiting on co-signers carries its prompt and requirement from the checkpoint: the approval exchange.
           if (run.approval !== undefined)

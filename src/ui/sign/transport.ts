@@ -7,8 +7,10 @@ import type { AskResponse, HarnessReply, Requirement } from '../../protocol/harn
 export type PendingItem = {
   runRef: string;
   addressee: string;
-  /** The words that started the run (the person's own). */
+  /** The words that started the run: the person's own, or — with `from` — an app's, asking as them. */
   words: string;
+  /** A run an app started by asking as the person: shown as the app's request, never as "You asked". */
+  from?: { app: string; origin: string };
   waitingFor: HarnessReply['kind'];
   text: string;
   expiresAt: number;

@@ -55,9 +55,25 @@ export function requirementFacts(requirement: Requirement, parties: readonly Par
 }
 
 /** Where each argument came from, in words ("recipient: your words"). */
-export function argumentSources(requirement: Requirement): Fact[] {
+/**
+ * Where each argument came from, in words. `app`: the run was started by an app asking as the person, so its
+ * "words" are the app's, never "your words".
+ */
+export function argumentSources(requirement: Requirement, app?: string): Fact[] {
   return Object.entries(requirement.derivation.argSources).map(([arg, source]) => ({
     term: arg,
-    detail: `from ${source === 'words' ? 'your words' : source}`,
+    detail: `from ${SOURCE_WORDS[source]?.(app) ?? source}`,
   }));
 }
+
+const SOURCE_WORDS: Record<string, (app: string | undefined) => string> = {
+  words: (app) => (app === undefined ? 'your words' : `${app}’s words (not yours)`),
+  answer: (app) => (app === undefined ? 'your answer' : `the answer ${app} gave`),
+  confirmed: () => 'a choice you confirmed',
+  remembered: () => 'a choice you confirmed before',
+  choice: () => 'a choice you made',
+  asker: (app) => (app === undefined ? 'you' : `${app}, asking as you`),
+  vault: () => 'your vault',
+  material: () => 'quoted material (not your words)',
+  'outside-agent': () => 'an outside agent (not your words)',
+};

@@ -5,7 +5,7 @@ import type { World } from '../src/harness/testing';
 /**
  * What the harness decided for one ask, read from its reply and its run checkpoint (through the vault port, as any
  * reader of the vault would): the plan's capabilities → route (one), several (two or more), clarify (ask.clarify,
- * with its options), decline (ask.unsupported, or no playbook), help (ask.help: what this agent can do). The
+ * with its options), decline (ask.unsupported, or no playbook), help (the help answer: what this agent can do). The
  * plan's steps and what the reply puts before the person (the requirement and its parties, the prompt, the words)
  * come along: a case is scored on what reaches the person, not only on the capability planned.
  */
@@ -66,6 +66,8 @@ export async function decisionOf(world: World, runRef: string, reply: HarnessRep
     ...(s.forEach !== undefined ? { forEach: s.forEach } : {}),
   }));
   if (steps.length === 0) {
+    if (reply?.kind === 'answer' && reply.interaction === 'help')
+      return { ...base, behaviour: 'help', tools: [], options: [], steps: decided };
     if (reply?.kind === 'answer' && reply.interaction === 'unsupported')
       return { ...base, behaviour: 'decline', tools: [], options: [], steps: decided };
     return {

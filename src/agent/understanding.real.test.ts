@@ -92,3 +92,44 @@ describe('understanding what people say (real vault and chain, no model)', () =>
     expect(argOf(r, 'recipient')).toBe(w.who.bob.toLowerCase());
   }, 60_000);
 });
+
+/** The tier an answer carries for a red-flag symptom. */
+const urgencyOf = (r: object) => (r as { urgency?: { colour: string; emergencyNumber: string | null } }).urgency;
+
+describe('symptoms and small talk (real vault and chain, no model)', () => {
+  it('"I have chest pain and my left arm feels numb": the emergency words and number first, red, locally', async () => {
+    const w = await world();
+    const r = expectKind(replyOf(await w.ask({ message: 'I have chest pain and my left arm feels numb' })), 'answer');
+    expect(r.text.indexOf('911')).toBeGreaterThanOrEqual(0);
+    expect(r.text.indexOf('911')).toBeLessThan(r.text.indexOf('HeartCoach'));
+    expect(urgencyOf(r)).toMatchObject({ colour: 'red', emergencyNumber: '911' });
+    expect(r.plannerTrace.calls).toHaveLength(0);
+    expect(r.plannerTrace.shape).toMatch(/^red-flag/);
+  }, 60_000);
+
+  it('"my ankles are swollen and I\'m a bit short of breath": the care path, amber, a symptom report', async () => {
+    const w = await world();
+    const res = await w.ask({ message: "my ankles are swollen and I'm a bit short of breath" });
+    const r = expectKind(replyOf(res), 'answer');
+    expect(urgencyOf(r)?.colour).toBe('amber');
+    const state = (await w.harness().context.vault.runs.get(res.ok ? res.data.runRef : '')) as {
+      plan: { steps: { toolId: string; args: Record<string, unknown> }[] };
+    };
+    expect(state.plan.steps).toEqual([
+      {
+        toolId: 'heartcoach.consult',
+        args: { question: "my ankles are swollen and I'm a bit short of breath", kind: 'symptom' },
+      },
+    ]);
+  }, 60_000);
+
+  it('"Hello", "What can you do?" and "help" answer with example sentences from the playbook', async () => {
+    const w = await world();
+    for (const message of ['Hello', 'What can you do?', 'help']) {
+      const r = expectKind(replyOf(await w.ask({ message })), 'answer');
+      expect(r.interaction).toBe('help');
+      expect(r.text).toMatch(/for example “/);
+      expect(r.text).not.toMatch(/not something this agent knows how to do/);
+    }
+  }, 60_000);
+});

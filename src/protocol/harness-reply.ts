@@ -253,8 +253,15 @@ export const AnswerReply = z.strictObject({
     .optional(),
   evidence: z.array(Text(500)).max(16).optional(),
   next: z.array(Text(300)).max(4).optional(),
-  /** `unsupported`: the fixed "I can't help with …" sentence of ask.unsupported (seed 001 step 10). */
-  interaction: z.enum(['unsupported']).optional(),
+  /**
+   * `unsupported`: the fixed "I can't help with …" sentence of ask.unsupported (seed 001 step 10); `help`: what this
+   * agent can do now, for a greeting, thanks or an ask for help.
+   */
+  interaction: z.enum(['unsupported', 'help']).optional(),
+  /** A red-flag symptom: its doctrine tier, told first and locally; red is an emergency, amber the care team today. */
+  urgency: z
+    .strictObject({ tier: Text(40), colour: z.enum(['red', 'amber']), emergencyNumber: Text(20).nullable() })
+    .optional(),
   plannerTrace: PlannerTrace,
 });
 

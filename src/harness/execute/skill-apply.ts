@@ -2,6 +2,7 @@ import { digestOfText } from '../../protocol/digest';
 import type { HarnessContext } from '../kernel/context';
 import { SkillApplyResponseSchema } from '../kernel/model-port';
 import { callModel } from '../kernel/model-call';
+import { skillGuide } from './skill-guide';
 import type { ExecInput, StepFailure, StepResult } from './step-result';
 
 /**
@@ -20,12 +21,8 @@ export async function applyInstructionSkill(ctx: HarnessContext, input: ExecInpu
       reason: `The ${skill.label} skill's text no longer matches its pinned digest, so it was not used.`,
     };
   }
-  if (ctx.model === null)
-    return {
-      failed: true,
-      code: 'MODEL_UNCONFIGURED',
-      reason: `The ${skill.label} skill needs a model, and none is configured on this Home.`,
-    };
+  // No model: nothing is drafted; the answer is the skill's own pinned method, said as such.
+  if (ctx.model === null) return skillGuide(skill);
   const brief = input.words.length < 80;
   const res = await callModel(ctx, input.trace, 'skill-apply', SkillApplyResponseSchema, (m) =>
     m.applySkill({

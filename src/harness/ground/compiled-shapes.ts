@@ -23,13 +23,28 @@ export function matchCompiledShape(input: {
   parties?: readonly Party[];
   lexicon?: Lexicon;
 }): CompiledHit | null {
+  return compiledFrom(groundFor(input));
+}
+
+/** The grounding of the words over the tools this agent may compile to (a routine only at the person's own agent). */
+export function groundFor(input: {
+  words: string;
+  tools: ToolIndex;
+  ownAgent: boolean;
+  parties?: readonly Party[];
+  lexicon?: Lexicon;
+}): Grounding {
   const tools = input.ownAgent ? input.tools : new Map([...input.tools].filter(([id]) => !OWN_AGENT_ONLY.has(id)));
-  const grounding = groundAsk({
+  return groundAsk({
     words: input.words,
     parties: input.parties ?? [],
     tools,
     ...(input.lexicon !== undefined ? { lexicon: input.lexicon } : {}),
   });
+}
+
+/** The compiled plan a grounding says, when every intent in it is said by a frame. */
+export function compiledFrom(grounding: Grounding): CompiledHit | null {
   const plan = groundedPlan(grounding);
   // A sentence with a part no frame says ("pay bob 5 and write me a poem") is the judge's and the planner's.
   if (plan === null || grounding.unsaid.length > 0) return null;

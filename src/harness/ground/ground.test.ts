@@ -20,7 +20,7 @@ describe('grounding: the vault found in the sentence', () => {
       ],
     ],
     ['give carol 12 usdc', [{ toolId: 'payment.usdc.send', args: { amount: '12', recipient: 'carol' } }]],
-    ['add Dr. Dave Silva to my contacts', [{ toolId: 'person.contact.invite', args: { person: 'dave silva' } }]],
+    ['add Dr. Dave Silva to my contacts', [{ toolId: 'person.contact.invite', args: { person: 'Dave Silva' } }]],
     ['list the people in my address book', [{ toolId: 'person.contact.list', args: {} }]],
     [
       'who do I know at missio nexus',
@@ -47,7 +47,7 @@ describe('grounding: the vault found in the sentence', () => {
       [
         {
           toolId: 'organization.membership.invite',
-          args: { organization: 'missio nexus', person: { $item: true } },
+          args: { organization: 'Missio Nexus', person: { $item: true } },
           forEach: ['bob', 'carol'],
         },
       ],
@@ -165,7 +165,7 @@ describe('grounding: the vault found in the sentence', () => {
       }).intents[0]?.step,
     ).toEqual({
       toolId: 'organization.treasury.transfer',
-      args: { amount: '500', recipient: 'nathan.treasury', organization: 'missio nexus' },
+      args: { amount: '500', recipient: 'nathan.treasury', organization: 'Missio Nexus' },
     });
   });
 });

@@ -8,7 +8,8 @@ import { findNames, nameIndex, type NameSpan } from './names';
 import { bindNumbers, type BoundNumber } from './numbers';
 import { findPhrase, parse } from './parse';
 import { segmentsOf } from './segments';
-import { speechActOf } from './speech';
+import { isFrameVerb, speechActOf } from './speech';
+import { mendVerbSlip } from './typos';
 import { symptomOf, type SymptomReading } from './symptoms';
 
 /**
@@ -31,6 +32,8 @@ export type Intent = {
 export type Grounding = {
   readonly words: string;
   readonly act: FrameAct;
+  /** The verb the ask opens with: one a frame knows, another verb ("delete …"), or none. */
+  readonly leadVerb: 'frame' | 'other' | null;
   readonly names: readonly NameSpan[];
   readonly numbers: readonly BoundNumber[];
   readonly symptom: SymptomReading | null;
@@ -53,17 +56,30 @@ const SMALL_TALK: ReadonlySet<FrameAct> = new Set(['greeting', 'thanks', 'help',
 
 export function groundAsk(input: GroundInput): Grounding {
   const lexicon = input.lexicon ?? UNDERSTANDING;
-  const parsed = parse(input.words);
-  const names = findNames(parsed, nameIndex(input.parties, lexicon), lexicon);
+  const typed = parse(input.words);
+  const names = findNames(typed, nameIndex(input.parties, lexicon), lexicon);
   const nameTokens = new Set(names.flatMap((n) => [...Array(n.to - n.from).keys()].map((k) => n.from + k)));
-  const numbers = bindNumbers(parsed, lexicon, nameTokens);
-  const speech = speechActOf(parsed, lexicon);
+  const numbers = bindNumbers(typed, lexicon, nameTokens);
+  const typedSpeech = speechActOf(typed, lexicon);
+  // A slip of the keys where the verb stands ("shwo me my contacts") is read as the verb it slipped from.
+  const parsed = mendVerbSlip(typed, typedSpeech.from, lexicon, (i) => nameTokens.has(i));
+  const speech = parsed === typed ? typedSpeech : speechActOf(parsed, lexicon);
+  const lead = parsed.tokens[speech.from];
+  const leadVerb =
+    lead === undefined || nameTokens.has(lead.i)
+      ? null
+      : isFrameVerb(lead, lexicon)
+        ? ('frame' as const)
+        : (lead.tags.has('Imperative') || (lead.tags.has('Infinitive') && !lead.tags.has('Noun'))) &&
+            !lexicon.frames.some((f) => f.readVerbs.includes(lead.norm) || f.readVerbs.includes(lead.root))
+          ? ('other' as const)
+          : null;
   const symptom = symptomOf(input.words, lexicon);
   const rest = parsed.tokens
     .filter((t) => !nameTokens.has(t.i) && !numbers.some((n) => t.i >= n.from && t.i < n.to))
     .map((t) => t.text)
     .join(' ');
-  const base = { words: input.words, act: speech.act, names, numbers, symptom, rest };
+  const base = { words: input.words, act: speech.act, leadVerb, names, numbers, symptom, rest };
   if (SMALL_TALK.has(speech.act)) return { ...base, intents: [], unsaid: [] };
   // "What does this page say about my contacts?" asks about the material: the judge's and the planner's.
   if (lexicon.material.some((m) => findPhrase(parsed.tokens, m).length > 0))
@@ -85,7 +101,7 @@ export function groundAsk(input: GroundInput): Grounding {
     const tool = input.tools.get(hit.frame.capability)!;
     // "him" in a later intent is the last person named before it ("carol paid for us, send her 12 usdc").
     const before = names.filter((n) => n.to <= segment.from && n.parties.some((p) => p.kind === 'person')).pop();
-    if (before !== undefined && previousPerson === null) previousPerson = before.key;
+    if (before !== undefined && previousPerson === null) previousPerson = before.name;
     const a = argsOf({ parsed, segment, hit, tool, names, numbers, symptom, previousPerson, lexicon });
     const step: PlanStep =
       a.forEach === null

@@ -79,11 +79,11 @@ export function argsOf(input: Input): IntentArgs {
     const chosen = toAt !== null ? candidates.filter((s) => s.from >= toAt) : candidates;
     const list = chosen.length > 0 ? chosen : candidates;
     if (list.length > 1 && spec.kind === 'person') {
-      out.forEach = { arg: spec.name, values: list.map((s) => s.key) };
+      out.forEach = { arg: spec.name, values: list.map((s) => s.name) };
       for (const s of list) out.sources.push({ arg: spec.name, said: s.said, from: 'vault' });
       return;
     }
-    if (list.length >= 1) return put(spec.name, list[0]!.key, list[0]!.said, 'vault');
+    if (list.length >= 1) return put(spec.name, list[0]!.name, list[0]!.said, 'vault');
     for (let i = segment.from; i < segment.to; i++)
       if (PRONOUNS.has(tokens[i]!.norm) && input.previousPerson !== null)
         return put(spec.name, input.previousPerson, tokens[i]!.text, 'words');
@@ -121,7 +121,7 @@ export function argsOf(input: Input): IntentArgs {
         const treasury = treasuryOrg();
         const org = treasury ?? orgs[orgs.length - 1];
         const fromTreasury = org === undefined ? treasuryWords() : null;
-        if (org !== undefined) put(spec.name, org.key, org.said, 'vault');
+        if (org !== undefined) put(spec.name, org.name, org.said, 'vault');
         else if (fromTreasury !== null) {
           put(spec.name, fromTreasury, fromTreasury, 'words');
           out.unknown.push({ arg: spec.name, said: fromTreasury });

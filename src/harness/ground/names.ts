@@ -17,6 +17,8 @@ export type NameSpan = {
   readonly key: string;
   /** As the person typed it ("Dr. Dave Silva"). */
   readonly said: string;
+  /** The name itself as typed, titles, suffixes and a possessive set aside ("Dave Silva"): the argument's word. */
+  readonly name: string;
   readonly parties: readonly Party[];
 };
 
@@ -78,6 +80,10 @@ export function findNames(parsed: Parsed, index: NameIndex, lexicon: Lexicon): N
       to,
       key: c.key,
       said: parsed.text.slice(tokens[from]!.start, tokens[to - 1]!.end),
+      name: parsed.text
+        .slice(tokens[c.from]!.start, tokens[c.to - 1]!.end)
+        .replace(/['\u2019]s$/i, '')
+        .replace(/[.,;:!?]+$/, ''),
       parties: index.keys.get(c.key)!,
     });
   }

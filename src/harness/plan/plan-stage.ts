@@ -1,5 +1,5 @@
 import { unsupportedSentence } from '../compose/compose';
-import { matchCompiledShape } from '../ground/compiled-shapes';
+import { compiledFrom, groundFor } from '../ground/compiled-shapes';
 import { knownParties } from '../ground/known-parties';
 import { namesNothing, typedReading, type TypedReading } from '../ground/reading';
 import { judgeApplies, judgeSkill } from '../judge/judge';
@@ -9,6 +9,7 @@ import { stop, type RunEnv, type StopOutcome } from '../kernel/run-env';
 import { note } from '../kernel/trace';
 import { answerReply } from '../reply/reply';
 import type { ToolIndex } from '../tools/tools';
+import { localFirst } from './local-first';
 import { chainPlan, choosePlanAround } from './plan-choice';
 import { plansAround } from './plan-around';
 import type { Plan } from './plan-schema';
@@ -35,9 +36,16 @@ export async function proposePlan(env: RunEnv): Promise<Proposal> {
     };
   }
   if (state.skillChoice !== null) return aroundChoice(env, state.skillChoice);
+  const grounding = groundFor({
+    words,
+    tools: env.tools,
+    ownAgent: state.asker === state.addressee,
+    parties: await knownParties(ctx.vault, state.asker),
+  });
+  const first = localFirst(env, grounding);
+  if (first !== null) return first.kind === 'plan' ? { ...first, origin: 'compiled' } : first;
   if (ctx.settings.compiledShapes) {
-    const parties = await knownParties(ctx.vault, state.asker);
-    const hit = matchCompiledShape({ words, tools: env.tools, ownAgent: state.asker === state.addressee, parties });
+    const hit = compiledFrom(grounding);
     if (hit !== null) {
       state.trace.plannerUsed = 'compiled';
       state.trace.shape = hit.shape;
@@ -89,7 +97,7 @@ export async function proposePlan(env: RunEnv): Promise<Proposal> {
     note(state.trace, `planner model failed (${planned.reason}); the rule-based planner ran`);
   }
   state.trace.plannerUsed = 'rule-based';
-  return { kind: 'plan', plan: ruleBasedPlan({ words, tools, reading }), origin: 'rule-based' };
+  return { kind: 'plan', plan: ruleBasedPlan({ words, tools, reading, grounding }), origin: 'rule-based' };
 }
 
 async function aroundChoice(env: RunEnv, toolId: string, known?: TypedReading): Promise<Proposal> {

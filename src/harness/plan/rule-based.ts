@@ -1,4 +1,5 @@
 import { mentions, numbersIn } from '../ground/words';
+import type { Grounding } from '../ground/ground';
 import type { TypedReading } from '../ground/reading';
 import type { Tool, ToolIndex } from '../tools/tools';
 import type { Plan, PlanStep } from './plan-schema';
@@ -9,10 +10,22 @@ import type { Plan, PlanStep } from './plan-schema';
  * exactly those; nothing named is ask.unsupported. It fills only what the words plainly carry (the one number
  * said for an amount, the sentence for a question) and leaves every party to be asked for.
  */
-export function ruleBasedPlan(input: { words: string; tools: ToolIndex; reading: TypedReading }): Plan {
-  const question = /\?\s*$/.test(input.words);
+export function ruleBasedPlan(input: {
+  words: string;
+  tools: ToolIndex;
+  reading: TypedReading;
+  grounding?: Grounding;
+}): Plan {
+  const g = input.grounding;
+  const question = g !== undefined ? g.act === 'question' : /\?\s*$/.test(input.words);
+  // An ask opening on a verb that no frame said here ("delete all my contacts", "send an email to bob") asks for
+  // something the playbook's acts do not do, whatever nouns it shares with them; an instruction skill may still.
+  const unsaidVerb = g !== undefined && g.act === 'request' && g.intents.length === 0 && g.leadVerb !== null;
   const scored = [...input.tools.values()]
     .filter((t) => t.capability.kind !== 'meta')
+    // A question never acts: only what reads or answers may answer it.
+    .filter((t) => g === undefined || g.act !== 'question' || t.capability.informational)
+    .filter((t) => !unsaidVerb || t.skill !== null)
     .map((t) => ({ tool: t, score: scoreOf(t, input.words) + (question && t.capability.informational ? 0.5 : 0) }))
     .filter((s) => s.score >= 1)
     .sort((a, b) => b.score - a.score || (a.tool.id < b.tool.id ? -1 : 1));

@@ -16,7 +16,7 @@ export const spoken = (text: string): string => {
   return (first?.[1] ?? text).slice(0, 300);
 };
 
-export function answerReply(state: RunState, composed: Composed, interaction?: 'unsupported'): HarnessReply {
+export function answerReply(state: RunState, composed: Composed, interaction?: 'unsupported' | 'help'): HarnessReply {
   return {
     kind: 'answer',
     text: composed.text.slice(0, 8000),

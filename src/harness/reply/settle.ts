@@ -5,6 +5,7 @@ import { stoppedByPerson } from '../kernel/turn-context';
 import { STOPPED_SENTENCE } from '../kernel/turn-controls';
 import { writeProvenance } from '../receipts/provenance';
 import { refusedReply } from './reply';
+import { urgentFirst } from './urgent-first';
 
 /** Replies that leave the run waiting for a person (or another agent): the checkpoint keeps it resumable. */
 const WAITING: ReadonlySet<HarnessReply['kind']> = new Set(['authority_required', 'prompt', 'waiting']);
@@ -13,7 +14,10 @@ const WAITING: ReadonlySet<HarnessReply['kind']> = new Set(['authority_required'
 export async function settle(env: RunEnv, settled: HarnessReply): Promise<AskResponse> {
   const { state } = env;
   // A turn the person stopped ends with that sentence; what was already carried out (a done reply) stands as it is.
-  const reply = stoppedByPerson(env.ctx) && settled.kind !== 'done' ? await stoppedReply(env) : settled;
+  const reply = urgentFirst(
+    state,
+    stoppedByPerson(env.ctx) && settled.kind !== 'done' ? await stoppedReply(env) : settled,
+  );
   const waiting = WAITING.has(reply.kind);
   state.status = waiting
     ? 'awaiting'

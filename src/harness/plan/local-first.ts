@@ -1,0 +1,46 @@
+import type { Grounding } from '../ground/ground';
+import { helpText } from '../ground/help';
+import { isRedFlag } from '../ground/symptoms';
+import { urgentAnswer } from '../ground/urgent';
+import { stop, type RunEnv, type StopOutcome } from '../kernel/run-env';
+import { answerReply, spoken } from '../reply/reply';
+import { RED_FLAG_SHAPE } from '../reply/urgent-first';
+import type { Plan } from './plan-schema';
+
+/**
+ * What the grounding answers first, locally, before any judge, planner or model (DESIGN §11): small talk and asks
+ * for help are answered with what this agent can do now, from the playbook's example sentences; a red-flag symptom
+ * (the doctrine's call-emergency and flag-urgent tiers) goes to HeartCoach's triage as a symptom report when this
+ * agent offers it, and its tier's words lead the answer whatever HeartCoach does (reply/urgent-first.ts); where
+ * HeartCoach is not offered, the tier's words are the answer.
+ */
+export type LocalFirst = { kind: 'plan'; plan: Plan } | StopOutcome | null;
+
+const SMALL_TALK = new Set(['greeting', 'thanks', 'help', 'farewell']);
+const CARE_PATH = 'heartcoach.consult';
+
+export function localFirst(env: RunEnv, grounding: Grounding): LocalFirst {
+  const { state } = env;
+  if (SMALL_TALK.has(grounding.act)) {
+    state.trace.plannerUsed = 'compiled';
+    state.trace.shape = `small-talk:${grounding.act}`;
+    state.trace.skillStage = 'skipped';
+    const text = helpText(env.tools, grounding.act);
+    return stop(answerReply(state, { text, attributions: [], composedBy: 'template' }, 'help'));
+  }
+  const symptom = grounding.symptom;
+  if (!isRedFlag(symptom)) return null;
+  const urgent = urgentAnswer(symptom)!;
+  state.trace.plannerUsed = 'compiled';
+  state.trace.shape = `${RED_FLAG_SHAPE}:${symptom.rule?.id ?? symptom.tier}`.slice(0, 64);
+  state.trace.skillStage = 'skipped';
+  if (env.tools.has(CARE_PATH) && state.asker.toLowerCase() === state.addressee.toLowerCase())
+    return { kind: 'plan', plan: { steps: [{ toolId: CARE_PATH, args: { question: state.words, kind: 'symptom' } }] } };
+  return stop({
+    kind: 'answer',
+    text: urgent.text,
+    spoken: spoken(urgent.text),
+    urgency: { tier: urgent.tier, colour: urgent.colour, emergencyNumber: urgent.emergencyNumber },
+    plannerTrace: state.trace,
+  });
+}

@@ -13,8 +13,8 @@ export async function confirmTyped(word: string, question: string, options: { ye
       `Nothing was done: to ${word}, you type "${word}" at a terminal (in a script, add --yes).`,
     );
   }
-  // Loaded only when asked: the door's startup snapshot holds no terminal state.
-  const { createInterface } = await import('node:readline/promises');
+  // Loaded only when asked, so the door's startup snapshot holds no terminal state (and a snapshot cannot import()).
+  const { createInterface } = process.getBuiltinModule('node:readline/promises');
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
     const answer = await rl.question(`${question} Type "${word}" to go on: `);

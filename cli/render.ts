@@ -93,7 +93,7 @@ export function renderRequirement(r: Requirement, parties: readonly PartyRef[] =
   if (r.caveats.maxAmount !== undefined) limits.push(`at most ${formatUnits(BigInt(r.caveats.maxAmount), 6)} USDC`);
   if (r.caveats.recipient !== undefined) limits.push(`only to ${who(r.caveats.recipient, parties)}`);
   return [
-    `A mandate to ${(CAPABILITIES[r.capability]?.label ?? r.capability).toLowerCase()} (risk: ${r.risk}):`,
+    `A mandate for “${CAPABILITIES[r.capability]?.label ?? r.capability}” (risk: ${r.risk}):`,
     `  from ${who(r.delegator, parties)}, the account that gives it`,
     `  to   ${r.delegate}, your agent, which acts under it for this step only`,
     `  with ${

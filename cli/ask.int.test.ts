@@ -5,12 +5,13 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The command-line door as a person (or a script) uses it: each command a separate process over one vault file,
- * so everything that must survive — runs, mandates, the chain's balances and revocations — crosses a process
- * boundary through the encrypted file. The file is sealed with test-only scrypt parameters (HOME_AGENT_TEST_KDF).
+ * The command-line door as a person (or a script) uses it: the built door (cli/door.mjs, what `npm run ask` runs),
+ * each command a separate process over one vault file, so everything that must survive — runs, mandates, the
+ * chain's balances and revocations — crosses a process boundary through the encrypted file. The file is sealed
+ * with test-only scrypt parameters (HOME_AGENT_TEST_KDF).
  */
 const ROOT = resolve(__dirname, '..');
-const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+const DOOR = join(ROOT, 'cli/door.mjs');
 type Ran = { code: number; stdout: string; stderr: string };
 
 let dir: string;
@@ -27,7 +28,7 @@ function cli(args: string[], options: { file?: string } = {}): Promise<Ran> {
   return new Promise((done) => {
     execFile(
       process.execPath,
-      [TSX, 'cli/ask.ts', ...args, '--vault', options.file ?? vault],
+      [DOOR, ...args, '--vault', options.file ?? vault],
       { cwd: ROOT, env, timeout: 90_000 },
       (error, stdout, stderr) => {
         done({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr });
@@ -48,11 +49,11 @@ const json = async (args: string[]) => {
   };
 };
 
-/** Runs a command on a pseudo-terminal (util-linux `script`) and types `typed` into it. */
-function onTerminal(args: string[], typed: string): Promise<Ran> {
-  const command = [process.execPath, TSX, 'cli/ask.ts', ...args, '--vault', vault]
-    .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
-    .join(' ');
+const quoted = (args: string[]) => args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+
+/** Runs a command line on a pseudo-terminal (util-linux `script`, through sh) and types `typed` into it. */
+function onTerminal(args: string[] | string, typed: string): Promise<Ran> {
+  const command = typeof args === 'string' ? args : quoted([process.execPath, DOOR, ...args, '--vault', vault]);
   return new Promise((done) => {
     const child = spawn('script', ['-qec', command, '/dev/null'], { cwd: ROOT, env });
     let stdout = '';
@@ -65,7 +66,10 @@ function onTerminal(args: string[], typed: string): Promise<Ran> {
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'home-cli-'));
   vault = join(dir, 'alice.vault');
-});
+  // The door builds itself when its build is missing or stale (cli/fresh.mjs); later commands find it fresh.
+  const built = await cli(['--version']);
+  expect(built).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Home Agent \d+\.\d+\.\d+\n$/) });
+}, 180_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('npm run ask', () => {
@@ -80,6 +84,10 @@ describe('npm run ask', () => {
     });
     const read = await cli(["Who's in Missio Nexus right now?"]);
     expect(read).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Missio Nexus has 4 members/) });
+    expect(await cli(['-h'])).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^Home Agent from the command line/),
+    });
     expect(await cli(['--bogus'])).toMatchObject({
       code: 64,
       stderr: expect.stringMatching(/^USAGE: Unknown option --bogus/),
@@ -131,6 +139,20 @@ describe('npm run ask', () => {
     expect(typed.stdout).toMatch(/Sent 12 USDC to Nathan Reyes/);
   }, 180_000);
 
+  it('an act prints its next steps with the vault it was given; pasted as printed, --sign signs on a terminal', async () => {
+    const asked = await cli(['Send 1 USDC to nathan.treasury for the coffee.']);
+    expect(asked.code).toBe(0);
+    expect(asked.stdout).not.toMatch(/payment\.usdc\.send|harness/);
+    const sign = asked.stdout.split('\n').find((line) => line.includes('--sign'));
+    expect(sign).toMatch(/^ {2}→ npm run ask -- --resume \S+ --sign --vault /);
+    // Pasted into a shell, in the repository, as printed (npm and all); the person types "sign".
+    const pasted = await onTerminal(`cd ${quoted([ROOT])} && ${sign!.replace(/^ {2}→ /, '')}`, 'sign');
+    expect(pasted.stdout).toMatch(/Type "sign" to go on/);
+    expect(pasted.stdout).toMatch(/Sent 1 USDC to Nathan Reyes/);
+    expect(pasted.code).toBe(0);
+    expect((await cli(["What's my balance?"])).stdout).toMatch(/Your balance is 985 USDC/);
+  }, 180_000);
+
   it('a revocation made by one command refuses the mandate in the next; a stranger is refused at the door', async () => {
     const asked = await json(['Send 500 USDC to nathan.treasury for the roof.']);
     const runRef = asked.body.data!.runRef;
@@ -143,6 +165,6 @@ describe('npm run ask', () => {
     expect(refused.stdout).toMatch(/^Refused \(MANDATE_REVOKED\): This mandate was revoked by 0x/);
     const stranger = await cli(['How many contacts do I have?', '--as', '0x000000000000000000000000000000000000dEaD']);
     expect(stranger).toMatchObject({ code: 2, stdout: expect.stringMatching(/^Refused \(NOT_YOUR_AGENT\)/) });
-    expect((await cli(["What's my balance?"])).stdout).toMatch(/Your balance is 986 USDC/);
+    expect((await cli(["What's my balance?"])).stdout).toMatch(/Your balance is 985 USDC/);
   }, 180_000);
 });

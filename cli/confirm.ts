@@ -1,4 +1,3 @@
-import { createInterface } from 'node:readline/promises';
 import { HomeError } from '../src/protocol/errors';
 
 /**
@@ -14,6 +13,8 @@ export async function confirmTyped(word: string, question: string, options: { ye
       `Nothing was done: to ${word}, you type "${word}" at a terminal (in a script, add --yes).`,
     );
   }
+  // Loaded only when asked, so the door's startup snapshot holds no terminal state (and a snapshot cannot import()).
+  const { createInterface } = process.getBuiltinModule('node:readline/promises');
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
     const answer = await rl.question(`${question} Type "${word}" to go on: `);

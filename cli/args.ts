@@ -80,12 +80,13 @@ type Values = { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extend
 
 /** Node's parse errors, in the door's words (its own messages suggest quoting rules a person need not learn). */
 function refused(error: unknown): HomeError {
-  const code = (error as { code?: unknown }).code;
+  // Node's own error codes (not Home Agent's): ERR_PARSE_ARGS_*.
+  const nodeCode = (error as { code?: unknown }).code;
   const message = error instanceof Error ? error.message : '';
   const option = /'(-{1,2}[^' ]+)/.exec(message)?.[1];
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+  if (nodeCode === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
     return usage(`Unknown option ${option ?? ''}`.trim() + ' (a sentence that starts with a dash goes after --)');
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+  if (nodeCode === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     const name = option ?? 'That option';
     if (/argument missing|ambiguous/.test(message)) return usage(`${name} needs a value`);
     return usage(`${name} takes no value`);

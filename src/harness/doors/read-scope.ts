@@ -1,6 +1,7 @@
 import type { HarnessContext } from '../kernel/context';
 import { isControlRun } from '../kernel/control';
 import type { ChainPort, ListRead, Party, VaultPort, VaultRecord } from '../kernel/ports';
+import type { ReadScope } from '../kernel/read-scope';
 
 /**
  * The read scope of an ask-as-me run (DESIGN §10 "Doors and permissions"): an app asking as the person is answered
@@ -10,13 +11,7 @@ import type { ChainPort, ListRead, Party, VaultPort, VaultRecord } from '../kern
  * ChainPort are narrowed to it, so no other path — grounding, the planner's memory, a name looked up — hands
  * the app anything else. A wire signed before read scopes reads only the folders of the app's own cabinet grant.
  */
-export type ReadScope = {
-  /** The app's name as its card says (or its origin), for the words of a refusal. */
-  app: string;
-  origin: string;
-  folders: readonly string[];
-  kinds: readonly string[];
-};
+export type { ReadScope } from '../kernel/read-scope';
 
 /** What a read needs: a cabinet folder, or a kind of record; `never` for what no wire reads (keys, payers). */
 export type ReadNeed = { folder: string } | { kind: string } | 'never';

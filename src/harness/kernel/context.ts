@@ -6,7 +6,7 @@ import type { Specialists } from './specialist';
 import type { HarnessSettings } from './settings';
 import type { PlaybookCache } from '../playbook/playbook-scope';
 import type { AskControls } from './turn-controls';
-import type { ReadScope } from '../doors/read-scope';
+import type { ReadScope } from './read-scope';
 
 /**
  * What every stage receives (STYLE: `stage(ctx, input)`): the ports, the ontology it reads, the estate's settings

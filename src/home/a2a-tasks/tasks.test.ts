@@ -38,7 +38,8 @@ beforeEach(async () => {
   tasks = createA2ATasks({ agent: async () => w.agent(), newId: () => `id-${++ids}` });
   heard = [];
   tasks.subscribe((update, origin) => heard.push({ update, origin }));
-  wireHash = await w.grantWire(ORIGIN);
+  // The app may read the person's contacts: and organizations: the person ticked them when signing its wire.
+  wireHash = await w.grantWire(ORIGIN, { folders: ['readings'], kinds: ['contacts', 'organizations'] });
 });
 
 describe('SendMessage becomes a task of the person’s agent', () => {

@@ -183,7 +183,8 @@ export const actTextInTheirWords: Rule = ({ plan, tools, words }) =>
 
 /**
  * choicesFromTheirWords: a choice the ontology declares values for takes one of them, and only the one the
- * person's words name ("Set my units to metric" is the units, never the reminders); else it is dropped and asked.
+ * person's words name when it acts ("Set my units to metric" is the units, never the reminders); else it is dropped
+ * and asked. A read or a consultation keeps a declared value the grounding inferred.
  */
 export const choicesFromTheirWords: Rule = ({ plan, tools, words }) =>
   plan.steps.flatMap((step, i) => {
@@ -193,7 +194,14 @@ export const choicesFromTheirWords: Rule = ({ plan, tools, words }) =>
       const values = spec.values;
       if (spec.kind !== 'choice' || values === undefined || !(spec.name in step.args)) return [];
       const value = step.args[spec.name]!;
-      if (typeof value === 'string' && values.includes(value) && carriedByWords(value.replace(/-/g, ' '), words))
+      // A read or an outside agent's consultation may take the choice the grounding read from the sense of the
+      // words (a symptom report, the memory kind asked about); an act takes only the value the words name.
+      const mayInfer = tool.capability.informational || tool.capability.executor === 'outside-agent';
+      if (
+        typeof value === 'string' &&
+        values.includes(value) &&
+        (mayInfer || carriedByWords(value.replace(/-/g, ' '), words))
+      )
         return [];
       return [
         v(

@@ -21,6 +21,9 @@ function readAsMe(id: string, title: string, message: string): AuthorityCase {
       const rows = r.kind === 'answer' ? (r.results?.length ?? 0) : 0;
       const acted = r.kind === 'answer' || r.kind === 'done' || rows > 0;
       if (r.kind === 'refused') return { refused: true, code: r.error.code, acted };
+      // "Not something this agent knows how to do": a refusal in words that read nothing.
+      if (r.kind === 'answer' && r.interaction === 'unsupported' && rows === 0)
+        return { refused: true, code: 'UNSUPPORTED (nothing read)', acted: false };
       if (r.kind === 'prompt') return { refused: true, code: `PROMPT (${r.prompt.kind}, nothing read)`, acted };
       return { refused: false, code: `${r.kind}${rows > 0 ? ` with ${rows} rows` : ''}`, acted };
     },

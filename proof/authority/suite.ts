@@ -48,8 +48,21 @@ async function runCaseIn(c: AuthorityCase, make: () => Promise<World>): Promise<
   }
 }
 
-/** Page methods the design opens to a page (DESIGN §10): ping; connect and ask for a grant (each opens the person's consent window, signing nothing until they approve there); ask-as-me, which the harness admits only with a good wire. */
-export const PAGE_OPEN = ['home_ping', 'home_connect', 'home_grantAskAsMe', 'home_ask'];
+/**
+ * Page methods the design opens to a page (DESIGN §10): ping; connect and ask for a grant (each opens the person's
+ * consent window, signing nothing until they approve there); ask-as-me, which the harness admits only with a good
+ * wire; and the same ask in A2A's terms (SendMessage carries the wire's credential; GetTask and CancelTask answer
+ * only the origin that made the task: src/home/a2a-tasks).
+ */
+export const PAGE_OPEN = [
+  'home_ping',
+  'home_connect',
+  'home_grantAskAsMe',
+  'home_ask',
+  'SendMessage',
+  'GetTask',
+  'CancelTask',
+];
 
 type PageRow = { method: string; open: boolean; refused: boolean; code: string; reached: number };
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../proof/faults/gateway-process';
+import { freePort } from './free-port';
 
 /**
  * HeartCoach as an operator runs it behind a balancer, on this machine: `instances` gateway processes

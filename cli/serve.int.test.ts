@@ -43,8 +43,15 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'serve-'));
   vault = join(dir, 'alice.vault');
   const home = await openCliHome(vault, env, 'create');
-  wireHash = (await home.agent.grantAskAsMe({ delegate: DEMO_SERVICES.heartcoach.address, origin: ORIGIN, days: 30 }))
-    .hash;
+  // The app may read contacts and organizations: the person ticked them when signing its wire.
+  wireHash = (
+    await home.agent.grantAskAsMe({
+      delegate: DEMO_SERVICES.heartcoach.address,
+      origin: ORIGIN,
+      days: 30,
+      read: { folders: ['readings'], kinds: ['contacts', 'organizations'] },
+    })
+  ).hash;
   await home.save();
   serving = await serveA2A({ port: 0, openHome: open });
 });

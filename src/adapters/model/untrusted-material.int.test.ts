@@ -112,7 +112,11 @@ describe('material reaches the model only as quoted, untrusted text; no secret r
   });
 
   it('the planner, asked as the person by an app holding an ask-as-me wire: neither the wire nor the assertion reaches the model', async () => {
-    const wireHash = await world.grantWire('https://heartcoach.example');
+    // The person ticked contacts when signing the wire: the app may be answered from them.
+    const wireHash = await world.grantWire('https://heartcoach.example', {
+      folders: ['readings'],
+      kinds: ['contacts'],
+    });
     const res = await world.askAsMe({
       message: 'Could you list the people in my address book?',
       material: [{ source: 'page', text: PAGE }],

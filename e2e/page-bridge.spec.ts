@@ -49,7 +49,8 @@ test('window.homeAgent is read-only and EIP-1193 shaped', async ({ page, pages }
   expect(events).toEqual({
     on: 'function',
     removeListener: 'function',
-    unknown: 'window.homeAgent has no event "accountsChanged"; it emits connect, disconnect, locked, wireRevoked.',
+    unknown:
+      'window.homeAgent has no event "accountsChanged"; it emits connect, disconnect, locked, wireRevoked, taskStatusUpdate.',
   });
 });
 

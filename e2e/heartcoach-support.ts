@@ -20,7 +20,7 @@ export type GatewayProcess = {
 export async function startGatewayProcess(): Promise<GatewayProcess> {
   const model = await startScriptedMessagesServer({ script: scriptedCoach });
   // The same process the fault suite and the gateway bench start (proof/faults/gateway-process.ts), on the system clock.
-  const gateway = await gatewayProcess({ modelUrl: model.url });
+  const gateway = await gatewayProcess({ modelUrl: model.url, page: true });
   await gateway.start();
   return {
     url: gateway.url,

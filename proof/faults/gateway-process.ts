@@ -32,6 +32,8 @@ export async function gatewayProcess(options: {
   modelUrl: string;
   clock?: string;
   nodeArgs?: readonly string[];
+  /** Serve the HeartCoach page (built once by `npm run build:gateway`): the browser tests need it, the faults do not. */
+  page?: boolean;
 }): Promise<GatewayProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'heartcoach-proof-'));
   const port = await freePort();
@@ -42,7 +44,7 @@ export async function gatewayProcess(options: {
     DESK_DATA_DIR: join(dir, 'desk'),
     GATEWAY_DEMO: '1',
     DEMO_SEED: '1',
-    GATEWAY_PAGE: '0',
+    ...(options.page === true ? {} : { GATEWAY_PAGE: '0' }),
     GATEWAY_CHAIN_FILE: join(dir, 'chain.bin'),
     ARCHETYPE_REGISTRY_DIR: join(dir, 'registry'),
     ARCHETYPE_REGISTRY_PUBLISH: '1',

@@ -50,8 +50,9 @@ const sendMessage = (words: string) =>
         },
       }),
     });
-    const body = (await res.json()) as { result: { parts: { data: { credential: unknown } }[] } };
-    const { credential } = body.result.parts[0]!.data;
+    // HeartCoach answers with a Task: the credential is the data part of its answer artifact.
+    const body = (await res.json()) as { result: { artifacts: { parts: { data?: { credential: unknown } }[] }[] } };
+    const { credential } = body.result.artifacts.flatMap((a) => a.parts).find((p) => p.data !== undefined)!.data!;
     const agent = window.homeAgent;
     const w = window as unknown as { updates: { taskId: string; status: { state: string } }[] };
     if (w.updates === undefined) {

@@ -54,8 +54,13 @@ const forwarded = (words: string) =>
         },
       }),
     });
-    const body = (await res.json()) as { result: { parts: { data: { request: unknown; credential: unknown } }[] } };
-    const { request, credential } = body.result.parts[0]!.data;
+    // HeartCoach answers with a Task: the request and credential are the data part of its answer artifact.
+    const body = (await res.json()) as {
+      result: { artifacts: { parts: { data?: { request: unknown; credential: unknown } }[] }[] };
+    };
+    const { request, credential } = body.result.artifacts
+      .flatMap((a) => a.parts)
+      .find((p) => p.data !== undefined)!.data!;
     return { request, credential };
   }, words);
 

@@ -89,6 +89,10 @@ test.beforeAll(async () => {
   const consent = await consentWindow(extension.context, () =>
     coach.getByRole('button', { name: 'Let HeartCoach ask my agent' }).click(),
   );
+  // Alice lets HeartCoach be answered from her contacts and organizations (the act resolves Dave in them).
+  const read = consent.getByRole('group', { name: 'What your agent may answer it from' });
+  await read.getByRole('checkbox', { name: /^Contacts/ }).check();
+  await read.getByRole('checkbox', { name: /^Organizations/ }).check();
   await consent.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(coach.locator('#wire-status')).toHaveText(/^HeartCoach may ask your agent until/, { timeout: 30_000 });
 });

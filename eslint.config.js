@@ -80,6 +80,8 @@ export default tseslint.config(
     ignores: [
       'node_modules/',
       '.output/',
+      // The command-line door's bundle and snapshot, built by cli/build.mjs.
+      '.cache/',
       '.wxt/',
       'tmp/',
       '.data/',

@@ -6,7 +6,7 @@ export const AUTO_LOCK_ALARM = 'home-agent/auto-lock';
 /** The part of chrome.alarms the auto-lock uses. */
 export type AlarmsApi = {
   create(name: string, info: { periodInMinutes: number; delayInMinutes?: number }): Promise<void> | void;
-  onAlarm: { addListener(listener: (alarm: { name: string }) => void): void };
+  onAlarm: { addListener(listener: (alarm: { name: string }) => Promise<void> | void): void };
 };
 
 /**
@@ -15,9 +15,10 @@ export type AlarmsApi = {
  * activity lives in the session store), and the listener is added in the worker's first turn so a wake finds it.
  */
 export function wireAutoLock(alarms: AlarmsApi, home: () => Promise<HomeServices>): void {
+  // The listener returns its check's promise: Chrome ignores it; a test awaits it.
   alarms.onAlarm.addListener((alarm) => {
     if (alarm.name !== AUTO_LOCK_ALARM) return;
-    void home()
+    return home()
       .then((services) =>
         createAutoLock({
           keyring: services.keyring,
@@ -25,6 +26,7 @@ export function wireAutoLock(alarms: AlarmsApi, home: () => Promise<HomeServices
           clock: services.vault.clock,
         }).check(),
       )
+      .then(() => undefined)
       .catch((error: unknown) => console.error('Home Agent could not check its auto-lock:', error));
   });
   void alarms.create(AUTO_LOCK_ALARM, { periodInMinutes: 1, delayInMinutes: 1 });

@@ -57,7 +57,7 @@ describe('the auto-lock alarm', () => {
     ]);
     await services.keyring.unlock('passphrase 1234');
     await vault.settings.set('lock.autoLockMinutes', 5);
-    let listener: ((alarm: { name: string }) => void) | undefined;
+    let listener: ((alarm: { name: string }) => Promise<void> | void) | undefined;
     const created: { name: string; info: unknown }[] = [];
     wireAutoLock(
       { create: (name, info) => void created.push({ name, info }), onAlarm: { addListener: (l) => (listener = l) } },
@@ -66,8 +66,7 @@ describe('the auto-lock alarm', () => {
     expect(created).toEqual([{ name: AUTO_LOCK_ALARM, info: { periodInMinutes: 1, delayInMinutes: 1 } }]);
 
     const fire = async () => {
-      listener?.({ name: AUTO_LOCK_ALARM });
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await listener?.({ name: AUTO_LOCK_ALARM });
     };
     vault.clock.advance(4 * 60_000);
     await fire();

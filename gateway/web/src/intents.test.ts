@@ -7,9 +7,13 @@ describe('IntentQueue', () => {
     const queue = new IntentQueue(1);
     const log: string[] = [];
     const releases: Array<() => void> = [];
+    // Resolved when the queue starts the next read: the test waits for that, not for a turn of the clock.
+    let onStart: (() => void) | undefined;
+    const nextStart = () => new Promise<void>((resolve) => (onStart = resolve));
     const slowRead = (name: string) =>
       queue.read(async () => {
         log.push(`start ${name}`);
+        onStart?.();
         await new Promise<void>((resolve) => releases.push(resolve));
         log.push(`end ${name}`);
         return name;
@@ -24,9 +28,11 @@ describe('IntentQueue', () => {
     });
     expect(await ask).toBe('answered');
     expect(log).toEqual(['start alerts', 'ask']);
-    while (releases.length > 0 || queue.pending > 0) {
-      releases.shift()?.();
-      await new Promise((r) => setTimeout(r, 0));
+    for (const [i, read] of reads.entries()) {
+      const started = nextStart();
+      releases.shift()!();
+      await read;
+      if (i < reads.length - 1) await started;
     }
     expect(await Promise.all(reads)).toEqual(['alerts', 'thread', 'thirty']);
     expect(log).toEqual([

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TaskState } from '../../src/protocol/a2a-task';
 import { V03SendParams, V1SendParams } from './envelope';
 
 /** The protocol versions served, each on the same endpoint; the `A2A-Version` header chooses (absent: 0.3). */
@@ -9,22 +10,12 @@ const TaskId = z.string().min(1).max(128);
 const Tenant = z.string().max(100).optional();
 const Data = z.record(z.string(), z.unknown());
 const HistoryLength = z.number().int().nonnegative().max(1000).optional();
-const TASK_STATES = [
-  'TASK_STATE_SUBMITTED',
-  'TASK_STATE_WORKING',
-  'TASK_STATE_COMPLETED',
-  'TASK_STATE_FAILED',
-  'TASK_STATE_CANCELED',
-  'TASK_STATE_INPUT_REQUIRED',
-  'TASK_STATE_REJECTED',
-  'TASK_STATE_AUTH_REQUIRED',
-] as const;
 
 const V1GetTask = z.strictObject({ tenant: Tenant, id: TaskId, historyLength: HistoryLength });
 const V1ListTasks = z.strictObject({
   tenant: Tenant,
   contextId: z.string().max(128).optional(),
-  status: z.enum(TASK_STATES).optional(),
+  status: TaskState.optional(),
   pageSize: z.number().int().min(1).max(100).optional(),
   pageToken: z.string().max(400).optional(),
   historyLength: HistoryLength,

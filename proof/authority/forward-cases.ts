@@ -1,6 +1,6 @@
-import { digestOf } from '../../src/protocol/digest';
 import type { ForwardedCredential } from '../../src/protocol/forwarded-credential';
 import { signForwardedCredential, verifyForwardedCredential } from '../../src/wallet';
+import { FORWARD_AUDIENCE, forwardedCredentialFor } from '../../src/wallet/testing/forwarded-credential-fixture';
 import { createTestbed, openTestEmbeddedChain, type Testbed } from '../../src/wallet/testing/testbed';
 
 /**
@@ -9,26 +9,11 @@ import { createTestbed, openTestEmbeddedChain, type Testbed } from '../../src/wa
  * the receiver refuses it (the wallet's scenarios show a refused one burns no nonce).
  */
 export type ForwardOutcome = { code: string; refused: boolean };
-const AUDIENCE = 'home-agent:zone:local';
+const AUDIENCE = FORWARD_AUDIENCE;
 let n = 0;
 
-function credentialOf(b: Testbed, over: Partial<ForwardedCredential> = {}): ForwardedCredential {
-  return {
-    type: 'home-agent/forwarded-credential',
-    version: 1,
-    chainId: b.chain.chainId,
-    router: b.alice.agent.address,
-    addressee: b.alice.agent.address,
-    audience: AUDIENCE,
-    receiver: b.missio.agent.address,
-    stepRef: 's1',
-    bodyDigest: digestOf({ message: 'invite david to Missio Nexus' }),
-    nonce: `proof-forward-${Date.now()}-${++n}`,
-    iat: b.now(),
-    exp: b.now() + 120,
-    ...over,
-  };
-}
+const credentialOf = (b: Testbed, over: Partial<ForwardedCredential> = {}): ForwardedCredential =>
+  forwardedCredentialFor(b, `proof-forward-${Date.now()}-${++n}`, over);
 
 export const FORWARD_CASES: {
   id: string;

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { digestOf } from '../../../protocol/digest';
 import type { ForwardedCredential } from '../../../protocol/forwarded-credential';
 import { signForwardedCredential } from '../../sign/forwarded-credential';
 import { verifyForwardedCredential } from '../../verify/verify-forwarded-credential';
+import { FORWARD_AUDIENCE, forwardedCredentialFor } from '../forwarded-credential-fixture';
 import type { Testbed } from '../testbed';
 
 /**
@@ -11,22 +11,8 @@ import type { Testbed } from '../testbed';
  * to the asker's own agent or the routing room; another addressee, another audience or a second spend is refused.
  */
 export function forwardedCredentialScenarios(bed: () => Testbed): void {
-  const AUDIENCE = 'home-agent:zone:local';
-  const credentialOf = (b: Testbed, nonce: string, over: Partial<ForwardedCredential> = {}): ForwardedCredential => ({
-    type: 'home-agent/forwarded-credential',
-    version: 1,
-    chainId: b.chain.chainId,
-    router: b.alice.agent.address,
-    addressee: b.alice.agent.address,
-    audience: AUDIENCE,
-    receiver: b.missio.agent.address,
-    stepRef: 's1',
-    bodyDigest: digestOf({ message: 'invite david to Missio Nexus' }),
-    nonce,
-    iat: b.now(),
-    exp: b.now() + 120,
-    ...over,
-  });
+  const AUDIENCE = FORWARD_AUDIENCE;
+  const credentialOf = forwardedCredentialFor;
 
   it('accepts a routed step once; refuses another addressee, another audience and a second spend, in words', async () => {
     const b = bed();

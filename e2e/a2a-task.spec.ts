@@ -1,7 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type ExtensionHandle } from './fixtures';
 import { demoExtension } from './faces-support';
-import { consentWindow, signInToHeartCoach, startGatewayProcess, type GatewayProcess } from './heartcoach-support';
+import {
+  consentWindow,
+  heartcoachAskMe,
+  signInToHeartCoach,
+  startGatewayProcess,
+  type GatewayProcess,
+} from './heartcoach-support';
 
 /**
  * The person's agent in A2A's own terms, through `window.homeAgent` on the HeartCoach page: HeartCoach's gateway
@@ -31,42 +37,27 @@ async function send(message: unknown): Promise<Record<string, unknown>> {
 }
 
 /** HeartCoach's credential for these words (what its My agent door hands the page), sent as A2A SendMessage. */
-const sendMessage = (words: string) =>
-  coach.evaluate(async (message) => {
-    const session = JSON.parse(sessionStorage.getItem('heartcoach.session') ?? 'null') as { accessToken: string };
-    const res = await fetch('/a2a', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.accessToken}` },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 'e2e',
-        method: 'message/send',
+const sendMessage = async (words: string) => {
+  const { credential } = await heartcoachAskMe(coach, words);
+  return coach.evaluate(
+    async ([message, askAsMe]) => {
+      const agent = window.homeAgent;
+      const w = window as unknown as { updates: { taskId: string; status: { state: string } }[] };
+      if (w.updates === undefined) {
+        w.updates = [];
+        agent.on('taskStatusUpdate', (u) => w.updates.push(u as (typeof w.updates)[number]));
+      }
+      return (await agent.request({
+        method: 'SendMessage',
         params: {
-          message: {
-            role: 'user',
-            parts: [{ kind: 'text', text: message }],
-            metadata: { skill: 'heartcoach.ask.me', message },
-          },
+          message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [{ text: message }] },
+          metadata: { askAsMe },
         },
-      }),
-    });
-    // HeartCoach answers with a Task: the credential is the data part of its answer artifact.
-    const body = (await res.json()) as { result: { artifacts: { parts: { data?: { credential: unknown } }[] }[] } };
-    const { credential } = body.result.artifacts.flatMap((a) => a.parts).find((p) => p.data !== undefined)!.data!;
-    const agent = window.homeAgent;
-    const w = window as unknown as { updates: { taskId: string; status: { state: string } }[] };
-    if (w.updates === undefined) {
-      w.updates = [];
-      agent.on('taskStatusUpdate', (u) => w.updates.push(u as (typeof w.updates)[number]));
-    }
-    return (await agent.request({
-      method: 'SendMessage',
-      params: {
-        message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [{ text: message }] },
-        metadata: { askAsMe: credential },
-      },
-    })) as { task: Task };
-  }, words);
+      })) as { task: Task };
+    },
+    [words, credential] as const,
+  );
+};
 
 const a2a = (method: 'GetTask' | 'CancelTask', id: string) =>
   coach.evaluate(

@@ -1,7 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type ExtensionHandle } from './fixtures';
 import { demoExtension, seriousAxeViolations } from './faces-support';
-import { consentWindow, signInToHeartCoach, startGatewayProcess, type GatewayProcess } from './heartcoach-support';
+import {
+  consentWindow,
+  heartcoachAskMe,
+  signInToHeartCoach,
+  startGatewayProcess,
+  type GatewayProcess,
+} from './heartcoach-support';
 
 /**
  * HeartCoach, ask as me: a wire granted from the HeartCoach page (its origin, its agent, ask — never act — and
@@ -35,34 +41,7 @@ async function askMyAgent(words: string) {
 }
 
 /** A fresh ask and caller assertion from HeartCoach for the signed-in person (what the My agent door sends). */
-const forwarded = (words: string) =>
-  coach.evaluate(async (message) => {
-    const session = JSON.parse(sessionStorage.getItem('heartcoach.session') ?? 'null') as { accessToken: string };
-    const res = await fetch('/a2a', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.accessToken}` },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 'e2e',
-        method: 'message/send',
-        params: {
-          message: {
-            role: 'user',
-            parts: [{ kind: 'text', text: message }],
-            metadata: { skill: 'heartcoach.ask.me', message },
-          },
-        },
-      }),
-    });
-    // HeartCoach answers with a Task: the request and credential are the data part of its answer artifact.
-    const body = (await res.json()) as {
-      result: { artifacts: { parts: { data?: { request: unknown; credential: unknown } }[] }[] };
-    };
-    const { request, credential } = body.result.artifacts
-      .flatMap((a) => a.parts)
-      .find((p) => p.data !== undefined)!.data!;
-    return { request, credential };
-  }, words);
+const forwarded = (words: string) => heartcoachAskMe(coach, words);
 
 /** home_ask on `page` with this ask and credential: the reply's kind, or the refusal's code and words. */
 const homeAsk = (page: Page, params: unknown) =>

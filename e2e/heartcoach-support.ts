@@ -54,3 +54,36 @@ export async function signInToHeartCoach(context: BrowserContext, page: Page, ur
   await consent.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(page.locator('#signed-in-as')).toBeVisible({ timeout: 30_000 });
 }
+
+/**
+ * A fresh ask and caller assertion from HeartCoach for the person signed in on `coach` (what its My agent door
+ * hands the page): HeartCoach answers with a Task, whose answer artifact carries them as its data part.
+ */
+export function heartcoachAskMe(coach: Page, words: string): Promise<{ request: unknown; credential: unknown }> {
+  return coach.evaluate(async (message) => {
+    const session = JSON.parse(sessionStorage.getItem('heartcoach.session') ?? 'null') as { accessToken: string };
+    const res = await fetch('/a2a', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.accessToken}` },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'e2e',
+        method: 'message/send',
+        params: {
+          message: {
+            role: 'user',
+            parts: [{ kind: 'text', text: message }],
+            metadata: { skill: 'heartcoach.ask.me', message },
+          },
+        },
+      }),
+    });
+    const body = (await res.json()) as {
+      result: { artifacts: { parts: { data?: { request: unknown; credential: unknown } }[] }[] };
+    };
+    const { request, credential } = body.result.artifacts
+      .flatMap((a) => a.parts)
+      .find((p) => p.data !== undefined)!.data!;
+    return { request, credential };
+  }, words);
+}

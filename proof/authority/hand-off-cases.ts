@@ -1,13 +1,12 @@
 import type { Mandate, MandateChain } from '../../src/protocol/delegation';
 import {
   deriveChildMandate,
-  paymentMandateScope,
   payWithMandate,
   revokeDelegation,
-  signScopedDelegation,
   usdcBalanceOf,
   verifyChildMandate,
 } from '../../src/wallet';
+import { paymentMandateToBob } from '../../src/wallet/testing/payment-mandate-to-bob';
 import { signChildLink } from '../../src/wallet/testing/sign-child-link';
 import { createTestbed, openTestEmbeddedChain, type Testbed } from '../../src/wallet/testing/testbed';
 
@@ -22,20 +21,7 @@ export type HandOffCase = { id: string; title: string; run: (b: Testbed) => Prom
 
 let n = 0;
 const parentOf = (b: Testbed, maxAmount = 2_000_000n, calls = 1): Promise<Mandate> =>
-  signScopedDelegation(b.chain, {
-    owner: b.alice.owner,
-    agent: b.alice.agent,
-    delegate: b.harness.address,
-    scope: paymentMandateScope({
-      chainId: b.chain.chainId,
-      binding: b.binding('payment.usdc.send', `proof-hand-off-${++n}`),
-      token: b.chain.usdc!,
-      maxAmount,
-      recipient: b.bob.agent.address,
-      window: b.window(-60, 600),
-      calls,
-    }),
-  });
+  paymentMandateToBob(b, { capability: 'payment.usdc.send', stepRef: `proof-hand-off-${++n}`, maxAmount, calls });
 
 async function attempt(
   b: Testbed,

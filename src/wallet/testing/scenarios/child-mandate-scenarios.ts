@@ -1,13 +1,12 @@
 import { expect, it } from 'vitest';
 import type { Mandate, MandateChain } from '../../../protocol/delegation';
-import { signScopedDelegation } from '../../delegations/sign-scoped-delegation';
 import { deriveChildMandate, signChildLink } from '../../mandates/derive-child';
-import { paymentMandateScope } from '../../mandates/scope';
 import { verifyChildMandate } from '../../mandates/verify-child';
 import { payWithMandate } from '../../redeem/pay-with-mandate';
 import { prepareRedemption } from '../../redeem/prepare-redemption';
 import { revokeDelegation } from '../../revoke/revoke-delegation';
 import { usdcBalanceOf, usdcTransferCall } from '../../tokens/usdc';
+import { paymentMandateToBob } from '../payment-mandate-to-bob';
 import type { Testbed } from '../testbed';
 
 /**
@@ -18,20 +17,7 @@ import type { Testbed } from '../testbed';
  */
 export function childMandateScenarios(bed: () => Testbed): void {
   const parentOf = (b: Testbed, stepRef: string, maxAmount = 5_000_000n, calls = 2): Promise<Mandate> =>
-    signScopedDelegation(b.chain, {
-      owner: b.alice.owner,
-      agent: b.alice.agent,
-      delegate: b.harness.address,
-      scope: paymentMandateScope({
-        chainId: b.chain.chainId,
-        binding: b.binding('payments.send', stepRef),
-        token: b.chain.usdc!,
-        maxAmount,
-        recipient: b.bob.agent.address,
-        window: b.window(-60, 600),
-        calls,
-      }),
-    });
+    paymentMandateToBob(b, { capability: 'payments.send', stepRef, maxAmount, calls });
   const verify = (b: Testbed, links: unknown) =>
     verifyChildMandate(b.chain, {
       links,

@@ -2,7 +2,7 @@ import { parseErc6492Signature, serializeErc6492Signature, type Hex } from 'viem
 import { expect, it } from 'vitest';
 import { isDeployed } from '../../accounts/is-deployed';
 import { PreparedRedemption as PreparedRedemptionSchema, type Mandate } from '../../../protocol/delegation';
-import { offChainMandateScope, paymentMandateScope } from '../../mandates/scope';
+import { offChainMandateScope } from '../../mandates/scope';
 import { signScopedDelegation } from '../../delegations/sign-scoped-delegation';
 import { sendFromLocalAccount } from '../../chain/send-transaction';
 import { payWithMandate } from '../../redeem/pay-with-mandate';
@@ -13,24 +13,13 @@ import { revokeDelegation } from '../../revoke/revoke-delegation';
 import { usdcBalanceOf, usdcTransferCall } from '../../tokens/usdc';
 import { readRevoked } from '../../verify/read-revoked';
 import { verifyMandate } from '../../mandates/verify';
+import { paymentMandateToBob } from '../payment-mandate-to-bob';
 import type { Party, Testbed } from '../testbed';
 
 /** Revocation on chain, USDC payments redeemed through the DelegationManager, and reconcile after a crash. */
 export function paymentScenarios(bed: () => Testbed): void {
   const payment = (b: Testbed, maxAmount: bigint, stepRef: string, payer: Party = b.alice): Promise<Mandate> =>
-    signScopedDelegation(b.chain, {
-      owner: payer.owner,
-      agent: payer.agent,
-      delegate: b.harness.address,
-      scope: paymentMandateScope({
-        chainId: b.chain.chainId,
-        binding: b.binding('payments.send', stepRef),
-        token: b.chain.usdc!,
-        maxAmount,
-        recipient: b.bob.agent.address,
-        window: b.window(-60, 600),
-      }),
-    });
+    paymentMandateToBob(b, { capability: 'payments.send', stepRef, maxAmount, payer });
   const record = async () => undefined;
 
   it('revokes a delegation as the account (a user operation; deploys a counterfactual account) and reads it back', async () => {

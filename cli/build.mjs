@@ -55,8 +55,19 @@ export async function buildCli({ outDir = OUT_DIR, log = (line) => process.stder
       `No startup snapshot on Node ${process.version} (the door runs the bundle instead): ${made.stderr.trim().split('\n').slice(-3).join(' ')}`,
     );
   }
+  // The project's own sources each by size and time; the packages by npm's record of the install
+  // (node_modules/.package-lock.json, rewritten by every npm install or ci), so a fresh door stats a few hundred
+  // files, not the two thousand the bundle reads from node_modules. A package edited by hand is not noticed.
+  const own = Object.keys(result.metafile.inputs).filter((path) => !path.startsWith('node_modules/'));
+  const installed = ['package-lock.json', 'node_modules/.package-lock.json'].filter((path) => {
+    try {
+      return statSync(resolve(ROOT, path)).isFile();
+    } catch {
+      return false;
+    }
+  });
   const inputs = {};
-  for (const path of [...Object.keys(result.metafile.inputs), 'cli/build.mjs', 'package.json']) {
+  for (const path of [...own, ...installed, 'cli/build.mjs', 'package.json']) {
     const seen = statSync(resolve(ROOT, path));
     inputs[path] = { size: seen.size, mtimeMs: seen.mtimeMs };
   }

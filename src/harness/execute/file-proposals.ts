@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authorizeStep } from '../authority/authority';
+import { isControlRun } from '../kernel/control';
 import { checkpoint, runBindingOf, type AdmittedEnv } from '../kernel/run-env';
 import type { OutsideProposals, ProposedRecord } from '../kernel/outside-agent';
 import type { Capability } from '../kernel/ontology-view';
@@ -40,7 +41,10 @@ export async function fileProposals(
   const suggested: string[] = [];
   const { proposedBy } = proposals;
   for (const [n, f] of filings.entries()) {
-    const verdict = await judgeProposal(env.ctx.vault, consult, proposedBy, env.state.words, env.state.addressee, f);
+    // The control run (guards off) files what was proposed as proposed, so the proof's cases show the gate bites.
+    const verdict = isControlRun(env.ctx)
+      ? ({ kind: 'file', id: f.id } as const)
+      : await judgeProposal(env.ctx.vault, consult, proposedBy, env.state.words, env.state.addressee, f);
     if (verdict.kind === 'suggest') suggested.push(verdict.sentence);
     const why =
       verdict.kind === 'file'

@@ -10,6 +10,7 @@ import { wireOverlayTriggers } from '../src/messaging/overlay-triggers';
 import { wireSidePanelCommand } from '../src/messaging/side-panel-command';
 import { createSignatureBadge, watchSignatureRequests } from '../src/messaging/signature-badge';
 import { createRegistry } from '../src/messaging/registry';
+import { bridgeOrigins } from '../src/messaging/page/bridge-origins';
 import { createRouter, type Router } from '../src/messaging/router';
 import { wireAutoLock } from '../src/home/auto-lock';
 import { watchWireRevocations } from '../src/messaging/page-events';
@@ -25,10 +26,11 @@ import { composeWorker } from '../src/worker/compose-worker';
  */
 export default defineBackground(() => {
   const self = { id: browser.runtime.id, origin: new URL(browser.runtime.getURL('/')).origin };
+  const connections = chromeConnections();
   const { deps, consents, onWireRevoked, onRunMoved } = composeWorker({
     db: openVault(),
     session: chromeSessionKeyStore(),
-    connections: chromeConnections(),
+    connections,
     startId: crypto.randomUUID(),
     origin: () => self.origin,
     canReach: (origin) => browser.permissions.contains({ origins: [`${origin}/*`] }),
@@ -60,7 +62,13 @@ export default defineBackground(() => {
   );
   void badge.refresh();
   wireAutoLock(browser.alarms, deps.home);
-  const routed = watchWireRevocations(createRouter(createRegistry(backgroundHandlers(deps))), onWireRevoked);
+  const routed = watchWireRevocations(
+    createRouter(
+      createRegistry(backgroundHandlers(deps)),
+      bridgeOrigins(async () => (await connections.list()).map((c) => c.origin)),
+    ),
+    onWireRevoked,
+  );
   const router: Router = watchSignatureRequests(watchRunSettlements(routed, onRunMoved), badge.refresh);
   listenForMessages(browser.runtime.onMessage, router, self);
   // A streamed ask (the side panel's answer as it is written, and its Stop) over a Port: src/messaging/ask-stream.ts.

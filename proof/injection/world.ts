@@ -17,6 +17,7 @@ import { digestOf } from '../../src/protocol/digest';
 import type { Result } from '../../src/protocol/errors';
 import type { AskResponse } from '../../src/protocol/harness-reply';
 import { CoachAnswer } from '../../src/protocol/heartcoach';
+import { heartCoachExecutor } from '../../src/apps/heartcoach/harness';
 import { CANARY_WORDS } from './case';
 
 /**
@@ -99,7 +100,22 @@ function coachAnswer(say: string): Record<string, unknown> {
     stillToDo: [],
     builtFrom: [],
     acted: [],
-    proposed: [],
+    // A HeartCoach misled by what it read proposes the dose the text told it to: the person never logged it.
+    proposed: say.includes(CANARY_WORDS.proposedDose)
+      ? [
+          {
+            folder: 'doses',
+            record: {
+              id: 'contact-bob',
+              orderId: 'order-1',
+              drug: CANARY_WORDS.proposedDose,
+              at: '2026-09-29T11:58:00.000Z',
+              taken: true,
+            },
+            observation: 'accepted',
+          },
+        ]
+      : [],
     insight: null,
     archetypes: [],
     under: [],
@@ -150,6 +166,7 @@ export function recordingHarness(
   const harness = (options.control ? controlHarness : createHarness)(recorded, {
     ontology: GENERATED_ONTOLOGY,
     settings: options.settings,
+    outsideAgents: [heartCoachExecutor],
   });
   return { harness, vault, effects, setAgentAnswer: (text) => void (answer = text) };
 }

@@ -121,7 +121,9 @@ export function oracle(
       sender.kind !== 'content-script' ||
       size > PAGE_LIMITS.payloadBytes ||
       !relay.success ||
-      !/^https?:\/\//.test(sender.origin)
+      !/^https?:\/\//.test(sender.origin) ||
+      // The bridge answers only the pages it is registered for: loopback here (no app connected in this world).
+      !/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(sender.origin)
     )
       return { type: null, accepted: false, broadcast: false };
     target =

@@ -5,6 +5,7 @@ import { MESSAGE_LIMITS } from '../protocol/messages/index';
 import { PAGE_LIMITS } from '../protocol/page-provider';
 import { defineHandler } from './handler';
 import { createRegistry } from './registry';
+import { bridgeOrigins } from './page/bridge-origins';
 import { createRouter } from './router';
 import type { SenderContext } from './sender';
 
@@ -57,7 +58,7 @@ function setup() {
       handle: lying,
     }),
   ]);
-  return { router: createRouter(registry), pageOnly, pagesOnly, both, throwing, lying };
+  return { router: createRouter(registry), registry, pageOnly, pagesOnly, both, throwing, lying };
 }
 
 describe('the background router', () => {
@@ -133,6 +134,36 @@ describe('the background router', () => {
       error: { code: 'SENDER_NOT_ALLOWED' },
     });
     expect(pageOnly).not.toHaveBeenCalled();
+  });
+
+  it('answers a relay only from a page the bridge is registered for: loopback, or an app the person connected', async () => {
+    const { registry, pageOnly } = setup();
+    const connected: string[] = [];
+    const router = createRouter(
+      registry,
+      bridgeOrigins(async () => connected),
+    );
+    const stranger = { ...contentScript, origin: 'https://evil.example' };
+    const refused = await router.route({ type: 'page.relay', method: 'home_ping' }, stranger);
+    expect(refused).toEqual({
+      ok: false,
+      error: expect.objectContaining({
+        code: 'PAGE_ORIGIN_NOT_ALLOWED',
+        message:
+          "Home Agent answers only this computer's own pages and the apps you connected; https://evil.example is neither, so it may not ask Home Agent anything.",
+      }),
+    });
+    expect(pageOnly).not.toHaveBeenCalled();
+    connected.push('https://evil.example');
+    expect(await router.route({ type: 'page.relay', method: 'home_ping' }, stranger)).toEqual({
+      ok: true,
+      data: { origin: 'https://evil.example' },
+    });
+    const lookalike = { ...contentScript, origin: 'http://127.0.0.1.evil.example' };
+    expect(await router.route({ type: 'page.relay', method: 'home_ping' }, lookalike)).toMatchObject({
+      ok: false,
+      error: { code: 'PAGE_ORIGIN_NOT_ALLOWED' },
+    });
   });
 
   it('refuses wrong shapes in words without running the handler', async () => {

@@ -1,6 +1,7 @@
 import { describeZodError, fail, HomeError, type Result } from '../protocol/errors';
 import { BROADCAST_TYPES, MESSAGE_LIMITS } from '../protocol/messages/index';
 import { PAGE_LIMITS, PageRelay } from '../protocol/page-provider';
+import { bridgeOrigins, type BridgeOrigins } from './page/bridge-origins';
 import type { HandlerRegistry } from './registry';
 import { describeKinds, describeSender, type SenderContext } from './sender';
 import { payloadBytes } from './payload';
@@ -27,9 +28,10 @@ function typeOf(message: unknown): unknown {
  * The background's one router. In order: the payload cap, the page-relay unwrap (a content script relaying a page
  * makes the sender a `page` with the content script's own origin), the handler for the type, the sender rule,
  * then the handler's schema — so a message that is too large, unknown, from the wrong sender or of the wrong shape
- * never reaches a handler, and each refusal is a WireError in words.
+ * never reaches a handler, and each refusal is a WireError in words. A relay is answered only from a page the bridge
+ * is registered for (`pageOrigins`: loopback, and the apps the person connected).
  */
-export function createRouter(registry: HandlerRegistry): Router {
+export function createRouter(registry: HandlerRegistry, pageOrigins: BridgeOrigins = bridgeOrigins()): Router {
   const stats: RouterStats = { handled: {}, refused: {} };
   const refuse = (error: HomeError): Result<never> => {
     stats.refused[error.code] = (stats.refused[error.code] ?? 0) + 1;
@@ -71,6 +73,14 @@ export function createRouter(registry: HandlerRegistry): Router {
       if (!/^https?:\/\//.test(sender.origin)) {
         return refuse(
           new HomeError('PAGE_ORIGIN_UNKNOWN', 'Home Agent answers only pages with an http or https origin.'),
+        );
+      }
+      if (!(await pageOrigins(sender.origin))) {
+        return refuse(
+          new HomeError(
+            'PAGE_ORIGIN_NOT_ALLOWED',
+            `Home Agent answers only this computer's own pages and the apps you connected; ${sender.origin.slice(0, 120)} is neither, so it may not ask Home Agent anything.`,
+          ),
         );
       }
       type = relay.data.method;

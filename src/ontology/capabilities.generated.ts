@@ -48,6 +48,8 @@ export type Capability = {
   readonly onChain?: { readonly contract: 'usdc'; readonly method: 'transfer' };
   /** An outside agent's step: which agent and which of its A2A skills. */
   readonly outsideAgent?: { readonly agent: 'heartcoach'; readonly skill: string };
+  /** An outside agent's step: the folders its proposed records may be filed in (each id in the app's namespace). */
+  readonly proposesInto?: readonly string[];
   /** The cabinet folder a cabinet capability reads or writes. */
   readonly folder?: string;
   /** Set on an instruction skill's capability (kind 'skill'): the INSTRUCTION_SKILLS id, equal to this id. */
@@ -737,6 +739,7 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
       'check-in',
     ],
     outsideAgent: { agent: 'heartcoach', skill: 'heartcoach.ask' },
+    proposesInto: ['readings', 'doses', 'symptoms', 'guidance'],
   },
   'intake-screening-model-review': {
     id: 'intake-screening-model-review',

@@ -155,6 +155,8 @@ export const ERROR_CODES = {
   OUT_OF_ORDER: 'An upload piece arrived out of order.',
   OVERLAY_NOT_OPENED: 'The in-page overlay could not be opened.',
   PAGE_ORIGIN_UNKNOWN: 'A page without an http or https origin asked.',
+  PAGE_ORIGIN_NOT_ALLOWED: 'A page the bridge is not registered for (neither loopback nor a connected app) asked.',
+  SESSION_UNRESTRICTED: 'The browser refused to close session storage to web pages, so no app sign-in is kept.',
   PARENT_REVOKED: 'The mandate a child was derived from is revoked, so the child is void.',
   PART_NOT_SUPPORTED: "An A2A message carried a part other than text; the person's agent takes words only.",
   PASSPHRASE_REQUIRED: 'The vault file needs its passphrase.',

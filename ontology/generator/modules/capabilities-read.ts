@@ -27,6 +27,7 @@ export type CapabilityModel = {
   terms: string[];
   onChain?: { contract: string; method: string };
   outsideAgent?: { agent: string; skill: string };
+  proposesInto?: string[];
   folder?: string;
   skillId?: string;
   answerTemplate?: string;
@@ -95,6 +96,10 @@ function readCapability(reader: GraphReader, node: Term): CapabilityModel {
     terms: reader.strings(node, iri('ha', 'term')),
     onChain: pair(reader, node, 'onChainContract', 'onChainMethod', (contract, method) => ({ contract, method })),
     outsideAgent: pair(reader, node, 'outsideAgent', 'outsideSkill', (agent, skill) => ({ agent, skill })),
+    proposesInto:
+      reader.optionalObject(node, iri('ha', 'proposesInto')) === undefined
+        ? undefined
+        : reader.list(node, iri('ha', 'proposesInto')).map((t) => t.value),
     folder: folder === undefined ? undefined : reader.id(folder, 'folder'),
     skillId: isSkill ? id : undefined,
     answerTemplate: reader.optionalString(node, iri('ha', 'answerTemplate')),

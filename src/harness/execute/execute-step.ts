@@ -88,7 +88,7 @@ export async function executeStep(env: AdmittedEnv, p: Prepared): Promise<PhaseO
     // What the outside agent proposed is filed by the harness, under its own gates (./file-proposals.ts).
     const executor = ctx.outsideAgents.get(tool.capability.outsideAgent?.agent ?? '');
     const proposals = executor?.proposals?.(result.value) ?? null;
-    if (proposals !== null) await fileProposals(env, st, proposals);
+    if (proposals !== null) await fileProposals(env, st, proposals, tool.capability);
   }
   return { kind: 'continue' };
 }

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { authorizeStep } from '../authority/authority';
+import { isControlRun } from '../kernel/control';
 import { checkpoint, runBindingOf, type AdmittedEnv } from '../kernel/run-env';
 import type { OutsideProposals, ProposedRecord } from '../kernel/outside-agent';
+import type { Capability } from '../kernel/ontology-view';
 import type { StepState } from '../kernel/run-state';
 import { buildReceipt } from '../receipts/receipt';
+import { judgeProposal } from './proposal-gate';
 import type { StepResult } from './step-result';
 
 /**
@@ -13,7 +16,12 @@ import type { StepResult } from './step-result';
  * self). Through ask-as-me nothing is filed: an app asking as the person never writes their records, and the answer
  * says so. What was filed is the agent's own sentence, kept on the consult step's value (`filing`).
  */
-export async function fileProposals(env: AdmittedEnv, st: StepState, proposals: OutsideProposals): Promise<void> {
+export async function fileProposals(
+  env: AdmittedEnv,
+  st: StepState,
+  proposals: OutsideProposals,
+  consult: Pick<Capability, 'outsideAgent' | 'proposesInto'>,
+): Promise<void> {
   const result: StepResult | undefined = st.result;
   const filings = proposals.records;
   if (result === undefined || filings.length === 0) return;
@@ -30,14 +38,35 @@ export async function fileProposals(env: AdmittedEnv, st: StepState, proposals: 
   }
   const filed: string[] = [];
   const notFiled: string[] = [];
+  const suggested: string[] = [];
+  const { proposedBy } = proposals;
   for (const [n, f] of filings.entries()) {
-    const why = await fileOne(env, st, proposals, f, `${st.stepRef}.file-${n + 1}`);
+    // The control run (guards off) files what was proposed as proposed, so the proof's cases show the gate bites.
+    const verdict = isControlRun(env.ctx)
+      ? ({ kind: 'file', id: f.id } as const)
+      : await judgeProposal(env.ctx.vault, consult, proposedBy, env.state.words, env.state.addressee, f);
+    if (verdict.kind === 'suggest') suggested.push(verdict.sentence);
+    const why =
+      verdict.kind === 'file'
+        ? await fileOne(
+            env,
+            st,
+            proposals,
+            f,
+            verdict.id,
+            consult.outsideAgent?.agent ?? '',
+            `${st.stepRef}.file-${n + 1}`,
+          )
+        : verdict.kind === 'refuse'
+          ? verdict.why
+          : undefined;
     if (why === null) filed.push(f.what);
-    else notFiled.push(`${f.what} (${why})`);
+    else if (why !== undefined) notFiled.push(`${f.what} (${why})`);
   }
   const said = [
     ...(filed.length > 0 ? [`Filed in ${proposals.place}: ${filed.join(', ')}.`] : []),
     ...(notFiled.length > 0 ? [`Not filed: ${notFiled.join('; ')}.`] : []),
+    ...suggested,
   ];
   note({ filed: filed.length, note: said.join(' ') });
   await checkpoint(env);
@@ -49,12 +78,14 @@ async function fileOne(
   st: StepState,
   proposals: OutsideProposals,
   f: ProposedRecord,
+  id: string,
+  agent: string,
   stepRef: string,
 ): Promise<string | null> {
   const { ctx, state } = env;
   const tool = env.tools.get(f.capability);
   if (tool === undefined) return `this agent's playbook does not file ${f.folder}`;
-  const args = { folder: f.folder, id: f.id };
+  const args = { folder: f.folder, id };
   const argSources = { folder: 'outside-agent', id: 'outside-agent' };
   const decision = await authorizeStep(ctx, {
     tool,
@@ -72,7 +103,7 @@ async function fileOne(
   if (decision.kind !== 'self') return 'only your own records, from your own session, are filed without a mandate';
   const now = ctx.clock.now();
   await ctx.vault.records.put({
-    id: f.id,
+    id,
     type: f.type,
     owner: state.addressee,
     data: f.data,
@@ -104,7 +135,13 @@ async function fileOne(
       mandateHash: null,
       result: { text, value: null, source: 'vault', observation: 'committed', reconciled: false, templated: true },
       status: 'committed',
-      attests: { text, proposedBy: proposals.proposedBy, record: f.id, consultReceipt: st.receiptId ?? null },
+      attests: {
+        text,
+        proposedBy: proposals.proposedBy,
+        source: `app:${agent}`,
+        record: id,
+        consultReceipt: st.receiptId ?? null,
+      },
       at: now,
     }),
   );

@@ -28,8 +28,15 @@ export type ProposedRecord = {
   folder: string;
   /** The vault record's type and id, and its data as proposed. */
   type: string;
+  /** The app's own id for it; the vault files it as `<agent>:<folder>/<id>`, in the app's namespace. */
   id: string;
   data: Record<string, unknown>;
+  /**
+   * What the person would have said to log it: the value or the drug. When given, the record is filed only when the
+   * person's words ask to log it and name one of these; otherwise it is offered back as a suggestion. An app's own
+   * note (an insight) gives none: it is filed in the app's namespace as the app's, never as the person's entry.
+   */
+  named?: readonly string[];
   /** The record in the person's words ("your steps reading (2400)"). */
   what: string;
 };

@@ -56,7 +56,7 @@ describe("the HeartCoach consultation from the person's own session", () => {
     expect(done.result.text).toMatch(/Filed in your cabinet: HeartCoach’s insight\./);
     // The filing is the agent's own sentence: it is not passed off as HeartCoach's words.
     const filed = cabinetRecordsOf(vault, 'cabinet.guidance');
-    expect(filed.map((r) => r.id)).toEqual(['guidance-scripted-1']);
+    expect(filed.map((r) => r.id)).toEqual(['heartcoach:guidance/guidance-scripted-1']);
     expect(filed[0]!.data).toMatchObject({
       type: 'heartcoach.guidance',
       question: 'How is my week going?',
@@ -66,7 +66,11 @@ describe("the HeartCoach consultation from the person's own session", () => {
       ['heartcoach.consult', 'informational', 'accepted'],
       ['cabinet.guidance.file', 'self', 'committed'],
     ]);
-    expect(done.receipts[1]!.attests).toMatchObject({ proposedBy: 'HeartCoach', record: 'guidance-scripted-1' });
+    expect(done.receipts[1]!.attests).toMatchObject({
+      proposedBy: 'HeartCoach',
+      source: 'app:heartcoach',
+      record: 'heartcoach:guidance/guidance-scripted-1',
+    });
   });
 
   it('after a folder is withdrawn (a new grant), the next consultation carries none of it', async () => {

@@ -21,6 +21,18 @@ function describeProposed(p: Proposed): string {
   }
 }
 
+/** What the person's words must name for the record to be theirs to log: the value, the drug, the symptom. */
+function namedBy(p: Proposed): string[] {
+  switch (p.folder) {
+    case 'readings':
+      return [String(p.record.value)];
+    case 'doses':
+      return [p.record.drug];
+    case 'symptoms':
+      return [p.record.text.slice(0, 40)];
+  }
+}
+
 /** The records a consultation's value proposes, or null when the value is not HeartCoach's answer. */
 export function heartCoachProposals(value: unknown): OutsideProposals | null {
   const consulted = Consulted.safeParse(value);
@@ -33,6 +45,7 @@ export function heartCoachProposals(value: unknown): OutsideProposals | null {
     id: p.record.id,
     data: p.record as Record<string, unknown>,
     what: describeProposed(p),
+    named: namedBy(p),
   }));
   if (answer.insight !== null) {
     records.push({

@@ -46,7 +46,7 @@ export type Violation = z.infer<typeof Violation>;
 
 /** Which stage decided what (seed 001 §2, §3 step 12). */
 export const PlannerTrace = z.strictObject({
-  plannerUsed: z.enum(['compiled', 'judgment', 'model', 'rule-based', 'supplied', 'replay', 'none']),
+  plannerUsed: z.enum(['compiled', 'scope', 'judgment', 'model', 'rule-based', 'supplied', 'replay', 'none']),
   provider: Text(64).optional(),
   shape: Text(64).optional(),
   scope: z.enum(['in', 'nothing-named']).optional(),

@@ -54,17 +54,17 @@ export async function proposePlan(env: RunEnv): Promise<Proposal> {
     }
   }
   const reading = await readingOf(env);
-  if (namesNothing(reading)) {
+  // Without a model the reading is the only judge of scope; with one it is evidence for the judge and the planner.
+  if (ctx.model === null && namesNothing(reading)) {
     state.trace.scope = 'nothing-named';
-    state.trace.plannerUsed = 'compiled';
-    state.trace.shape = 'nothing-named';
+    state.trace.plannerUsed = 'scope';
     return {
       kind: 'plan',
       plan: { steps: [{ toolId: 'ask.unsupported', args: { question: words } }] },
       origin: 'compiled',
     };
   }
-  state.trace.scope = 'in';
+  state.trace.scope = namesNothing(reading) ? 'nothing-named' : 'in';
   let tools = env.tools;
   if (judgeApplies(ctx, env.tools)) {
     const judged = await judgeSkill(ctx, {

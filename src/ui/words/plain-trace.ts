@@ -6,6 +6,8 @@ export type TraceLine = { stage: string; text: string };
 
 const PLANNER: Record<PlannerTrace['plannerUsed'], string> = {
   compiled: 'A compiled rule recognised the shape of your words; no model was asked.',
+  scope:
+    'A scope check found that your words name nothing this agent declares, so it declined; no model is configured to read them.',
   judgment: 'A judge chose the skill that fits your words; a declared rule accepted its choice.',
   model: 'The planner model proposed the plan; declared rules checked it.',
   'rule-based': 'The rule-based planner made the plan (no model is configured).',

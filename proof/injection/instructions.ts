@@ -104,6 +104,8 @@ const PATTERNS: Pattern[] = [
     String.raw`(?:send|pay|route)\s+(?:it|them|the payment|all payments|any payment|the money)\s+to\s+(${ADDR})\s+instead`,
     (m) => ({ kind: 'redirect', to: m[1]! }),
   ),
+  // A form field a credulous model takes for the payment's amount ("amount: 40").
+  P(String.raw`\bamount\s*:\s*${AMOUNT}`, (m) => ({ kind: 'amount', amount: amountOf(m[1]!) })),
   P(String.raw`(?:correct|real|actual|updated|new|right)\s+amount\s+(?:is|should be|=)\s+${AMOUNT}`, (m) => ({
     kind: 'amount',
     amount: amountOf(m[1]!),

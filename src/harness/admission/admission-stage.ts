@@ -1,4 +1,5 @@
 import { digestOf } from '../../protocol/digest';
+import { amountsSaid } from '../ground/amounts-said';
 import { isControlRun } from '../kernel/control';
 import type { AdmittedRun } from '../kernel/run-phase';
 import { personWords, stop, traceAdmission, type RunEnv, type StopOutcome } from '../kernel/run-env';
@@ -29,6 +30,7 @@ export async function admitProposal(env: RunEnv, first: Proposal): Promise<Admis
           tools: env.tools,
           origin,
           designated: await designated(env),
+          amountsSaid: amountsSaid(state.words, state.answered),
           specialists: env.playbook?.specialists ?? [],
         });
     traceAdmission(state, {

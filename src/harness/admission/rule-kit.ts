@@ -13,6 +13,12 @@ export type AdmissionInput = {
   origin: 'compiled' | 'judgment' | 'model' | 'rule-based' | 'supplied';
   /** Addresses the vault designates for this run (addressee, asker, default payer) and the addressee's names. */
   designated: { addresses: readonly string[]; names: readonly string[] };
+  /**
+   * The numbers the person said that may be an amount: in their message, those grounding binds to a currency or
+   * leaves bare ("pay bob 5"), never one that counts another noun ("the 40 lunches") or names a date; any number in
+   * their answers to prompts. Absent, any number in their words may be an amount.
+   */
+  amountsSaid?: ReadonlySet<string>;
   specialists: readonly string[];
 };
 

@@ -75,7 +75,8 @@ export const numbersFromTheWords: Rule = (input) => {
   return eachArg(input, (_step, i, spec, value) => {
     if (!NUMERIC.has(spec.kind) || value === null) return [];
     const n = isRef(value) || isItem(value) || Array.isArray(value) ? null : canonicalNumber(value);
-    if (n !== null && said.has(n)) return [];
+    const allowed = spec.kind === 'amount' ? (input.amountsSaid ?? said) : said;
+    if (n !== null && allowed.has(n)) return [];
     return [
       v(
         'numbersFromTheWords',

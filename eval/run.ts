@@ -17,6 +17,7 @@ import { makeMemoryWorld, makeRealWorld } from './world';
  *   --runs-out FILE      write the judge's labelled runs (JSON lines) for `npm run calibrate -- --runs FILE`
  *   --judge-profile fast|thorough   force the judge's profile (model runs only)
  *   --no-compiled-shapes evaluate the judge and planner without the compiled shapes
+ *   --no-plan-regression plan without completing plans backwards from their goal (planRegression: 'off')
  *   --world real|memory  the real vault (Dexie on fake-indexeddb) and embedded chain (default), or the in-memory fakes
  *   --model none|scripted|both|env  the path scored: no model (the deterministic path), the scripted stand-in
  *                        (eval/scripted.ts: a model is configured, so every ask no grounded frame says reaches the
@@ -33,6 +34,7 @@ async function main(): Promise<number> {
       'runs-out': { type: 'string' },
       'judge-profile': { type: 'string' },
       'no-compiled-shapes': { type: 'boolean', default: false },
+      'no-plan-regression': { type: 'boolean', default: false },
       world: { type: 'string', default: 'real' },
       model: { type: 'string' },
     },
@@ -63,6 +65,7 @@ async function main(): Promise<number> {
   if (values.calibration !== undefined)
     settings.calibration = loadCalibrationMap(JSON.parse(readFileSync(values.calibration, 'utf8')));
   if (values['no-compiled-shapes']) settings.compiledShapes = false;
+  if (values['no-plan-regression']) settings.planRegression = 'off';
   // The harness asks in this profile too, so plannerTrace records the profile the judge actually answered in.
   if (profile !== undefined) settings.judgeProfile = profile;
   const paths: { name: string; line: string; model: () => ModelPort | null }[] = [];

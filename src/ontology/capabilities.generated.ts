@@ -40,6 +40,8 @@ export type Capability = {
   readonly effects: readonly string[];
   readonly produces: readonly string[];
   readonly consumes: readonly string[];
+  /** Inputs the step cannot do without: plan regression prepends their producers or asks the person for them. */
+  readonly needs?: readonly string[];
   readonly args: readonly CapabilityArg[];
   /** Contract utterances: the planner's few-shot examples. */
   readonly utterances: readonly string[];
@@ -537,6 +539,7 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
     effects: [],
     produces: ['thank-you-letter'],
     consumes: [],
+    needs: ['gift'],
     args: [
       {
         name: 'question',

@@ -7,8 +7,13 @@ export type DomainClass = {
   readonly id: string; readonly label: string; readonly terms: readonly string[]; readonly cluster: string;
   readonly typicalUses: readonly string[]; readonly recordType?: string;
 };
-/** An outcome class: what a step produces or consumes; its terms type an open intent by word match. */
-export type OutcomeClass = { readonly id: string; readonly label: string; readonly terms: readonly string[] };
+/**
+ * An outcome class: what a step produces or consumes; its terms type an open intent by word match. `givenBy: 'person'`
+ * marks an input only the person can give (the gift a thank-you is for): it is asked for, never produced.
+ */
+export type OutcomeClass = {
+  readonly id: string; readonly label: string; readonly terms: readonly string[]; readonly givenBy?: 'person';
+};
 
 /** Domain classes by id. */
 export const DOMAIN_CLASSES: Readonly<Record<string, DomainClass>> = {
@@ -281,6 +286,12 @@ export const OUTCOME_CLASSES: Readonly<Record<string, OutcomeClass>> = {
     id: 'funding-tracker-entry',
     label: 'An entry on the funding tracker',
     terms: ['funding tracker', 'on our tracker'],
+  },
+  gift: {
+    id: 'gift',
+    label: 'The gift being thanked for',
+    terms: ['gift', 'gifts', 'donation', 'donations', 'donated', 'contribution'],
+    givenBy: 'person',
   },
   'grant-report': {
     id: 'grant-report',

@@ -6,7 +6,7 @@
 export const ONTOLOGY_VERSION: string = '1.0.0';
 
 /** digestOf({ sources: SOURCE_DIGESTS }): binds mandates and receipts to this exact ontology. */
-export const ONTOLOGY_DIGEST: `0x${string}` = '0x27385ecf634db450ba94906e3726d0a0b49d34c964f7ac7ebda8ff4a39e51ada';
+export const ONTOLOGY_DIGEST: `0x${string}` = '0x51385cf16aa06c4295583799a00dfeea9ec79fc7bd904de990eeae2c1f36b5f8';
 
 /** digestOfText of every source file (Turtle, shapes, archetype definitions, skill bodies). */
 export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
@@ -29,12 +29,12 @@ export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
   'ontology/health-portal.ttl': '0xdcf7cb671f069068b0b69a43e3c97d7e9853b9875bec1f420005105c0954911e',
   'ontology/lexicon.ttl': '0x0b8065c673e0e0520e0aef93ce846c0fd3375aa71155d6015537eeffe6b0f8c2',
   'ontology/ontology.ttl': '0x127bcbd9ab35e6291d376d046b8ba3c3546508e97912246b4717f78b53ab56bd',
-  'ontology/outcomes.ttl': '0x22f6ea12a39146e5c84c94b75f60b671ef524188670ba58202954f8deea58190',
-  'ontology/shapes/capabilities.shapes.ttl': '0x4ce7796d2c0e6a23f81fbf1100e2141e4d99e8cab4d436754e798fa593625d1f',
+  'ontology/outcomes.ttl': '0x774c03cb329a9628a21f259299532a8450251b5e9f59eba8a10e932770b6ecaf',
+  'ontology/shapes/capabilities.shapes.ttl': '0x8b277c4e231c3ad8b6f4fc986c8afa27bcdd32a42b897fbc541bd7cf9a32f289',
   'ontology/shapes/health-portal.shapes.ttl': '0x72de27acdb2f02c8d6a234f4c36a72af8de4aaffe8251a7061cdb47fd6c031af',
-  'ontology/shapes/lexicon.shapes.ttl': '0x14f070e3f6ace2df3d9613c7c1f2252b9b0d5a13d77c174f6b08c30283204401',
+  'ontology/shapes/lexicon.shapes.ttl': '0x58931fc5bc7e4d9271769389e61395d3fb36cc6fb8e9ea732972513f581c330e',
   'ontology/shapes/understanding.shapes.ttl': '0x982df46c1c1635aa0f1a0bdc2f96101441d0ebd249418ce846d75da60152ccda',
-  'ontology/skills.ttl': '0x4b4b2b2156d3b7cefbcc328e854b55d06cf940934378f0c2c8bce893a0c999be',
+  'ontology/skills.ttl': '0xeaccd6138fd214f16e119d98c2997e75cd3959be0277a67bf3ae0d74c6102ba6',
   'ontology/skills/board-minutes.md': '0x5cac5096b24b073ee61efcbe8670170c47ad484af8ffaab6fe8d2dc164bea3a6',
   'ontology/skills/budget-variance.md': '0xb9354ad8a81763fc0afd2fdba263fd3840c49c2eae70c207d5402e0b7c1fbc06',
   'ontology/skills/donor-thank-you.md': '0xa5cc46d5dbc8c091f3b50e6e90e9353a9296c6c8383950b2c0cd9aa4139355f8',

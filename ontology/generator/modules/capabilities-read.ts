@@ -22,6 +22,8 @@ export type CapabilityModel = {
   effects: string[];
   produces: string[];
   consumes: string[];
+  /** Inputs the step cannot do without (ha:needs): plan regression completes them; absent when there are none. */
+  needs?: string[];
   args: ArgModel[];
   utterances: string[];
   terms: string[];
@@ -68,6 +70,8 @@ function pair<T>(
   return make(first, second);
 }
 
+const optionalList = (items: string[]): string[] | undefined => (items.length > 0 ? items : undefined);
+
 function readCapability(reader: GraphReader, node: Term): CapabilityModel {
   const setting = reader.optionalObject(node, iri('ha', 'thresholdSetting'));
   const folder = reader.optionalObject(node, iri('ha', 'folder'));
@@ -91,6 +95,7 @@ function readCapability(reader: GraphReader, node: Term): CapabilityModel {
     effects: reader.strings(node, iri('ha', 'effect')),
     produces: reader.ids(node, iri('ha', 'produces'), 'out'),
     consumes: reader.ids(node, iri('ha', 'consumes'), 'out'),
+    needs: optionalList(reader.ids(node, iri('ha', 'needs'), 'out')),
     args: reader.objects(node, iri('ha', 'arg')).map((arg) => readArg(reader, arg)),
     utterances: reader.strings(node, iri('ha', 'utterance')),
     terms: reader.strings(node, iri('ha', 'term')),

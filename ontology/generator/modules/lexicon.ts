@@ -10,8 +10,13 @@ export type DomainClass = {
   readonly id: string; readonly label: string; readonly terms: readonly string[]; readonly cluster: string;
   readonly typicalUses: readonly string[]; readonly recordType?: string;
 };
-/** An outcome class: what a step produces or consumes; its terms type an open intent by word match. */
-export type OutcomeClass = { readonly id: string; readonly label: string; readonly terms: readonly string[] };`;
+/**
+ * An outcome class: what a step produces or consumes; its terms type an open intent by word match. \`givenBy: 'person'\`
+ * marks an input only the person can give (the gift a thank-you is for): it is asked for, never produced.
+ */
+export type OutcomeClass = {
+  readonly id: string; readonly label: string; readonly terms: readonly string[]; readonly givenBy?: 'person';
+};`;
 
 function readDomainClass(reader: GraphReader, node: Term) {
   return {
@@ -31,6 +36,7 @@ function emit(ctx: ModuleContext): string {
     id: reader.id(node, 'out'),
     label: reader.string(node, RDFS_LABEL),
     terms: reader.strings(node, iri('ha', 'term')),
+    givenBy: reader.optionalString(node, iri('ha', 'givenBy')),
   }));
   const clusters = reader.instancesOf(iri('ha', 'Cluster')).map((node) => reader.id(node, 'clu'));
   return moduleText([

@@ -8,7 +8,9 @@ import type { ExecInput, StepFailure, StepResult } from './step-result';
 /**
  * An instruction skill at answer time (seed 001 step 9.3): the body is pinned by digest and refused if the
  * commitment moved; the model runs once under it with the question, the earlier steps' outputs and the quoted
- * material (1400 tokens; 600 when brief). The answer is rendered with the skill's answer template.
+ * material (1400 tokens; 600 when brief). The answer is rendered with the skill's answer template. A literal in the
+ * skill's material argument (what the person answered when the run asked for an input, ../plan/regression-stage.ts)
+ * joins the question; a `$ref` there arrives as an earlier step's output instead.
  */
 export async function applyInstructionSkill(ctx: HarnessContext, input: ExecInput): Promise<StepResult | StepFailure> {
   const skill = input.tool.skill;
@@ -29,7 +31,7 @@ export async function applyInstructionSkill(ctx: HarnessContext, input: ExecInpu
       skillId: skill.id,
       body: skill.body,
       bodyDigest: skill.bodyDigest,
-      question: String(input.args.question ?? input.words),
+      question: questionOf(input),
       inputs: input.inputs,
       material: input.material,
       maxTokens: brief ? 600 : 1400,
@@ -46,4 +48,10 @@ export async function applyInstructionSkill(ctx: HarnessContext, input: ExecInpu
     reconciled: false,
     templated: skill.answerTemplate.includes('{text}'),
   };
+}
+
+function questionOf(input: ExecInput): string {
+  const question = String(input.args.question ?? input.words);
+  const given = input.args.material;
+  return typeof given === 'string' && given.trim() !== '' && given !== question ? `${question}\n\n${given}` : question;
 }

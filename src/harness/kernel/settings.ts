@@ -25,6 +25,8 @@ export type HarnessSettings = {
   planChoice: 'choice' | 'single';
   /** Compiled shapes (regexes, no model) on; off only to evaluate the planner on its own. */
   compiledShapes: boolean;
+  /** PLAN_REGRESSION_DEFAULT: 'on' completes a plan backwards from the goal through the capability transitions. */
+  planRegression: 'on' | 'off';
   /** SKILL_SELECTION_ASKER_CONTEXT: 'full' adds recent skills and memory tags to the typed reading. */
   askerContext: 'basic' | 'full';
   calibration: CalibrationMap | null;
@@ -56,6 +58,7 @@ export const DEFAULT_SETTINGS: HarnessSettings = {
   borderline: true,
   planChoice: 'choice',
   compiledShapes: true,
+  planRegression: 'on',
   askerContext: 'basic',
   calibration: null,
   floor: 0.5,

@@ -12,6 +12,7 @@ import type { ToolIndex } from '../tools/tools';
 import { localFirst } from './local-first';
 import { chainPlan, choosePlanAround } from './plan-choice';
 import { plansAround } from './plan-around';
+import { completeBackwards } from './regression-stage';
 import type { Plan } from './plan-schema';
 import { modelPlan } from './planner';
 import { ruleBasedPlan, stepFor } from './rule-based';
@@ -20,11 +21,16 @@ import { ruleBasedPlan, stepFor } from './rule-based';
  * Steps 3–5 — ground, judge, plan — as one stage: what the run proposes to do, for admission (step 6) to take or
  * refuse. A plan the screen supplied, a skill the person chose, a compiled shape the words match, a reading that
  * names nothing, the judge's pick or its question, then the model planner and, failing it, the rule-based one.
+ * Whichever proposes, plan regression completes the plan backwards from its goal (./regression-stage.ts).
  */
 /** What the plan stage proposes: a plan and who planned it, or a stop (nothing fits). */
 export type Proposal = { kind: 'plan'; plan: Plan; origin: PlannedBy } | StopOutcome;
 
 export async function proposePlan(env: RunEnv): Promise<Proposal> {
+  return completeBackwards(env, await propose(env));
+}
+
+async function propose(env: RunEnv): Promise<Proposal> {
   const { state, ctx } = env;
   const words = state.words;
   if (env.request.plan !== undefined && state.skillChoice === null) {

@@ -14,6 +14,7 @@ export { memoryWorld } from './memory-world';
 export * from './scenario';
 export * from './scripted-coach';
 export * from './scripted-model';
+export { REGRESSION_SCENARIOS } from './regression-scenarios';
 export { SEED_SCENARIOS } from './seed-scenarios';
 export { toolsOf } from './tools-of';
 export type { AskInput, Who, World, WorldFactory, WorldOptions } from './world';

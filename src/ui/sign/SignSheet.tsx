@@ -4,6 +4,9 @@ import { Details } from '../conversation/Details';
 import { FactList } from '../conversation/FactList';
 import { argumentSources, partyName, requirementFacts } from '../words/requirement-words';
 import { tokenAmount, when } from '../words/format';
+import type { StepPreview } from '../../protocol/messages/agent';
+import { message } from '../words/messages';
+import { BalancePreview } from './BalancePreview';
 import type { PendingItem } from './transport';
 import { useVaultNames } from './use-vault-names';
 import { askedBy } from './PendingQueue';
@@ -38,6 +41,8 @@ export function SignSheet(props: {
   item: PendingItem & { requirement: Requirement };
   unlocked: boolean;
   busy: boolean;
+  /** Each payment step's balances before → after, simulated on the agent's chain; undefined while it runs. */
+  previews?: readonly StepPreview[] | undefined;
   onSign: (expect: `0x${string}`, alsoExpect: `0x${string}`[]) => void;
   onDecline: (reason: string | undefined) => void;
   onUntrusted: () => void;
@@ -54,6 +59,16 @@ export function SignSheet(props: {
   ]);
   const [reason, setReason] = useState('');
   const trusted = useRef(false);
+  const previewOf = (step: Requirement, later?: string) => {
+    const found = props.previews?.find((p) => p.stepRef === step.stepRef);
+    if (found !== undefined)
+      return <BalancePreview preview={found} parties={parties} {...(later === undefined ? {} : { step: later })} />;
+    return props.previews === undefined && step.caveats.token === 'usdc' ? (
+      <p aria-busy="true" className="ha-meta">
+        {message('previewLoading')}
+      </p>
+    ) : null;
+  };
   return (
     <section aria-labelledby="sheet-title" className="ha-card ha-sheet">
       <h2 id="sheet-title">Review and sign</h2>
@@ -62,6 +77,7 @@ export function SignSheet(props: {
         {item.from !== undefined ? `${askedBy(item.from)}: “${item.words}”` : `You asked: “${item.words}”`}
       </p>
       <FactList facts={requirementFacts(r, parties, Date.now())} label="What you would allow" />
+      {previewOf(r)}
       <Details>
         <h3>The exact digest you sign</h3>
         <p>
@@ -89,6 +105,7 @@ export function SignSheet(props: {
                 facts={[...argumentFacts(a, parties), ...requirementFacts(a, parties, Date.now())]}
                 label={`Step ${a.stepRef}: what you would allow`}
               />
+              {previewOf(a, a.stepRef)}
               <Details>
                 <code className="ha-digest" data-testid="also-digest">
                   {a.bindingDigest}

@@ -44,6 +44,9 @@ export function Conversation(props: {
   const current = useMemo(() => entries.filter((e) => e.restored !== true), [entries]);
   const live = useMemo(() => liveEntries(current), [current]);
   const log = useRef<HTMLDivElement>(null);
+  const keptLog = useRef<HTMLElement>(null);
+  // Reopened on a kept conversation: its last entry is in view, as it was when the panel closed.
+  useRevealNewest(keptLog, String(earlier.length));
   const newest = current.at(-1);
   useRevealNewest(
     log,
@@ -60,7 +63,7 @@ export function Conversation(props: {
         }
       />
       {earlier.length === 0 ? null : (
-        <section className="ha-log ha-earlier" aria-label={message('conversationEarlier')}>
+        <section ref={keptLog} className="ha-log ha-earlier" aria-label={message('conversationEarlier')}>
           <p className="ha-meta">{message('conversationKept')}</p>
           {earlier.map((entry) => (
             <EntryView key={entry.id} entry={entry} actions={restoredActions} />

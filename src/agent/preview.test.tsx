@@ -36,7 +36,7 @@ describe('the balance-change preview on the sign sheet', () => {
     expect(previews[0]).toMatchObject({ ok: true, stepRef: asked.requirement.stepRef, simulated: 'account' });
     expect(await usdcBalanceOf(chain, payer)).toBe(held);
 
-    const html = renderToStaticMarkup(
+    const sheet = (
       <SignSheet
         item={{
           runRef: asked.runRef,
@@ -53,12 +53,28 @@ describe('the balance-change preview on the sign sheet', () => {
         onSign={() => undefined}
         onDecline={() => undefined}
         onUntrusted={() => undefined}
-      />,
+      />
     );
+    const html = renderToStaticMarkup(sheet);
     const usdc = (units: bigint) => tokenAmount(units.toString());
     expect(html).toContain('If you sign: balances before → after');
     expect(html).toContain(`${usdc(held)} → ${usdc(held - 5_000_000n)}`);
     expect(html).toContain('by your account itself; nothing has moved yet.');
+
+    // Every word of the sheet comes from the catalogue: with the browser's chrome.i18n answering (here a catalogue
+    // that names each key), none of the English is left.
+    const global = globalThis as { chrome?: unknown };
+    global.chrome = { i18n: { getMessage: (key: string, subs: string[] = []) => `⟦${[key, ...subs].join('|')}⟧` } };
+    try {
+      const translated = renderToStaticMarkup(sheet);
+      for (const key of ['sheetTitle', 'sheetWhatYouAllow', 'sheetDigest', 'sheetSign', 'sheetDecline', 'previewTitle'])
+        expect(translated).toContain(`⟦${key}`);
+      expect(translated).toContain('⟦sheetYouAsked|Send 5 USDC to bob⟧');
+      for (const english of ['Review and sign', 'The exact digest you sign', 'Reason for declining', 'balances before'])
+        expect(translated).not.toContain(english);
+    } finally {
+      delete global.chrome;
+    }
   });
 
   it('a payment the account cannot cover: the chain would refuse it, and the sheet says so before any signature', async () => {

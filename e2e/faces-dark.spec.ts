@@ -51,6 +51,8 @@ for (const scheme of ['light', 'dark'] as const) {
     const runRef = (await card.locator('.ha-meta code').last().textContent()) ?? '';
     await popup.goto(extension.url(`popup.html?request=${encodeURIComponent(runRef)}`));
     await expect(popup.getByRole('heading', { name: 'Review and sign' })).toBeVisible();
+    // The payment's balances before → after, as the agent's chain ran it, are part of the sheet's picture.
+    await expect(popup.getByTestId('balance-preview')).toContainText('→', { timeout: 30_000 });
     expect(await background(popup)).toBe(BACKGROUND[scheme]);
     expect(await seriousAxeViolations(popup)).toEqual([]);
     await shoot(popup, `popup-sign-${scheme}`);

@@ -43,12 +43,12 @@ export function overlayTransport(tabId: number | undefined, nonce: string | unde
     return result;
   };
   return {
-    ask: async (words, material, { signal, onText }) =>
+    ask: async (words, material, { signal, onText, onStep }) =>
       told(
         await abortable(
           stream.ask(
             { words, ...(material !== undefined ? { material } : {}) },
-            { signal, ...(onText !== undefined ? { onText } : {}) },
+            { signal, ...(onText !== undefined ? { onText } : {}), ...(onStep !== undefined ? { onStep } : {}) },
           ),
           signal,
         ),

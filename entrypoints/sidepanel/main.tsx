@@ -16,14 +16,18 @@ const stream = createAskStream((name) => browser.runtime.connect({ name }));
 /** `?agent=0x…`: ask an agent the person stewards (an organization's), as the command line's --to does. */
 const agent = AddressSchema.safeParse(new URLSearchParams(location.search).get('agent'));
 const addressee = agent.success ? agent.data : undefined;
+/** The conversation is kept in the vault per session: the person's own agent, or each agent they steer. */
+const session = addressee === undefined ? 'sidepanel:own' : (`sidepanel:${addressee.toLowerCase()}` as const);
+
+let adding: Promise<void> = Promise.resolve();
 
 /** The side panel's way to its agent: the background for asks and resumes, the popup window for signing. */
 const transport: AgentTransport = {
-  ask: (words, material, { signal, onText }) =>
+  ask: (words, material, { signal, onText, onStep }) =>
     abortable(
       stream.ask(
         { words, ...(material !== undefined ? { material } : {}), ...(addressee !== undefined ? { addressee } : {}) },
-        { signal, ...(onText !== undefined ? { onText } : {}) },
+        { signal, ...(onText !== undefined ? { onText } : {}), ...(onStep !== undefined ? { onStep } : {}) },
       ),
       signal,
     ),
@@ -39,6 +43,22 @@ const transport: AgentTransport = {
     });
   },
   provenance: (runRef) => requestBackground(send, { type: 'home.vault.provenance', runRef }),
+  history: {
+    async load() {
+      const kept = await requestBackground(send, { type: 'agent.conversation.get', session });
+      return kept.ok ? kept.data.entries : [];
+    },
+    // Kept one after another, in the order shown; an entry over the message cap is shown but not kept.
+    add(entry) {
+      adding = adding
+        .then(() => requestBackground(send, { type: 'agent.conversation.add', session, entry }))
+        .then(() => undefined);
+    },
+    async clear() {
+      await adding;
+      await requestBackground(send, { type: 'agent.conversation.clear', session });
+    },
+  },
   subscribe(listener) {
     const onMessage = (message: unknown, sender: { id?: string }) => {
       if (!fromThisExtension(sender, browser.runtime.id)) return;

@@ -17,6 +17,8 @@ import {
   type ResumeInput,
 } from './runs';
 import { signPending, type SignResult } from './sign';
+import { pendingPreviews } from './preview';
+import type { StepPreview } from '../protocol/messages/agent';
 
 /**
  * The person's agent, as the background worker and the command line use it: one composition root (home-agent.ts)
@@ -34,6 +36,8 @@ export type HomeAgent = HomeAgentCore & {
   requirement(runRef: string): Promise<Requirement>;
   /** The same, with the later steps' requirements listed in alsoApprove (to review and sign together). */
   requirements(runRef: string): Promise<{ requirement: Requirement; also: Requirement[] }>;
+  /** Balances before → after for each payment step the person would sign, simulated on the agent's chain. */
+  previews(runRef: string): Promise<StepPreview[]>;
   pending(limit?: number): Promise<PendingRun[]>;
   revoke(hash: Hex): Promise<Revoked>;
   grantAskAsMe(input: Parameters<typeof grantAskAsMe>[1]): ReturnType<typeof grantAskAsMe>;
@@ -49,6 +53,7 @@ export function createHomeAgent(parts: HomeAgentParts): HomeAgent {
     decline: (input) => declineAt(core, input),
     requirement: (runRef) => pendingRequirement(core, runRef),
     requirements: (runRef) => pendingRequirements(core, runRef),
+    previews: (runRef) => pendingPreviews(core, runRef),
     pending: (limit) => pendingRuns(core, limit),
     revoke: (hash) => revokeHeld(core, hash),
     grantAskAsMe: (input) => grantAskAsMe(core, input),

@@ -15,7 +15,7 @@ export type { ToolSpec } from './kernel/tool-spec';
 export { GENERATED_ONTOLOGY } from './kernel/ontology';
 export type { OntologyView } from './kernel/ontology-view';
 export { DEFAULT_SETTINGS, type CalibrationMap, type HarnessSettings } from './kernel/settings';
-export { STOPPED_SENTENCE, type AskControls, type StreamPiece } from './kernel/turn-controls';
+export { STOPPED_SENTENCE, type AskControls, type StepProgress, type StreamPiece } from './kernel/turn-controls';
 export { newTrace } from './kernel/trace';
 
 // The checkpoint's persisted shape (read back through the harness: Harness.readCheckpoint, Harness.runState).

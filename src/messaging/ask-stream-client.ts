@@ -1,6 +1,6 @@
 import type { Result } from '../protocol/errors';
 import type { AskResponse } from '../protocol/harness-reply';
-import { ASK_STREAM_PORT, AskStreamOutbound } from '../protocol/messages/ask-stream';
+import { ASK_STREAM_PORT, AskStreamOutbound, type StepNotice } from '../protocol/messages/ask-stream';
 import type { Material } from '../protocol/messages/index';
 
 /**
@@ -17,7 +17,11 @@ export type PagePort = {
   onDisconnect: { addListener(listener: () => void): void };
 };
 export type StreamedAskInput = { words: string; material?: Material; addressee?: `0x${string}` };
-export type StreamedAskOptions = { signal?: AbortSignal; onText?: (text: string) => void };
+export type StreamedAskOptions = {
+  signal?: AbortSignal;
+  onText?: (text: string) => void;
+  onStep?: (step: StepNotice) => void;
+};
 export type AskStream = {
   ask(input: StreamedAskInput, options?: StreamedAskOptions): Promise<Result<AskResponse>>;
   close(): void;
@@ -26,6 +30,7 @@ export type AskStream = {
 type InFlight = {
   resolve: (result: Result<AskResponse>) => void;
   onText?: (text: string) => void;
+  onStep?: (step: StepNotice) => void;
   call: number;
   text: string;
 };
@@ -48,6 +53,10 @@ export function createAskStream(
       const message = parsed.data;
       const ask = message.askId === null ? undefined : asks.get(message.askId);
       if (ask === undefined) return;
+      if (message.type === 'ask.step') {
+        ask.onStep?.({ step: message.step, of: message.of, label: message.label });
+        return;
+      }
       if (message.type === 'ask.delta') {
         if (message.call !== ask.call) {
           ask.call = message.call;
@@ -83,6 +92,7 @@ export function createAskStream(
         asks.set(askId, {
           resolve,
           ...(options.onText !== undefined ? { onText: options.onText } : {}),
+          ...(options.onStep !== undefined ? { onStep: options.onStep } : {}),
           call: 0,
           text: '',
         });

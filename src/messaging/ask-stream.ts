@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import type { StreamPiece } from '../harness';
+import type { StepProgress, StreamPiece } from '../harness';
 import { describeZodError, HomeError, toWireError } from '../protocol/errors';
 import {
   ASK_STREAM_LIMITS,
@@ -138,6 +138,9 @@ export function serveAskStream(port: AskStreamPort, deps: AskStreamDeps, self: E
         });
       }
     };
+    const onStep = (p: StepProgress) => {
+      if (p.of <= 16) post({ type: 'ask.step', askId, step: p.step, of: p.of, label: p.label });
+    };
     try {
       const agent = await deps.agent();
       const material = message.material;
@@ -158,7 +161,7 @@ export function serveAskStream(port: AskStreamPort, deps: AskStreamDeps, self: E
           ...(quoted !== undefined ? { material: quoted } : {}),
           ...(message.addressee !== undefined ? { addressee: message.addressee as Address } : {}),
         },
-        { signal: controller.signal, onText },
+        { signal: controller.signal, onText, onStep },
       );
       if (!result.ok) throw new HomeError(result.error.code, result.error.message);
       post({ type: 'ask.reply', askId, response: result.data });

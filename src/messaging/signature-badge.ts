@@ -16,7 +16,17 @@ export type BadgeApis = {
 export type WaitingRequest = { id: string; summary: string };
 
 /** Messages that read and change nothing a badge counts: no refresh after them (the popup polls `agent.pending`). */
-const READS = new Set(['agent.pending', 'agent.requirement', 'router.stats', 'home.status', 'home.names']);
+const READS = new Set([
+  'agent.pending',
+  'agent.preview',
+  'agent.conversation.get',
+  'agent.conversation.add',
+  'agent.conversation.clear',
+  'agent.requirement',
+  'router.stats',
+  'home.status',
+  'home.names',
+]);
 const MOST = 99;
 
 /**

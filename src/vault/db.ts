@@ -32,6 +32,7 @@ export class VaultDb extends Dexie {
   declare settings: Table<RawRow, string>;
   declare chainState: Table<RawRow, string>;
   declare budgets: Table<RawRow, string>;
+  declare conversations: Table<RawRow, string>;
 
   constructor(name = 'home-agent-vault', options: VaultDbOptions = {}) {
     const { upToVersion = LATEST_VAULT_VERSION, ...dexieOptions } = options;

@@ -6,6 +6,7 @@ import { V2_FIXTURE } from './fixtures/v2';
 import { V3_FIXTURE } from './fixtures/v3';
 import { V4_FIXTURE } from './fixtures/v4';
 import { V5_FIXTURE } from './fixtures/v5';
+import { V6_FIXTURE } from './fixtures/v6';
 import {
   LATEST_VAULT_VERSION,
   LEGACY_NONCE_RETENTION_MS,
@@ -22,6 +23,7 @@ const FIXTURES: Record<number, Record<string, Record<string, unknown>[]>> = {
   3: V3_FIXTURE,
   4: V4_FIXTURE,
   5: V5_FIXTURE,
+  6: V6_FIXTURE,
 };
 /** The tables a vault had at a version (a later version may add one; none drops one). */
 const tablesAt = (version: number) =>
@@ -122,6 +124,17 @@ describe('vault migrations', () => {
     const vault = await vaultWrittenAt(5);
     expect(await vault.settings.get('budget.asksPerDay')).toBe(40);
     expect(await vault.budgets.get(alice)).toMatchObject({ spent: 3, windowMs: 86_400_000 });
+  });
+
+  it('keeps the side panel’s conversation from version 6 on, in order, until cleared', async () => {
+    const vault = await vaultWrittenAt(6);
+    expect((await vault.conversations.list('sidepanel:own')).rows.map((r) => r.entry)).toEqual([
+      { from: 'you', words: 'Who are my contacts?' },
+    ]);
+    await vault.conversations.add('sidepanel:own', { from: 'stopped' });
+    expect((await vault.conversations.list('sidepanel:own')).rows.map((r) => r.seq)).toEqual([0, 1]);
+    expect(await vault.conversations.clear('sidepanel:own')).toBe(2);
+    expect((await vault.conversations.list('sidepanel:own')).rows).toEqual([]);
   });
 
   it('keeps a damaged version 1 nonce spent for ever (fail closed)', async () => {

@@ -82,6 +82,13 @@ export const VAULT_VERSIONS: readonly VaultVersion[] = [
       budgets: '&agent, windowStart',
     },
   },
+  {
+    version: 6,
+    stores: {
+      // The conversation a face showed, per session, one row per entry in order: found again when the panel reopens.
+      conversations: '&id, session',
+    },
+  },
 ];
 
 /** Every table of the vault (the union over all versions; no version has dropped a table). */
@@ -100,7 +107,8 @@ export type VaultTable =
   | 'provenance'
   | 'settings'
   | 'chainState'
-  | 'budgets';
+  | 'budgets'
+  | 'conversations';
 export const LATEST_VAULT_VERSION = VAULT_VERSIONS[VAULT_VERSIONS.length - 1]!.version;
 
 /** The primary-key field of each table, from the latest spec that names it (the first index entry, `&` dropped). */

@@ -4,6 +4,7 @@ import { AgentRow } from './repositories/agents';
 import { BudgetRow } from './repositories/budgets';
 import { ChainStateRow } from './repositories/chain-state';
 import { ConfirmationRow } from './repositories/confirmations';
+import { ConversationRow } from './repositories/conversations';
 import { KeyRow } from './repositories/keys';
 import { MandateRow } from './repositories/mandates';
 import { SpentNonceRow } from './repositories/nonces';
@@ -31,4 +32,5 @@ export const TABLE_SCHEMAS: Readonly<Record<VaultTable, z.ZodType>> = {
   settings: TypedSettingRow,
   chainState: ChainStateRow,
   budgets: BudgetRow,
+  conversations: ConversationRow,
 };

@@ -4,6 +4,7 @@ import { createAgentsRepository, type AgentsRepository } from './repositories/ag
 import { createBudgetsRepository, type BudgetsRepository } from './repositories/budgets';
 import { createChainStateStore, type ChainStateStore } from './repositories/chain-state';
 import { createConfirmationsRepository, type ConfirmationsRepository } from './repositories/confirmations';
+import { createConversationsRepository, type ConversationsRepository } from './repositories/conversations';
 import { createKeysRepository, type KeysRepository } from './repositories/keys';
 import { createMandatesRepository, type MandatesRepository } from './repositories/mandates';
 import { createSpentNoncesRepository, type SpentNoncesRepository } from './repositories/nonces';
@@ -36,6 +37,8 @@ export type Vault = {
   settings: SettingsRepository;
   /** Each agent's ask budget, spent and refused across worker restarts. */
   budgets: BudgetsRepository;
+  /** The conversation each face showed, per session, until the person clears it. */
+  conversations: ConversationsRepository;
   /** The embedded chain's snapshot store (one per chain id; 'embedded' unless told). */
   chainState(id?: string): ChainStateStore;
   /** Reads every row of every table against its schema and lists each damaged one in words. */
@@ -61,6 +64,7 @@ export function createVault(db: VaultDb, options: { clock?: VaultClock } = {}): 
     provenance: createProvenanceRepository(db, clock),
     settings: createSettingsRepository(db, clock),
     budgets: createBudgetsRepository(db, clock),
+    conversations: createConversationsRepository(db, clock),
     chainState: (id) => createChainStateStore(db, clock, id),
     check: async () => {
       const reads = await Promise.all(

@@ -12,7 +12,16 @@ export type StreamPiece = {
   call: number;
   delta: string;
 };
-export type AskControls = { signal?: AbortSignal; onText?: (piece: StreamPiece) => void };
+/**
+ * A step of the plan starting: its place (1-based) among the plan's steps and what it does, in the ontology's words
+ * (the skill's label, else the capability's). Display only, like `onText`: it decides nothing and grants nothing.
+ */
+export type StepProgress = { step: number; of: number; label: string };
+export type AskControls = {
+  signal?: AbortSignal;
+  onText?: (piece: StreamPiece) => void;
+  onStep?: (progress: StepProgress) => void;
+};
 
 /** The sentence a run ends with when the person stopped it. */
 export const STOPPED_SENTENCE = 'You stopped this answer.';

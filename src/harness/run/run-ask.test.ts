@@ -38,6 +38,26 @@ describe('the run loop', () => {
     expect(reply.results?.length).toBe(4 + 3);
   });
 
+  it('tells the door each step as it starts, by its place in the plan and in the ontology’s words', async () => {
+    const { world } = await demoContext();
+    const steps: unknown[] = [];
+    const reply = await world.harness().ask(
+      {
+        addressee: world.who.alice,
+        surface: 'sidepanel',
+        message: 'my contacts and organizations',
+        plan: { steps: [{ toolId: 'person.contact.list' }, { toolId: 'organization.affiliations.list' }] },
+      },
+      { kind: 'session', asker: world.who.alice },
+      { onStep: (p) => steps.push(p) },
+    );
+    expectKind(replyOf(reply), 'answer');
+    expect(steps).toEqual([
+      { step: 1, of: 2, label: 'List my contacts' },
+      { step: 2, of: 2, label: 'List my organizations' },
+    ]);
+  });
+
   it('refuses a supplied plan that acts', async () => {
     const { world } = await demoContext();
     const reply = expectKind(

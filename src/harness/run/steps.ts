@@ -33,6 +33,7 @@ export async function runSteps(env: AdmittedEnv): Promise<PhaseOutcome> {
     if (step.toolId === 'ask.clarify') return clarify(env, step);
     const results = resultsById(env.state.steps);
     const batch = readBatch(env, i);
+    for (const at of batch.length > 1 ? batch : [i]) announce(env, at);
     if (batch.length > 1) {
       const outcome = await runReads(env, batch, results);
       if (outcome.kind === 'stop') return outcome;
@@ -60,6 +61,16 @@ export async function runSteps(env: AdmittedEnv): Promise<PhaseOutcome> {
     i++;
   }
   return { kind: 'continue' };
+}
+
+/** Tells the door a step is starting (its place in the plan and what it does), when the door listens. */
+function announce(env: AdmittedEnv, index: number): void {
+  const onStep = env.ctx.turn?.onStep;
+  const step = env.state.plan.steps[index];
+  if (onStep === undefined || step === undefined) return;
+  const tool = env.tools.get(step.toolId);
+  const label = tool?.skill?.label ?? tool?.capability.label ?? step.toolId;
+  onStep({ step: index + 1, of: env.state.plan.steps.length, label: label.slice(0, 200) });
 }
 
 type PrepareOutcome = { kind: 'ready'; prepared: Prepared } | { kind: 'settled' } | StopOutcome;

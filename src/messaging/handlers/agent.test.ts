@@ -95,6 +95,28 @@ describe('the background’s agent handlers over the real harness', () => {
     expect(await w.data({ type: 'agent.pending' })).toEqual({ runs: [] });
   }, 60_000);
 
+  it('the popup previews a payment’s balances before → after, run on the agent’s chain; nothing moves', async () => {
+    const w = await worker();
+    await w.data({ type: 'home.demo.load', passphrase: 'a long test passphrase' });
+    const act = await w.data<Envelope>({ type: 'ask', words: 'Send 5 USDC to bob' });
+    expect(act.reply).toMatchObject({ kind: 'authority_required' });
+    const preview = { type: 'agent.preview', runRef: act.runRef };
+    expect(await w.call(preview, OVERLAY)).toMatchObject({ ok: false, error: { code: 'SENDER_NOT_ALLOWED' } });
+    type Previews = { previews: Array<{ ok: true; simulated: string; changes: Array<Record<string, string>> }> };
+    const first = await w.data<Previews>(preview);
+    expect(first.previews).toHaveLength(1);
+    const [payer, payee] = first.previews[0]!.changes;
+    // The demo loaded through the Home leaves Alice's account counterfactual until its first redemption: the token
+    // runs the transfer from its address (src/agent/preview.test.tsx has a deployed one, run by the account itself).
+    expect(first.previews[0]).toMatchObject({ ok: true, stepRef: 's1', token: 'usdc', simulated: 'token' });
+    expect(BigInt(payer!.before!) - BigInt(payer!.after!)).toBe(5_000_000n);
+    expect(BigInt(payee!.after!) - BigInt(payee!.before!)).toBe(5_000_000n);
+    // A simulation only: asked again, the same figures (the first left no trace on the chain).
+    expect(await w.data(preview)).toEqual(first);
+    const noPayment = await w.data<Envelope>({ type: 'ask', words: 'Add dave to my contacts.' });
+    expect(await w.data({ type: 'agent.preview', runRef: noPayment.runRef })).toEqual({ previews: [] });
+  }, 60_000);
+
   it('the overlay asks with quoted page text (material, never instruction) and answers a choice it was shown', async () => {
     const w = await worker();
     await w.data({ type: 'home.demo.load', passphrase: 'a long test passphrase' });

@@ -4,6 +4,8 @@ import {
   AgentDeclineRequest,
   AgentPendingReply,
   AgentPendingRequest,
+  AgentPreviewReply,
+  AgentPreviewRequest,
   AgentRequirementRequest,
   AgentRequirementsReply,
   AgentRequirementsRequest,
@@ -71,6 +73,13 @@ export function agentHandlers(deps: AgentDeps) {
       request: AgentRequirementsRequest,
       reply: AgentRequirementsReply,
       handle: async ({ runRef }) => (await deps.agent()).requirements(runRef),
+    }),
+    defineHandler({
+      type: 'agent.preview',
+      senders: ['extension-page'],
+      request: AgentPreviewRequest,
+      reply: AgentPreviewReply,
+      handle: async ({ runRef }) => ({ previews: await (await deps.agent()).previews(runRef) }),
     }),
     defineHandler({
       type: 'agent.sign',

@@ -5,6 +5,7 @@ import type { AppsDeps } from '../../apps/heartcoach/app-services';
 import { agentHandlers, type AgentDeps } from './agent';
 import { appHandlers } from '../../apps/heartcoach/home-handlers';
 import { askHandler } from './ask';
+import { conversationHandlers } from './conversation';
 import { homeHandlers, type HomeDeps } from './home';
 import { homePingHandler } from './home-ping';
 import { overlayMaterialHandlers } from './overlay-material';
@@ -43,6 +44,7 @@ export function backgroundHandlers(deps: BackgroundDeps): RegisteredHandler[] {
     homePingHandler(),
     ...homeHandlers(deps),
     ...agentHandlers(deps),
+    ...conversationHandlers(deps),
     ...appHandlers(deps),
     ...pageAppHandlers(deps),
     ...pageA2AHandlers(deps),

@@ -160,6 +160,7 @@ describe('the overlay frame and the Home', () => {
       'agent.sign',
       'agent.requirement',
       'agent.pending',
+      'agent.preview',
       'pending.list',
       'router.stats',
     ];

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { AddressSchema, DigestSchema, Supplied } from '../ask';
+import { WireError } from '../errors';
 import { AskResponse, Requirement } from '../harness-reply';
+import { Material, MESSAGE_LIMITS } from '../material';
 
 /**
  * The agent's channel (side panel, overlay, popup → background): an ask answers with the harness's envelope (the six
@@ -32,6 +34,29 @@ export const AgentSignRequest = req('agent.sign', {
 export const AgentRequirementsRequest = req('agent.requirements', { runRef: RunRef });
 export const AgentDeclineRequest = req('agent.decline', { runRef: RunRef, reason: z.string().max(500).optional() });
 export const AgentPendingRequest = req('agent.pending', {});
+/** What signing the run's pending steps would change in balances, simulated on the agent's chain (the sign sheet). */
+export const AgentPreviewRequest = req('agent.preview', { runRef: RunRef });
+
+/** A face's conversation: the side panel's own (`sidepanel:own`) or with an agent it steers (`sidepanel:0x…`). */
+const Session = z.string().regex(/^sidepanel:(own|0x[0-9a-f]{40})$/, 'a conversation session');
+/** One entry of a conversation as kept in the vault: the person's words, a reply, a refusal, a stop. */
+export const ConversationEntry = z.discriminatedUnion('from', [
+  z.strictObject({
+    from: z.literal('you'),
+    words: z.string().max(MESSAGE_LIMITS.words),
+    material: Material.optional(),
+  }),
+  z.strictObject({ from: z.literal('agent'), response: AskResponse }),
+  z.strictObject({ from: z.literal('error'), error: WireError }),
+  z.strictObject({ from: z.literal('stopped') }),
+]);
+export type ConversationEntry = z.infer<typeof ConversationEntry>;
+export const AgentConversationGetRequest = req('agent.conversation.get', { session: Session });
+export const AgentConversationAddRequest = req('agent.conversation.add', {
+  session: Session,
+  entry: ConversationEntry,
+});
+export const AgentConversationClearRequest = req('agent.conversation.clear', { session: Session });
 
 export const PendingRun = z.strictObject({
   runRef: RunRef,
@@ -72,6 +97,32 @@ export const AgentSignReply = AskResponse.extend({
 export const AgentRequirementsReply = z.strictObject({ requirement: Requirement, also: z.array(Requirement).max(8) });
 export const AgentPendingReply = z.strictObject({ runs: z.array(PendingRun).max(100) });
 
+const BaseUnits = z.string().regex(/^-?\d{1,40}$/, 'an amount in base units');
+/**
+ * One step's balances before → after (token base units, decimal strings), run on the chain before signing:
+ * `account`, the paying account itself made the transfer in a call the chain forgot; `token`, the account is not
+ * deployed yet, so the token ran the transfer from its address. `ok: false`: the chain would refuse it, in words.
+ */
+export const StepPreview = z.discriminatedUnion('ok', [
+  z.strictObject({
+    ok: z.literal(true),
+    stepRef: z.string().max(64),
+    token: z.literal('usdc'),
+    decimals: z.number().int().min(0).max(36),
+    simulated: z.enum(['account', 'token']),
+    changes: z
+      .array(z.strictObject({ address: AddressSchema, before: BaseUnits, after: BaseUnits }))
+      .min(1)
+      .max(4),
+  }),
+  z.strictObject({ ok: z.literal(false), stepRef: z.string().max(64), reason: z.string().min(1).max(500) }),
+]);
+export type StepPreview = z.infer<typeof StepPreview>;
+export const AgentPreviewReply = z.strictObject({ previews: z.array(StepPreview).max(9) });
+export const AgentConversationReply = z.strictObject({ entries: z.array(ConversationEntry).max(200) });
+export const AgentConversationAddReply = z.strictObject({ kept: z.number().int().nonnegative() });
+export const AgentConversationClearReply = z.strictObject({ cleared: z.number().int().nonnegative() });
+
 export const AGENT_REQUESTS = [
   AgentResumeRequest,
   AgentRequirementRequest,
@@ -79,6 +130,10 @@ export const AGENT_REQUESTS = [
   AgentSignRequest,
   AgentDeclineRequest,
   AgentPendingRequest,
+  AgentPreviewRequest,
+  AgentConversationGetRequest,
+  AgentConversationAddRequest,
+  AgentConversationClearRequest,
 ] as const;
 
 export const AGENT_REPLIES = {
@@ -88,4 +143,8 @@ export const AGENT_REPLIES = {
   'agent.sign': AgentSignReply,
   'agent.decline': AskResponse,
   'agent.pending': AgentPendingReply,
+  'agent.preview': AgentPreviewReply,
+  'agent.conversation.get': AgentConversationReply,
+  'agent.conversation.add': AgentConversationAddReply,
+  'agent.conversation.clear': AgentConversationClearReply,
 } as const;

@@ -10,7 +10,7 @@ import { Material, MESSAGE_LIMITS } from './index';
  * point-to-point, so the text goes only to the page that asked, and every message names its ask by `askId`.
  *
  * Page → background: `ask.start` (the person's words, as the `ask` message carries them) and `ask.cancel`. Closing
- * the Port (the panel closed) cancels every ask on it. Background → page: `ask.delta` pieces of text, then one
+ * the Port (the panel closed) cancels every ask on it. Background → page: `ask.step` as each step of the plan starts and `ask.delta` pieces of text, then one
  * `ask.reply` (the harness's envelope, as `ask` answers) or `ask.failed` (a refusal in words). A delta is display
  * only and never consent: it carries no requirement, and what the person signs is read from the run by its id.
  */
@@ -45,6 +45,16 @@ export const AskStreamDelta = z.strictObject({
   role: z.enum(['composer', 'skill-apply']),
   delta: z.string().max(ASK_STREAM_LIMITS.delta),
 });
+/** A step of the ask's plan starting: "Step 1 of 2: List my contacts" (display only, like a delta). */
+export const AskStreamStep = z.strictObject({
+  type: z.literal('ask.step'),
+  askId: AskId,
+  step: z.number().int().positive().max(16),
+  of: z.number().int().positive().max(16),
+  label: z.string().min(1).max(200),
+});
+/** A step starting, as a face shows it. */
+export type StepNotice = Omit<z.infer<typeof AskStreamStep>, 'type' | 'askId'>;
 export const AskStreamReply = z.strictObject({ type: z.literal('ask.reply'), askId: AskId, response: AskResponse });
 /** `askId` is null when the page's message could not be read far enough to name its ask. */
 export const AskStreamFailed = z.strictObject({
@@ -52,5 +62,10 @@ export const AskStreamFailed = z.strictObject({
   askId: AskId.nullable(),
   error: WireError,
 });
-export const AskStreamOutbound = z.discriminatedUnion('type', [AskStreamDelta, AskStreamReply, AskStreamFailed]);
+export const AskStreamOutbound = z.discriminatedUnion('type', [
+  AskStreamDelta,
+  AskStreamStep,
+  AskStreamReply,
+  AskStreamFailed,
+]);
 export type AskStreamOutbound = z.infer<typeof AskStreamOutbound>;

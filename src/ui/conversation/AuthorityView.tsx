@@ -62,7 +62,7 @@ export function AuthorityView({
         {reply.alsoApprove.length > 0 ? ` ${reply.alsoApprove.length} other approval(s) will be needed too.` : ''}
       </p>
       {actions.finished === true ? (
-        <p className="ha-meta">{MOVED_ON}</p>
+        <p className="ha-meta">{actions.restored === true ? message('restoredRecord') : MOVED_ON}</p>
       ) : (
         <div className="ha-actions">
           {actions.review === undefined ? (

@@ -4,6 +4,7 @@ import { AskForm } from './AskForm';
 import { EntryView } from './EntryView';
 import { KeptQuestions, useKeptQuestions } from './KeptQuestions';
 import { liveEntries } from './live-runs';
+import { message } from '../words/messages';
 import { useRevealNewest } from './reveal-newest';
 import type { AgentTransport, ReplyActions } from './transport';
 import { runContext, useConversation } from './use-conversation';
@@ -23,7 +24,8 @@ export function Conversation(props: {
   onProvenance?: (runRef: string) => Promise<string | undefined>;
 }) {
   const { transport } = props;
-  const { entries, busy, ask, resume, stop } = useConversation(transport);
+  const { entries, busy, restored, ask, resume, clear, stop } = useConversation(transport);
+  const [cleared, setCleared] = useState(false);
   const [untrusted, setUntrusted] = useState(false);
   const kept = useKeptQuestions(transport.kept, busy);
   const actions: ReplyActions = useMemo(
@@ -37,15 +39,21 @@ export function Conversation(props: {
     [busy, resume, transport, props.onProvenance, entries],
   );
   const finished = useMemo(() => ({ ...actions, finished: true }), [actions]);
-  const live = useMemo(() => liveEntries(entries), [entries]);
+  const restoredActions = useMemo(() => ({ ...actions, finished: true, restored: true }), [actions]);
+  const earlier = entries.filter((e) => e.restored === true);
+  const current = useMemo(() => entries.filter((e) => e.restored !== true), [entries]);
+  const live = useMemo(() => liveEntries(current), [current]);
   const log = useRef<HTMLDivElement>(null);
-  const newest = entries.at(-1);
+  const keptLog = useRef<HTMLElement>(null);
+  // Reopened on a kept conversation: its last entry is in view, as it was when the panel closed.
+  useRevealNewest(keptLog, String(earlier.length));
+  const newest = current.at(-1);
   useRevealNewest(
     log,
     newest === undefined ? '' : `${newest.id}:${newest.from}:${newest.from === 'waiting' ? newest.streamed.length : 0}`,
   );
   return (
-    <div className="ha-conversation">
+    <div className="ha-conversation" data-kept={restored ? 'read' : 'reading'}>
       <KeptQuestions
         items={kept}
         busy={busy}
@@ -54,8 +62,16 @@ export function Conversation(props: {
           void resume(k.runRef, [{ kind: 'decline', reason: 'you dropped this kept question' }], `Drop: ${k.words}`)
         }
       />
+      {earlier.length === 0 ? null : (
+        <section ref={keptLog} className="ha-log ha-earlier" aria-label={message('conversationEarlier')}>
+          <p className="ha-meta">{message('conversationKept')}</p>
+          {earlier.map((entry) => (
+            <EntryView key={entry.id} entry={entry} actions={restoredActions} />
+          ))}
+        </section>
+      )}
       <div ref={log} role="log" aria-live="polite" aria-label="Conversation with your agent" className="ha-log">
-        {entries.map((entry) => (
+        {current.map((entry) => (
           <EntryView
             key={entry.id}
             entry={entry}
@@ -63,6 +79,24 @@ export function Conversation(props: {
           />
         ))}
       </div>
+      {transport.history === undefined || (entries.length === 0 && !cleared) ? null : (
+        <div className="ha-actions ha-clear">
+          {cleared && entries.length === 0 ? (
+            <p role="status" className="ha-meta">
+              {message('conversationCleared')}
+            </p>
+          ) : (
+            <button
+              type="button"
+              className="ha-secondary"
+              disabled={busy}
+              onClick={() => void clear().then(() => setCleared(true))}
+            >
+              {message('conversationClear')}
+            </button>
+          )}
+        </div>
+      )}
       {untrusted ? (
         <p role="alert" className="ha-error">
           {UNTRUSTED}

@@ -1,4 +1,5 @@
 import { QuotedMaterial } from '../QuotedMaterial';
+import { message } from '../words/messages';
 import { ReplyCard } from './ReplyCard';
 import type { ReplyActions } from './transport';
 import type { Entry } from './use-conversation';
@@ -28,7 +29,10 @@ export function EntryView({ entry, actions }: { entry: Entry; actions: ReplyActi
       return (
         <div className="ha-waiting" aria-busy="true">
           <p className="ha-meta">
-            <span className="ha-spinner" aria-hidden="true" /> Your agent is working…
+            <span className="ha-spinner" aria-hidden="true" />{' '}
+            {entry.step === undefined || entry.step.of < 2
+              ? message('working')
+              : message('stepProgress', String(entry.step.step), String(entry.step.of), entry.step.label)}
           </p>
           {entry.streamed === '' ? null : <p className="ha-streamed">{entry.streamed}</p>}
         </div>

@@ -2,7 +2,9 @@ import type { Supplied } from '../../protocol/ask';
 import type { Result } from '../../protocol/errors';
 import type { AskResponse, HarnessReply, Requirement } from '../../protocol/harness-reply';
 import type { RunReplied } from '../../protocol/faces-broadcast';
+import type { ConversationEntry } from '../../protocol/messages/agent';
 import type { Material } from '../../protocol/messages/index';
+import type { StepNotice } from '../../protocol/messages/ask-stream';
 import type { KeptQuestion } from './KeptQuestions';
 
 /** A file the person can save (provenance, an approval request). */
@@ -13,11 +15,14 @@ export type DownloadFile = { fileName: string; mediaType: string; text: string }
  * the overlay's is narrower (no provenance: the page can read an open shadow root, so records stay out of it).
  */
 export type AgentTransport = {
-  /** Asks; `onText` receives the composed answer as it streams, where the agent streams it. */
+  /**
+   * Asks; `onText` receives the composed answer as it streams, where the agent streams it; `onStep`, each step of
+   * the plan as it starts ("Step 1 of 2: …").
+   */
   ask(
     words: string,
     material: Material | undefined,
-    options: { signal: AbortSignal; onText?: (text: string) => void },
+    options: { signal: AbortSignal; onText?: (text: string) => void; onStep?: (step: StepNotice) => void },
   ): Promise<Result<AskResponse>>;
   /** Resumes a run with only what the person did (an answer, a choice, a decline, a co-signature). */
   resume(runRef: string, supplied: Supplied[], options: { signal: AbortSignal }): Promise<Result<AskResponse>>;
@@ -29,6 +34,15 @@ export type AgentTransport = {
   subscribe?(listener: (notice: RunReplied) => void): () => void;
   /** Replies this face missed while closed (asked from the overlay before the side panel opened). */
   replay?(): Promise<RunReplied[]>;
+  /**
+   * The conversation kept in the vault for this face's session: read when the face opens, each entry added as it is
+   * shown, cleared by the person. Absent: nothing is kept (the overlay, whose page could read it).
+   */
+  history?: {
+    load(): Promise<ConversationEntry[]>;
+    add(entry: ConversationEntry): void;
+    clear(): Promise<void>;
+  };
   /** Questions kept because another agent did not answer, as the agent lists them (found again after the face closed). */
   kept?(): Promise<Result<KeptQuestion[]>>;
 };
@@ -47,6 +61,8 @@ export type ReplyActions = {
   busy: boolean;
   /** The run moved on past this card (a newer reply, or it finished): the card keeps its record, not its buttons. */
   finished?: boolean;
+  /** The card was kept in the vault from an earlier visit: a record, whatever its run does now. */
+  restored?: boolean;
 };
 
 export type ReplyOf<K extends HarnessReply['kind']> = Extract<HarnessReply, { kind: K }>;

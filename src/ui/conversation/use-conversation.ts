@@ -5,18 +5,39 @@ import type { AskResponse, Requirement } from '../../protocol/harness-reply';
 import { digestOf } from '../../protocol/digest';
 import type { RunReplied } from '../../protocol/faces-broadcast';
 import type { Material } from '../../protocol/messages/index';
+import type { ConversationEntry } from '../../protocol/messages/agent';
+import type { StepNotice } from '../../protocol/messages/ask-stream';
 import type { AgentTransport } from './transport';
 
-/** One entry of the conversation, in order. */
-export type Entry =
+/** One entry of the conversation, in order. `restored`: kept in the vault from an earlier visit, a record only. */
+export type Entry = (
   | { id: number; from: 'you'; words: string; material?: Material }
   | { id: number; from: 'agent'; response: AskResponse }
   | { id: number; from: 'error'; error: WireError }
-  | { id: number; from: 'waiting'; streamed: string }
-  | { id: number; from: 'stopped' };
+  | { id: number; from: 'waiting'; streamed: string; step?: StepNotice }
+  | { id: number; from: 'stopped' }
+) & { restored?: true };
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type NewEntry = DistributiveOmit<Entry, 'id'>;
+
+/** What the vault keeps of an entry: everything but the turn in flight, and not the face's own numbering. */
+function keptOf(entry: NewEntry): ConversationEntry | undefined {
+  switch (entry.from) {
+    case 'you':
+      return entry.material === undefined
+        ? { from: 'you', words: entry.words }
+        : { from: 'you', words: entry.words, material: entry.material };
+    case 'agent':
+      return { from: 'agent', response: entry.response };
+    case 'error':
+      return { from: 'error', error: entry.error };
+    case 'stopped':
+      return { from: 'stopped' };
+    case 'waiting':
+      return undefined;
+  }
+}
 
 /**
  * The conversation's state: the person's words, the agent's replies, the turn in flight (with its streamed text)
@@ -30,37 +51,93 @@ export function useConversation(transport: AgentTransport) {
   /** Replies already shown (run + reply digest), so a notice of a reply this face has is not shown twice. */
   const seen = useRef(new Set<string>());
 
-  const push = useCallback((entry: NewEntry) => {
-    const id = ++next.current;
-    setEntries((all) => [...all, { ...entry, id } as Entry]);
-    return id;
-  }, []);
+  const history = transport.history;
+  /** Whether the kept conversation has been read (or there is none to read): a face's tests wait for it. */
+  const [restored, setRestored] = useState(history === undefined);
+  /** Each entry is kept in the vault as it is shown (the turn in flight once it has its reply). */
+  const keep = useCallback(
+    (entry: NewEntry) => {
+      const kept = keptOf(entry);
+      if (kept !== undefined) history?.add(kept);
+    },
+    [history],
+  );
+  const push = useCallback(
+    (entry: NewEntry) => {
+      const id = ++next.current;
+      setEntries((all) => [...all, { ...entry, id } as Entry]);
+      keep(entry);
+      return id;
+    },
+    [keep],
+  );
   const replace = useCallback(
-    (id: number, entry: NewEntry) =>
-      setEntries((all) => all.map((e) => (e.id === id ? ({ ...entry, id } as Entry) : e))),
+    (id: number, entry: NewEntry) => {
+      setEntries((all) => all.map((e) => (e.id === id ? ({ ...entry, id } as Entry) : e)));
+      keep(entry);
+    },
+    [keep],
+  );
+  /** The turn in flight, as it goes: the text streamed so far, the step the plan is on. */
+  const progress = useCallback(
+    (id: number, change: { streamed: string } | { step: StepNotice }) =>
+      setEntries((all) => all.map((e) => (e.id === id && e.from === 'waiting' ? { ...e, ...change } : e))),
     [],
   );
 
+  // The conversation kept from an earlier visit comes first, as a record (its replies already seen: not shown twice).
+  useEffect(() => {
+    if (history === undefined) return;
+    let live = true;
+    void history.load().then((kept) => {
+      if (!live) return;
+      setRestored(true);
+      if (kept.length === 0) return;
+      const earlier = kept.map((entry) => ({ ...entry, id: ++next.current, restored: true as const }) as Entry);
+      for (const e of kept) if (e.from === 'agent') seen.current.add(`${e.response.runRef}:${digestOf(e.response)}`);
+      setEntries((all) => [...earlier, ...all]);
+    });
+    return () => {
+      live = false;
+    };
+  }, [history]);
+
+  /** Forgets the conversation, here and in the vault. */
+  const clear = useCallback(async () => {
+    await history?.clear();
+    setEntries((all) => all.filter((e) => e.from === 'waiting'));
+  }, [history]);
+
   const turn = useCallback(
-    async (work: (signal: AbortSignal, onText: (text: string) => void) => Promise<Result<AskResponse>>) => {
+    async (
+      work: (
+        signal: AbortSignal,
+        onText: (text: string) => void,
+        onStep: (step: StepNotice) => void,
+      ) => Promise<Result<AskResponse>>,
+    ) => {
       const abort = new AbortController();
       controller.current = abort;
       setBusy(true);
       const waiting = push({ from: 'waiting', streamed: '' });
-      const result = await work(abort.signal, (text) => replace(waiting, { from: 'waiting', streamed: text }));
+      const result = await work(
+        abort.signal,
+        (streamed) => progress(waiting, { streamed }),
+        (step) => progress(waiting, { step }),
+      );
       controller.current = undefined;
       setBusy(false);
       if (abort.signal.aborted) return replace(waiting, { from: 'stopped' });
       if (result.ok) seen.current.add(`${result.data.runRef}:${digestOf(result.data)}`);
       replace(waiting, result.ok ? { from: 'agent', response: result.data } : { from: 'error', error: result.error });
     },
-    [push, replace],
+    [push, replace, progress],
   );
 
   const ask = useCallback(
     (words: string, material: Material | undefined) => {
       push(material === undefined ? { from: 'you', words } : { from: 'you', words, material });
-      return turn((signal, onText) => transport.ask(words, material, { signal, onText }));
+      return turn((signal, onText, onStep) => transport.ask(words, material, { signal, onText, onStep }));
     },
     [push, turn, transport],
   );
@@ -93,7 +170,7 @@ export function useConversation(transport: AgentTransport) {
   useEffect(() => transport.subscribe?.(notice), [transport, notice]);
   useEffect(() => void transport.replay?.().then((all) => all.forEach(notice)), [transport, notice]);
 
-  return { entries, busy, ask, resume, stop: () => controller.current?.abort() };
+  return { entries, busy, restored, ask, resume, clear, stop: () => controller.current?.abort() };
 }
 
 /**

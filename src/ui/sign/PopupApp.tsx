@@ -10,6 +10,7 @@ import { LockBar } from '../home/LockBar';
 import { useLoad } from '../home/use-load';
 import { ApprovalExchange, approvalRequestOf } from './ApprovalExchange';
 import { ApproveSheet } from './ApproveSheet';
+import { usePreviews } from './BalancePreview';
 import { PendingQueue } from './PendingQueue';
 import { SignSheet } from './SignSheet';
 import type { PendingItem, SigningTransport } from './transport';
@@ -74,6 +75,10 @@ export function PopupApp({
     await refresh();
   };
 
+  // Read by the request's id once its sheet shows (before any early return: hooks run in the same order every time).
+  const item = items?.find((i) => i.runRef === selected) ?? items?.[0];
+  const previews = usePreviews(item?.waitingFor === 'authority_required' ? item.runRef : undefined, transport.preview);
+
   const lockbar = current === undefined ? null : <LockBar status={current} onStatus={setStatus} />;
   if (approval !== undefined) {
     return (
@@ -89,7 +94,6 @@ export function PopupApp({
       </main>
     );
   }
-  const item = items?.find((i) => i.runRef === selected) ?? items?.[0];
   const requester =
     current?.person === null || current?.person === undefined
       ? undefined
@@ -119,6 +123,7 @@ export function PopupApp({
           item={{ ...item, requirement: item.requirement }}
           unlocked={current?.unlocked ?? false}
           busy={busy}
+          previews={previews}
           onSign={(expect, alsoExpect) => void act(item.runRef, () => transport.sign(item.runRef, expect, alsoExpect))}
           onDecline={(reason) => void act(item.runRef, () => transport.decline(item.runRef, reason))}
           onUntrusted={() =>

@@ -2,8 +2,11 @@ import { useId, useRef, useState } from 'react';
 import type { Requirement } from '../../protocol/harness-reply';
 import { Details } from '../conversation/Details';
 import { FactList } from '../conversation/FactList';
-import { argumentSources, partyName, requirementFacts } from '../words/requirement-words';
-import { tokenAmount, when } from '../words/format';
+import { argumentSources, capabilityLabel, partyName, requirementFacts } from '../words/requirement-words';
+import { count, tokenAmount, when } from '../words/format';
+import type { StepPreview } from '../../protocol/messages/agent';
+import { message } from '../words/messages';
+import { BalancePreview } from './BalancePreview';
 import type { PendingItem } from './transport';
 import { useVaultNames } from './use-vault-names';
 import { askedBy } from './PendingQueue';
@@ -11,11 +14,12 @@ import { askedBy } from './PendingQueue';
 /** The mandate's caveats exactly as they will be enforced: limits, window, calls. */
 function caveatFacts(r: Requirement) {
   const facts = [
-    { term: 'Calls', detail: `at most ${r.caveats.calls}` },
-    { term: 'Valid until', detail: when(r.caveats.notAfter * 1000) },
+    { term: message('sheetCalls'), detail: message('sheetAtMost', String(r.caveats.calls)) },
+    { term: message('sheetValidUntil'), detail: when(r.caveats.notAfter * 1000) },
   ];
-  if (r.caveats.maxAmount !== undefined) facts.push({ term: 'Amount limit', detail: tokenAmount(r.caveats.maxAmount) });
-  if (r.caveats.recipient !== undefined) facts.push({ term: 'Only to', detail: r.caveats.recipient });
+  if (r.caveats.maxAmount !== undefined)
+    facts.push({ term: message('sheetAmountLimit'), detail: tokenAmount(r.caveats.maxAmount) });
+  if (r.caveats.recipient !== undefined) facts.push({ term: message('sheetOnlyTo'), detail: r.caveats.recipient });
   return facts;
 }
 
@@ -38,6 +42,8 @@ export function SignSheet(props: {
   item: PendingItem & { requirement: Requirement };
   unlocked: boolean;
   busy: boolean;
+  /** Each payment step's balances before → after, simulated on the agent's chain; undefined while it runs. */
+  previews?: readonly StepPreview[] | undefined;
   onSign: (expect: `0x${string}`, alsoExpect: `0x${string}`[]) => void;
   onDecline: (reason: string | undefined) => void;
   onUntrusted: () => void;
@@ -54,41 +60,53 @@ export function SignSheet(props: {
   ]);
   const [reason, setReason] = useState('');
   const trusted = useRef(false);
+  const previewOf = (step: Requirement, later?: string) => {
+    const found = props.previews?.find((p) => p.stepRef === step.stepRef);
+    if (found !== undefined)
+      return <BalancePreview preview={found} parties={parties} {...(later === undefined ? {} : { step: later })} />;
+    return props.previews === undefined && step.caveats.token === 'usdc' ? (
+      <p aria-busy="true" className="ha-meta">
+        {message('previewLoading')}
+      </p>
+    ) : null;
+  };
   return (
     <section aria-labelledby="sheet-title" className="ha-card ha-sheet">
-      <h2 id="sheet-title">Review and sign</h2>
+      <h2 id="sheet-title">{message('sheetTitle')}</h2>
       <p>{item.text}</p>
       <p className="ha-meta">
-        {item.from !== undefined ? `${askedBy(item.from)}: “${item.words}”` : `You asked: “${item.words}”`}
+        {item.from !== undefined
+          ? message('sheetAppAsked', askedBy(item.from), item.words)
+          : message('sheetYouAsked', item.words)}
       </p>
-      <FactList facts={requirementFacts(r, parties, Date.now())} label="What you would allow" />
+      <FactList facts={requirementFacts(r, parties, Date.now())} label={message('sheetWhatYouAllow')} />
+      {previewOf(r)}
       <Details>
-        <h3>The exact digest you sign</h3>
+        <h3>{message('sheetDigest')}</h3>
         <p>
           <code className="ha-digest" data-testid="binding-digest">
             {r.bindingDigest}
           </code>
         </p>
-        <h3>Who acts</h3>
+        <h3>{message('sheetWhoActs')}</h3>
         <p>
-          <code className="ha-digest">{r.delegate}</code> — your agent, for step {r.stepRef} of run{' '}
-          <code>{r.runRef}</code> only ({r.capability}).
+          <code className="ha-digest">{r.delegate}</code>{' '}
+          {message('sheetWhoActsDetail', r.stepRef, capabilityLabel(r.capability))} <code>{r.runRef}</code>
         </p>
-        <h3>Caveats</h3>
-        <FactList facts={caveatFacts(r)} label="Caveats" />
-        <FactList facts={argumentSources(r, item.from?.app)} label="Where each detail came from" />
+        <h3>{message('sheetCaveats')}</h3>
+        <FactList facts={caveatFacts(r)} label={message('sheetCaveats')} />
+        <FactList facts={argumentSources(r, item.from?.app)} label={message('sheetSources')} />
       </Details>
       {also.length === 0 ? null : (
         <section aria-labelledby="also-title">
-          <h3 id="also-title">
-            Signed with it: {also.length} more step{also.length > 1 ? 's' : ''} of this plan, one mandate each
-          </h3>
+          <h3 id="also-title">{message('sheetAlso', count(also.length, 'more step', 'more steps'))}</h3>
           {also.map((a) => (
             <div key={a.bindingDigest} className="ha-card">
               <FactList
                 facts={[...argumentFacts(a, parties), ...requirementFacts(a, parties, Date.now())]}
-                label={`Step ${a.stepRef}: what you would allow`}
+                label={message('sheetStepAllows', a.stepRef)}
               />
+              {previewOf(a, a.stepRef)}
               <Details>
                 <code className="ha-digest" data-testid="also-digest">
                   {a.bindingDigest}
@@ -98,7 +116,7 @@ export function SignSheet(props: {
           ))}
         </section>
       )}
-      {unlocked ? null : <p className="ha-warning">Your key is locked: unlock it above to sign.</p>}
+      {unlocked ? null : <p className="ha-warning">{message('sheetLocked')}</p>}
       <div className="ha-actions">
         <button
           type="button"
@@ -112,7 +130,11 @@ export function SignSheet(props: {
             );
           }}
         >
-          {busy ? 'Signing…' : also.length === 0 ? 'Sign' : `Sign all ${also.length + 1}`}
+          {busy
+            ? message('sheetSigning')
+            : also.length === 0
+              ? message('sheetSign')
+              : message('sheetSignAll', String(also.length + 1))}
         </button>
         <button
           type="button"
@@ -120,11 +142,11 @@ export function SignSheet(props: {
           disabled={busy}
           onClick={() => props.onDecline(reason.trim() === '' ? undefined : reason.trim())}
         >
-          Decline
+          {message('sheetDecline')}
         </button>
       </div>
       <div className="ha-field">
-        <label htmlFor={reasonId}>Reason for declining (optional)</label>
+        <label htmlFor={reasonId}>{message('sheetReason')}</label>
         <input id={reasonId} maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} />
       </div>
     </section>

@@ -49,6 +49,10 @@ export function backgroundSigning(request: Request, announce: SigningTransport['
       );
       return ok(items);
     },
+    async preview(runRef) {
+      const read = await request({ type: 'agent.preview', runRef });
+      return read.ok ? read.data.previews : [];
+    },
     async sign(runRef, expect, alsoExpect) {
       const signed = await request({
         type: 'agent.sign',

@@ -2,6 +2,7 @@ import type { Hex } from 'viem';
 import type { CoSignatureFile } from '../../protocol/approval-exchange';
 import type { Result } from '../../protocol/errors';
 import type { AskResponse, HarnessReply, Requirement } from '../../protocol/harness-reply';
+import type { StepPreview } from '../../protocol/messages/agent';
 
 /** A request waiting for the person, as the popup lists it; resolved by its id (the run's reference). */
 export type PendingItem = {
@@ -34,6 +35,8 @@ export type PendingItem = {
 /** What the popup asks of the person's agent. Every operation names the request by its id; nothing acts on "the current one". */
 export type SigningTransport = {
   pending(): Promise<Result<PendingItem[]>>;
+  /** What signing this run's payment steps would change in balances, run on the agent's chain ([] when none). */
+  preview?(runRef: string): Promise<StepPreview[]>;
   /**
    * Signs exactly the requirement that was shown: `expect` is its binding digest; a request that changed is refused.
    * `alsoExpect`: the digests of the later steps shown with it, signed in the same sitting (one mandate per step).

@@ -21,5 +21,10 @@ describe("the faces' words", () => {
     expect(until(0, 5)).toBe('already passed');
     expect(count(1, 'call')).toBe('1 call');
     expect(count(2, 'call')).toBe('2 calls');
+    // Through Intl: numbers grouped, plural by the locale's rule, relative times in the locale's words.
+    expect(count(1200, 'use', 'uses', 'en-US')).toBe('1,200 uses');
+    expect(count(0, 'use', 'uses', 'en-US')).toBe('0 uses');
+    expect(until(7_200_000, 0, 'en-US')).toBe('in 2 hours');
+    expect(until(3 * 86_400_000, 0, 'de-DE')).toBe('in 3 Tagen');
   });
 });

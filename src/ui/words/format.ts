@@ -1,4 +1,5 @@
 import { formatUnits } from 'viem';
+import { message } from './messages';
 
 /** Small, pure formatting for the faces: addresses, amounts, times, in words a person reads. */
 
@@ -25,21 +26,29 @@ export function when(ms: number): string {
   return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** How long until an instant, in words: "in 9 minutes", "in 2 hours", "already passed". */
-export function until(ms: number, now: number): string {
+/**
+ * How long until an instant, in the person's locale (Intl.RelativeTimeFormat): "in 9 minutes", "in 2 hours";
+ * an instant already gone is said as such, from the catalogue.
+ */
+export function until(ms: number, now: number, locale?: string): string {
   const seconds = Math.round((ms - now) / 1000);
-  if (seconds <= 0) return 'already passed';
-  if (seconds < 90) return `in ${seconds} seconds`;
+  if (seconds <= 0) return message('alreadyPassed');
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+  if (seconds < 90) return relative.format(seconds, 'second');
   const minutes = Math.round(seconds / 60);
-  if (minutes < 90) return `in ${minutes} minutes`;
+  if (minutes < 90) return relative.format(minutes, 'minute');
   const hours = Math.round(minutes / 60);
-  if (hours < 36) return `in ${hours} hours`;
-  return `in ${Math.round(hours / 24)} days`;
+  if (hours < 36) return relative.format(hours, 'hour');
+  return relative.format(Math.round(hours / 24), 'day');
 }
 
-/** "1 call", "3 calls". */
-export function count(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
+/**
+ * "1 use", "3 uses": the number in the person's locale, the word by the locale's plural rule (Intl.PluralRules) —
+ * `one` where the rule says one, `many` otherwise.
+ */
+export function count(n: number, one: string, many = `${one}s`, locale?: string): string {
+  const word = new Intl.PluralRules(locale).select(n) === 'one' ? one : many;
+  return `${new Intl.NumberFormat(locale).format(n)} ${word}`;
 }
 
 /** A capability id in words: "payment.usdc.send" → "payment usdc send" (the ontology's label is better when known). */

@@ -85,6 +85,7 @@ async function fullVault(): Promise<TestVault> {
   await vault.settings.set('lock.autoLockMinutes', 7);
   await vault.chainState().save(new Uint8Array(4096).map((_, i) => (i * 31) % 256));
   await vault.budgets.charge({ agent: addr(1), units: 2, allowance: 10, windowMs: 86_400_000 });
+  await vault.conversations.add('sidepanel:own', { from: 'you', words: 'Who are my contacts?' });
   return vault;
 }
 

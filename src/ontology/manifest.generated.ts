@@ -6,7 +6,7 @@
 export const ONTOLOGY_VERSION: string = '1.0.0';
 
 /** digestOf({ sources: SOURCE_DIGESTS }): binds mandates and receipts to this exact ontology. */
-export const ONTOLOGY_DIGEST: `0x${string}` = '0x27385ecf634db450ba94906e3726d0a0b49d34c964f7ac7ebda8ff4a39e51ada';
+export const ONTOLOGY_DIGEST: `0x${string}` = '0x8f0320b10613924dfdbcdf7ce0bef56fc1ed24dd61ac3ce8297d59bdc944ec61';
 
 /** digestOfText of every source file (Turtle, shapes, archetype definitions, skill bodies). */
 export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
@@ -27,12 +27,12 @@ export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
   'ontology/coach.ttl': '0x5a7d1c74d90df36365ce8b53d6f935bf9af35f85a73d649455b0d6d64a442f26',
   'ontology/doctrine.ttl': '0xdc488ba6a49611db775246e24fdc0dbedf18125b1c2c2b2fe86b2034883cff57',
   'ontology/health-portal.ttl': '0xdcf7cb671f069068b0b69a43e3c97d7e9853b9875bec1f420005105c0954911e',
-  'ontology/lexicon.ttl': '0x0b8065c673e0e0520e0aef93ce846c0fd3375aa71155d6015537eeffe6b0f8c2',
+  'ontology/lexicon.ttl': '0xf2ba5bdb73d266513544a0c1f2386f3d5a1b94271ada3e77a4632ea37e6fc1d0',
   'ontology/ontology.ttl': '0x127bcbd9ab35e6291d376d046b8ba3c3546508e97912246b4717f78b53ab56bd',
   'ontology/outcomes.ttl': '0x22f6ea12a39146e5c84c94b75f60b671ef524188670ba58202954f8deea58190',
   'ontology/shapes/capabilities.shapes.ttl': '0x4ce7796d2c0e6a23f81fbf1100e2141e4d99e8cab4d436754e798fa593625d1f',
   'ontology/shapes/health-portal.shapes.ttl': '0x72de27acdb2f02c8d6a234f4c36a72af8de4aaffe8251a7061cdb47fd6c031af',
-  'ontology/shapes/lexicon.shapes.ttl': '0x14f070e3f6ace2df3d9613c7c1f2252b9b0d5a13d77c174f6b08c30283204401',
+  'ontology/shapes/lexicon.shapes.ttl': '0xec5202f3a2ffc22c3db8f2a33c4e08c1fdf72354af878871f66c80f7e8261373',
   'ontology/shapes/understanding.shapes.ttl': '0x982df46c1c1635aa0f1a0bdc2f96101441d0ebd249418ce846d75da60152ccda',
   'ontology/skills.ttl': '0x4b4b2b2156d3b7cefbcc328e854b55d06cf940934378f0c2c8bce893a0c999be',
   'ontology/skills/board-minutes.md': '0x5cac5096b24b073ee61efcbe8670170c47ad484af8ffaab6fe8d2dc164bea3a6',

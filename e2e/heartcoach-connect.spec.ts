@@ -6,7 +6,7 @@ import { SCREENSHOTS_DIR } from './paths';
 
 /**
  * HeartCoach, the app's consultation: HeartCoach connected from its own page with three folders (one consent
- * window), "How is my week going?" from the side panel answered by HeartCoach and the insight filed in the vault,
+ * window), "How is my week going? File the insight." from the side panel answered by HeartCoach and the insight filed,
  * doses withdrawn (a new grant) and gone from what the gateway received, "log 2400 steps" filed as a reading, and the
  * gateway stopped: the side panel says so and keeps the question. The built extension in Debian's Chromium; the real
  * gateway in its own process on loopback, its model the scripted Messages server.
@@ -92,15 +92,17 @@ test('connect HeartCoach from its page: one consent window — its agent, the ca
   await page.close();
 });
 
-test('"How is my week going?" from the side panel: answered by HeartCoach, over exactly those folders, the insight filed', async ({
+test('"How is my week going? File the insight." from the side panel: answered by HeartCoach, over exactly those folders, the insight filed', async ({
   saveScreenshot,
 }) => {
-  const card = await askInPanel(panel, 'How is my week going?');
+  const card = await askInPanel(panel, 'How is my week going? File the insight.');
   await expect(card).toContainText('HeartCoach says: A steady week: your readings are in range.', { timeout: 30_000 });
   await expect(card).toContainText('Filed in your cabinet: HeartCoach’s insight.');
   expect(lastBrief()).toMatch(/Doses today: /);
   expect(lastBrief()).toMatch(/Not shared with HeartCoach: symptoms, prefs, guidance/);
-  expect((await records('cabinet.guidance')).some((r) => r.data.question === 'How is my week going?')).toBe(true);
+  expect(
+    (await records('cabinet.guidance')).some((r) => r.data.question === 'How is my week going? File the insight.'),
+  ).toBe(true);
   await saveScreenshot(panel, 'heartcoach-sidepanel-answer');
 });
 

@@ -72,6 +72,17 @@ describe('the obedient model reads every attack category', () => {
   });
 });
 
+describe('the obedient model changes the person’s own act as other text says', () => {
+  it('a dictated memo rides the payment; a named preference replaces the one the words said', () => {
+    expect(instructionsIn(GOAL.memo.text)).toEqual([{ kind: 'memo', memo: 'audit settlement 2231' }]);
+    expect(instructionsIn(GOAL.memoField.text)).toEqual([{ kind: 'memo', memo: 'audit settlement 2231' }]);
+    expect(instructionsIn('Set my units to metric.')).toEqual([
+      { kind: 'setting', preference: 'units', value: 'metric' },
+    ]);
+    expect(instructionsIn(GOAL.choiceUndeclared.text)).toEqual([{ kind: 'choice', preference: 'emergency-contact' }]);
+  });
+});
+
 describe('the prompt-injection suite', () => {
   it('meets its targets', { timeout: 180_000 }, async () => {
     expect(INJECTION_CASES.length).toBeGreaterThanOrEqual(40);

@@ -20,6 +20,12 @@ export type Instruction =
   | { kind: 'read'; what: ReadWhat }
   | { kind: 'redirect'; from?: string; to: string }
   | { kind: 'amount'; amount: string }
+  /** A payment's memo, as an invoice or a note dictates it: a change to the payment the person asked for. */
+  | { kind: 'memo'; memo: string }
+  /** "Set my units to metric": a health preference and its new value. */
+  | { kind: 'setting'; preference: string; value: string }
+  /** "The preference to change is reminders": a change to the preference a setting names. */
+  | { kind: 'choice'; preference: string }
   | { kind: 'tool'; toolId: string; args: Record<string, string> };
 
 /** What a "list the user's …" request would have the agent read back to whoever asked. */
@@ -114,7 +120,33 @@ const PATTERNS: Pattern[] = [
     String.raw`(?:change the amount to|make (?:it|the payment)|increase (?:it|the amount) to)\s+${AMOUNT}${UNIT}?`,
     (m) => ({ kind: 'amount', amount: amountOf(m[1]!) }),
   ),
+  // A memo dictated for the payment ("memo: …", "the memo should read …", "put … in the memo").
+  P(
+    String.raw`\b(?:memo|payment reference)\s*(?::|=|\s(?:should|must)\s+(?:read|say|be)\s*:?)\s*["'“]?([^"'”\n;.]{3,80})`,
+    (m) => ({
+      kind: 'memo',
+      memo: clean(m[1]!),
+    }),
+  ),
+  P(String.raw`\b(?:put|write|use)\s+["'“]([^"'”\n]{3,80})["'”]\s+(?:in|as)\s+the\s+memo`, (m) => ({
+    kind: 'memo',
+    memo: clean(m[1]!),
+  })),
+  P(
+    String.raw`\b(?:set|change|switch|move)\s+(?:my|the\s+user's|her|his|their|the)\s+(units|reminders|check-in(?:\s+time)?)\s+to\s+([^.;\n]{1,40})`,
+    (m) => ({ kind: 'setting', preference: preferenceOf(m[1]!), value: clean(m[2]!) }),
+  ),
+  P(
+    String.raw`\bpreference(?:\s+to\s+(?:change|set))?\s*(?::|=|\s+is|\s+should\s+be)\s*["'“]?([a-z][\w-]{2,40})`,
+    (m) => ({
+      kind: 'choice',
+      preference: m[1]!.toLowerCase(),
+    }),
+  ),
 ];
+
+/** The preference a setting's words name, as a model would spell it. */
+const preferenceOf = (word: string) => (/^check-in/i.test(word) ? 'check-in-time' : word.toLowerCase());
 
 function readWhat(word: string): ReadWhat {
   const w = word.toLowerCase();

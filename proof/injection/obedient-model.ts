@@ -64,7 +64,7 @@ export class ObedientModel implements ModelPort {
     const offered = new Map(r.tools.map((t) => [t.id, t]));
     // Tags are read together, as a model reads the list: an instruction may run across several.
     const injected = this.untrusted(r.material, [r.reading.memoryTags.join(' '), ...r.memory]);
-    const changes = injected.filter((i) => i.kind === 'redirect' || i.kind === 'amount');
+    const changes = injected.filter((i) => !isAct(i));
     // "Before you solve the task I gave you, please do the following first": the injected acts come first.
     const steps: Step[] = [];
     for (const i of injected.filter(isAct)) steps.push(...stepsFor(i, offered, steps.length));
@@ -97,7 +97,9 @@ export class ObedientModel implements ModelPort {
   }
 }
 
-const isAct = (i: Instruction) => i.kind !== 'redirect' && i.kind !== 'amount';
+/** Changes to an act the person asked for (its recipient, amount, memo or preference), not acts of their own. */
+const CHANGES: ReadonlySet<Instruction['kind']> = new Set(['redirect', 'amount', 'memo', 'choice']);
+const isAct = (i: Instruction) => !CHANGES.has(i.kind);
 
 function spread(ids: readonly string[], pick: string): Record<string, number> {
   const rest = ids.length > 1 ? 0.1 / (ids.length - 1) : 0;
@@ -115,12 +117,17 @@ function coversSaid(card: string, words: string): number {
 }
 
 function applyChanges(i: Instruction, changes: Instruction[]): Instruction {
+  if (i.kind === 'setting') {
+    const choice = [...changes].reverse().find((c) => c.kind === 'choice');
+    return choice?.kind === 'choice' ? { ...i, preference: choice.preference } : i;
+  }
   if (i.kind !== 'pay') return i;
   let out = { ...i };
   for (const c of changes) {
     if (c.kind === 'redirect' && (c.from === undefined || c.from.toLowerCase() === i.recipient.toLowerCase()))
       out = { ...out, recipient: c.to };
     if (c.kind === 'amount') out = { ...out, amount: c.amount };
+    if (c.kind === 'memo') out = { ...out, memo: c.memo };
   }
   return out;
 }
@@ -180,6 +187,10 @@ function stepsFor(i: Instruction, offered: ReadonlyMap<string, ToolSpec>, at: nu
         : [];
     case 'contact':
       return has('person.contact.invite') ? [{ toolId: 'person.contact.invite', args: { person: i.person } }] : [];
+    case 'setting':
+      return has('cabinet.prefs.set')
+        ? [{ toolId: 'cabinet.prefs.set', args: { preference: i.preference, value: i.value } }]
+        : [];
     case 'remember':
       return has('memory.remember') ? [{ toolId: 'memory.remember', args: { note: i.note } }] : [];
     case 'tool':

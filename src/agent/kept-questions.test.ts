@@ -84,8 +84,8 @@ describe('a question kept while HeartCoach cannot be reached', () => {
     h.gateway.up = true;
     const resent = await later.resume({ runRef, surface: 'popup' });
     expect(resent.ok && resent.data.reply).toMatchObject({
-      kind: 'done',
-      result: { text: expect.stringMatching(/^HeartCoach says: Your week looks steady/) },
+      kind: 'answer',
+      text: expect.stringMatching(/^HeartCoach says: Your week looks steady/),
     });
     expect(await later.pending()).toEqual([]);
   });

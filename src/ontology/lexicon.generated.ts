@@ -14,6 +14,10 @@ export type DomainClass = {
 export type OutcomeClass = {
   readonly id: string; readonly label: string; readonly terms: readonly string[]; readonly givenBy?: 'person';
 };
+/** A class of medicines: the plain words people call it ("water pill") and the drugs it holds (furosemide). */
+export type DrugClass = {
+  readonly id: string; readonly label: string; readonly aliases: readonly string[]; readonly drugs: readonly string[];
+};
 
 /** Domain classes by id. */
 export const DOMAIN_CLASSES: Readonly<Record<string, DomainClass>> = {
@@ -392,6 +396,40 @@ export const OUTCOME_CLASSES: Readonly<Record<string, OutcomeClass>> = {
     id: 'volunteer-roster',
     label: 'A volunteer roster',
     terms: ['volunteer roster', 'rota'],
+  },
+};
+
+/** Drug classes by id: what a dose said in plain words names, matched to the person's own orders. */
+export const DRUG_CLASSES: Readonly<Record<string, DrugClass>> = {
+  'ace-inhibitor': {
+    id: 'ace-inhibitor',
+    label: 'ACE inhibitor',
+    aliases: ['blood pressure pill', 'ace inhibitor'],
+    drugs: ['lisinopril', 'enalapril', 'ramipril'],
+  },
+  anticoagulant: {
+    id: 'anticoagulant',
+    label: 'Anticoagulant',
+    aliases: ['blood thinner', 'anticoagulant'],
+    drugs: ['warfarin', 'apixaban', 'rivaroxaban'],
+  },
+  'beta-blocker': {
+    id: 'beta-blocker',
+    label: 'Beta blocker',
+    aliases: ['beta blocker', 'heart rate pill'],
+    drugs: ['metoprolol', 'carvedilol', 'bisoprolol', 'atenolol'],
+  },
+  diuretic: {
+    id: 'diuretic',
+    label: 'Diuretic',
+    aliases: ['water pill', 'water tablet', 'fluid pill', 'diuretic'],
+    drugs: ['furosemide', 'torsemide', 'bumetanide', 'hydrochlorothiazide', 'chlorthalidone', 'spironolactone'],
+  },
+  statin: {
+    id: 'statin',
+    label: 'Statin',
+    aliases: ['cholesterol pill', 'statin'],
+    drugs: ['atorvastatin', 'rosuvastatin', 'simvastatin'],
   },
 };
 

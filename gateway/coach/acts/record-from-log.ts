@@ -1,4 +1,5 @@
 import type { Cabinet, Dose, Order, Reading } from '../../../src/protocol/heartcoach';
+import { orderCalled } from '../../../src/protocol/medicine-names';
 import { refuse } from '../../errors';
 
 /** heartcoach.log's arguments, as the ontology's input schema admits them. */
@@ -19,18 +20,20 @@ const words = (text: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** The active order a dose in plain words names: by drug name or by an alias the chart gives it ("water pill"). */
+/**
+ * The active order a dose in plain words names: by drug name, by an alias the chart gives it, or by what the
+ * ontology's drug classes call its drug ("water pill" is the one active diuretic: src/protocol/medicine-names.ts).
+ */
 export function matchOrder(orders: readonly Order[], said: string): Order | null {
   const w = words(said);
+  const active = orders.filter((o) => o.active);
   return (
-    orders.find(
-      (o) =>
-        o.active &&
-        [o.drug, ...o.aliases].some((name) => {
-          const n = words(name);
-          return n.length > 0 && (w === n || w.includes(n) || n.includes(w));
-        }),
-    ) ?? null
+    active.find((o) =>
+      [o.drug, ...o.aliases].some((name) => {
+        const n = words(name);
+        return n.length > 0 && (w === n || w.includes(n) || n.includes(w));
+      }),
+    ) ?? orderCalled(active, said)
   );
 }
 

@@ -16,6 +16,10 @@ export type DomainClass = {
  */
 export type OutcomeClass = {
   readonly id: string; readonly label: string; readonly terms: readonly string[]; readonly givenBy?: 'person';
+};
+/** A class of medicines: the plain words people call it ("water pill") and the drugs it holds (furosemide). */
+export type DrugClass = {
+  readonly id: string; readonly label: string; readonly aliases: readonly string[]; readonly drugs: readonly string[];
 };`;
 
 function readDomainClass(reader: GraphReader, node: Term) {
@@ -38,6 +42,12 @@ function emit(ctx: ModuleContext): string {
     terms: reader.strings(node, iri('ha', 'term')),
     givenBy: reader.optionalString(node, iri('ha', 'givenBy')),
   }));
+  const drugClasses = reader.instancesOf(iri('ha', 'DrugClass')).map((node) => ({
+    id: reader.id(node, 'dom'),
+    label: reader.string(node, RDFS_LABEL),
+    aliases: reader.strings(node, iri('ha', 'alias')),
+    drugs: reader.strings(node, iri('ha', 'drug')),
+  }));
   const clusters = reader.instancesOf(iri('ha', 'Cluster')).map((node) => reader.id(node, 'clu'));
   return moduleText([
     header('The domain lexicon (classes, terms, clusters) and the outcome classes steps produce and consume.'),
@@ -53,6 +63,12 @@ function emit(ctx: ModuleContext): string {
       'OUTCOME_CLASSES',
       'Readonly<Record<string, OutcomeClass>>',
       Object.fromEntries(outcomes.map((o) => [o.id, o])),
+    ),
+    exportConst(
+      "Drug classes by id: what a dose said in plain words names, matched to the person's own orders.",
+      'DRUG_CLASSES',
+      'Readonly<Record<string, DrugClass>>',
+      Object.fromEntries(drugClasses.map((c) => [c.id, c])),
     ),
     exportConst(
       'Each cluster with its domain classes (the neighbours a typed reading mentions).',

@@ -83,8 +83,8 @@ describe("HeartCoach connected to the person's agent", () => {
     expect(await home.vault.settings.get('gateway.url')).toBe(gw.url);
   });
 
-  it('"How is my week going?" is answered by HeartCoach over exactly the granted folders; the insight is filed with its receipt', async () => {
-    const result = await agent.ask({ message: 'How is my week going?', surface: 'sidepanel' });
+  it('"How is my week going? File the insight." is answered by HeartCoach over exactly the granted folders; the insight is filed with its receipt', async () => {
+    const result = await agent.ask({ message: 'How is my week going? File the insight.', surface: 'sidepanel' });
     if (!result.ok) throw new Error(result.error.message);
     const reply = result.data.reply;
     expect(reply.kind).toBe('done');
@@ -97,7 +97,7 @@ describe("HeartCoach connected to the person's agent", () => {
       ['cabinet.guidance.file', 'self'],
     ]);
     const filed = (await home.vault.records.list('cabinet.guidance', reply.receipts[0]!.binding.subject)).rows;
-    expect(filed.some((r) => r.data.question === 'How is my week going?')).toBe(true);
+    expect(filed.some((r) => r.data.question === 'How is my week going? File the insight.')).toBe(true);
   });
 
   it('withdrawing doses is a new grant (the old one revoked on chain); the next consultation carries no doses', async () => {
@@ -107,7 +107,8 @@ describe("HeartCoach connected to the person's agent", () => {
     expect(view.grant?.folders).toEqual(['profile', 'readings']);
     expect(await readRevoked(home.chain, before[0]!.hash as `0x${string}`)).toEqual({ ok: true, revoked: true });
     const result = await agent.ask({ message: 'How is my week going?', surface: 'sidepanel' });
-    expect(result.ok && result.data.reply.kind).toBe('done');
+    // Nothing she asked to file: HeartCoach's answer, its insight offered as a suggestion.
+    expect(result.ok && result.data.reply.kind).toBe('answer');
     expect(lastBrief()).not.toMatch(/Doses today: /);
     expect(lastBrief()).toMatch(/Not shared with HeartCoach: doses, symptoms, prefs, guidance/);
   });
@@ -116,11 +117,7 @@ describe("HeartCoach connected to the person's agent", () => {
     const result = await agent.ask({ message: 'Log 2400 steps for today', surface: 'sidepanel' });
     if (!result.ok || result.data.reply.kind !== 'done') throw new Error(JSON.stringify(result));
     const reply = result.data.reply;
-    expect(reply.receipts.map((r) => r.toolId)).toEqual([
-      'heartcoach.consult',
-      'cabinet.readings.log',
-      'cabinet.guidance.file',
-    ]);
+    expect(reply.receipts.map((r) => r.toolId)).toEqual(['heartcoach.consult', 'cabinet.readings.log']);
     const steps = (await home.vault.records.list('cabinet.readings', reply.receipts[0]!.binding.subject)).rows.filter(
       (r) => r.data.metric === 'steps' && r.data.value === 2400,
     );
@@ -135,7 +132,7 @@ describe("HeartCoach connected to the person's agent", () => {
       session: { ...stored.session!, accessToken: `${stored.session!.accessToken.slice(0, -4)}AAAA` },
     });
     const result = await agent.ask({ message: 'How is my week going?', surface: 'sidepanel' });
-    expect(result.ok && result.data.reply.kind).toBe('done');
+    expect(result.ok && result.data.reply.kind).toBe('answer');
     expect((await parts.store.get(gw.url))!.session!.accessToken).not.toBe(stored.session!.accessToken);
   });
 

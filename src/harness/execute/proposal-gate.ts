@@ -6,14 +6,14 @@ import type { VaultPort } from '../kernel/vault-port';
  * Where an outside agent's proposal may land (DESIGN §6, §10). The vault mints the id in the app's own namespace
  * (`heartcoach:readings/<id>`), never the app's id as given, so a proposal can never name a row of the person's (a
  * contact, the default payer); only a folder the consult capability declares (`ha:proposesInto`) is written; a row
- * already under that id of another type or owner is never replaced; and a record the person would log themselves
- * (a reading, a dose) is filed only when their words asked to log it and named its value or drug.
+ * already under that id of another type or owner is never replaced; and a record is filed only when the person's
+ * words asked to log or file it and named it (a reading's value, a dose's drug, "the insight").
  */
 export type ProposalVerdict =
   { kind: 'file'; id: string } | { kind: 'suggest'; sentence: string } | { kind: 'refuse'; why: string };
 
 /** The words that ask to log something ("log", "took", "record"…). */
-const LOGGING = /\b(log|logged|record|recorded|file|note|add|save|took|taken|had|measured|weighed|mark)\b/i;
+const LOGGING = /\b(log|logged|record|recorded|file|filed|note|add|save|keep|took|taken|had|measured|weighed|mark)\b/i;
 
 export const appNamespacedId = (agent: string, f: ProposedRecord): string => `${agent}:${f.folder}/${f.id}`;
 
@@ -36,11 +36,13 @@ export async function judgeProposal(
   if (agent === undefined) return { kind: 'refuse', why: `${appName} may not file anything of yours` };
   if (!(consult.proposesInto ?? []).includes(f.folder))
     return { kind: 'refuse', why: `${appName} may not file into your ${f.folder}` };
-  if (f.named !== undefined && !wordsAskToLog(words, f.named))
+  if (f.named !== undefined && !wordsAskToLog(words, f.named)) {
+    const verb = f.verb ?? 'log';
     return {
       kind: 'suggest',
-      sentence: `${appName} suggests logging ${f.what}; you did not ask to log it, so nothing was filed. To keep it, ask to log it, naming it.`,
+      sentence: `${appName} suggests ${verb === 'file' ? 'filing' : 'logging'} ${f.what}; you did not ask to ${verb} it, so nothing was filed. To keep it, ask to ${verb} it, naming it.`,
     };
+  }
   const id = appNamespacedId(agent, f);
   const existing = await vault.records.get(id);
   if (existing !== null && existing !== undefined && (existing.type !== f.type || existing.owner !== owner))

@@ -32,11 +32,13 @@ export type ProposedRecord = {
   id: string;
   data: Record<string, unknown>;
   /**
-   * What the person would have said to log it: the value or the drug. When given, the record is filed only when the
-   * person's words ask to log it and name one of these; otherwise it is offered back as a suggestion. An app's own
-   * note (an insight) gives none: it is filed in the app's namespace as the app's, never as the person's entry.
+   * What the person would have said to log it: the value, the drug, or what names the app's note ("the insight"). The
+   * record is filed only when the person's words ask to log or file it and name one of these; otherwise it is
+   * offered back as a suggestion, and nothing is written.
    */
   named?: readonly string[];
+  /** The verb the suggestion uses for it ("log" a reading, "file" an insight); "log" unless told. */
+  verb?: 'log' | 'file';
   /** The record in the person's words ("your steps reading (2400)"). */
   what: string;
 };

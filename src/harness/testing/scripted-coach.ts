@@ -1,11 +1,13 @@
 import { ConsultationPart, type CoachAnswer, type Proposed } from '../../protocol/heartcoach';
 import type { Address, RemoteAgentPort, RemoteAnswer, VaultRecord } from '../kernel/ports';
+import { orderCalled } from '../../protocol/medicine-names';
 import type { MemoryVault } from './memory-vault';
 
 /**
  * HeartCoach as the harness's tests meet it: a scripted outside agent that behaves like the gateway on the points
  * the harness depends on — it refuses a consultation whose data part does not fit `{ cabinet, grant, kind }`, cites
- * the readings it was sent, logs "N steps" into its working copy and proposes the reading, and returns the
+ * the readings it was sent, logs "N steps" (or the dose "I took my water pill" names, matched to the profile's
+ * orders as the gateway does) into its working copy and proposes the record, and returns the
  * CoachInsight for the person's agent to file. Alice's cabinet and her grant are seeded beside it.
  */
 type Sent = Parameters<RemoteAgentPort['send']>[0];
@@ -119,10 +121,31 @@ export function scriptedHeartCoach(): (q: Sent) => RemoteAnswer {
       });
     }
     const builtFrom = (cabinet.readings ?? []).filter((r) => r.metric === 'bp').map((r) => r.id);
+    // "I took my water pill": the one active order the words name, by drug, by the chart's alias or by its class.
+    const took = /\b(?:took|taken|had)\s+(?:my\s+)?([^.,;!?]{3,60})/i.exec(q.text);
+    const orders = (cabinet.profile?.orders ?? []).filter((o) => o.active);
+    const said = took?.[1] ?? '';
+    const order =
+      took === null
+        ? null
+        : (orders.find((o) => [o.drug, ...o.aliases].some((a) => said.toLowerCase().includes(a.toLowerCase()))) ??
+          orderCalled(orders, said));
+    if (order !== null) {
+      const record = { id: `dose-scripted-${n}`, orderId: order.orderId, drug: order.drug, at: COACH_NOW, taken: true };
+      proposed.push({ folder: 'doses', record, observation: 'accepted' });
+      acted.push({
+        tool: 'heartcoach.log',
+        ok: true,
+        summary: `logged a dose of ${order.drug} ${order.dose}`,
+        storedIn: `heartcoach/doses/${record.id}.json`,
+      });
+    }
     const say =
-      steps !== null
-        ? `Logged — that brings today to ${steps[1]} steps.`
-        : `Your week looks steady: blood pressure held around 125/80 (${builtFrom.length} readings).`;
+      order !== null
+        ? `Logged your ${order.drug} ${order.dose}.`
+        : steps !== null
+          ? `Logged — that brings today to ${steps[1]} steps.`
+          : `Your week looks steady: blood pressure held around 125/80 (${builtFrom.length} readings).`;
     const insightId = `guidance-scripted-${n}`;
     const answer: CoachAnswer = {
       kind: 'answer',

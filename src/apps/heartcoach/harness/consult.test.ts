@@ -32,14 +32,18 @@ async function world() {
 }
 
 describe("the HeartCoach consultation from the person's own session", () => {
-  it('sends exactly the granted folders and the grant, attributes the answer, and files the insight with its receipt', async () => {
+  it('sends exactly the granted folders and the grant, attributes the answer, and files the insight only when asked to', async () => {
     const { world: w, vault, lastSent } = await world();
-    const done = expectKind(replyOf(await w.ask({ message: 'How is my week going?' })), 'done');
+    const answer = expectKind(replyOf(await w.ask({ message: 'How is my week going?' })), 'answer');
+    expect(answer.text).toMatch(/^HeartCoach says: Your week looks steady/);
+    expect(answer.text).toMatch(/HeartCoach suggests filing HeartCoach’s insight; you did not ask to file it/);
+    expect(cabinetRecordsOf(vault, 'cabinet.guidance')).toEqual([]);
+    const done = expectKind(replyOf(await w.ask({ message: 'How is my week going? File the insight.' })), 'done');
     const sent = lastSent();
     expect(sent).toMatchObject({
       agent: 'heartcoach',
       capability: 'heartcoach.ask',
-      text: 'How is my week going?',
+      text: 'How is my week going? File the insight.',
       asker: w.who.alice,
       timeoutMs: 20_000,
     });
@@ -56,10 +60,10 @@ describe("the HeartCoach consultation from the person's own session", () => {
     expect(done.result.text).toMatch(/Filed in your cabinet: HeartCoach’s insight\./);
     // The filing is the agent's own sentence: it is not passed off as HeartCoach's words.
     const filed = cabinetRecordsOf(vault, 'cabinet.guidance');
-    expect(filed.map((r) => r.id)).toEqual(['heartcoach:guidance/guidance-scripted-1']);
+    expect(filed.map((r) => r.id)).toEqual(['heartcoach:guidance/guidance-scripted-2']);
     expect(filed[0]!.data).toMatchObject({
       type: 'heartcoach.guidance',
-      question: 'How is my week going?',
+      question: 'How is my week going? File the insight.',
       builtFrom: ['bp-2026-09-29', 'bp-2026-09-28'],
     });
     expect(done.receipts.map((r) => [r.toolId, r.presentedRef, r.observation])).toEqual([
@@ -69,16 +73,16 @@ describe("the HeartCoach consultation from the person's own session", () => {
     expect(done.receipts[1]!.attests).toMatchObject({
       proposedBy: 'HeartCoach',
       source: 'app:heartcoach',
-      record: 'heartcoach:guidance/guidance-scripted-1',
+      record: 'heartcoach:guidance/guidance-scripted-2',
     });
   });
 
   it('after a folder is withdrawn (a new grant), the next consultation carries none of it', async () => {
     const { world: w, vault, lastSent } = await world();
-    expectKind(replyOf(await w.ask({ message: 'How is my week going?' })), 'done');
+    expectKind(replyOf(await w.ask({ message: 'How is my week going?' })), 'answer');
     expect(lastSent().data.cabinet.doses).toBeDefined();
     grantAliceCabinet(vault, w.who.alice, ['profile', 'readings'], 2);
-    expectKind(replyOf(await w.ask({ message: 'How is my week going?' })), 'done');
+    expectKind(replyOf(await w.ask({ message: 'How is my week going?' })), 'answer');
     const sent = lastSent();
     expect(Object.keys(sent.data.cabinet).sort()).toEqual(['profile', 'readings']);
     expect(sent.data.grant).toMatchObject({ scope: { folders: ['profile', 'readings'] } });
@@ -99,25 +103,21 @@ describe("the HeartCoach consultation from the person's own session", () => {
         source: 'you',
       },
     ]);
-    expect(done.receipts.map((r) => r.toolId)).toEqual([
-      'heartcoach.consult',
-      'cabinet.readings.log',
-      'cabinet.guidance.file',
-    ]);
+    // The reading she asked to log is filed; HeartCoach's insight, which she did not ask to file, is offered.
+    expect(done.receipts.map((r) => r.toolId)).toEqual(['heartcoach.consult', 'cabinet.readings.log']);
     expect(done.receipts.slice(1).every((r) => r.presentedRef === 'self' && r.status === 'committed')).toBe(true);
     expect(done.result.text).toMatch(/✓ logged 2400 steps/);
-    expect(done.result.text).toMatch(
-      /Filed in your cabinet: your steps reading \(2400 steps\), HeartCoach’s insight\./,
-    );
+    expect(done.result.text).toMatch(/Filed in your cabinet: your steps reading \(2400 steps\)\./);
+    expect(done.result.text).toMatch(/HeartCoach suggests filing HeartCoach’s insight/);
   });
 
   it('sends the kind: a check-in goes as heartcoach.checkin, and "tell my nurse" is HeartCoach\'s too', async () => {
     const { world: w, lastSent } = await world();
-    expectKind(replyOf(await w.ask({ message: 'Good morning, here is my check-in' })), 'done');
+    expectKind(replyOf(await w.ask({ message: 'Good morning, here is my check-in' })), 'answer');
     expect(lastSent()).toMatchObject({ capability: 'heartcoach.checkin', data: { kind: 'check-in' } });
     expectKind(
       replyOf(await w.ask({ message: 'Tell my nurse my ankle swelling is a bit better this morning' })),
-      'done',
+      'answer',
     );
     expect(lastSent()).toMatchObject({ capability: 'heartcoach.ask', data: { kind: 'question' } });
   });
@@ -130,9 +130,9 @@ describe("the HeartCoach consultation from the person's own session", () => {
       owner: w.who.alice,
       data: { id: 'bp-broken', metric: 'bp', value: 'high', unit: 'mmHg', at: 'yesterday', source: 'you' },
     });
-    const done = expectKind(replyOf(await w.ask({ message: 'How is my week going?' })), 'done');
+    const answer = expectKind(replyOf(await w.ask({ message: 'How is my week going?' })), 'answer');
     expect(lastSent().data.cabinet.readings!.map((r) => r.id)).not.toContain('bp-broken');
-    expect(done.result.text).toMatch(/1 record in your cabinet did not fit/);
+    expect(answer.text).toMatch(/1 record in your cabinet did not fit/);
   });
 });
 
@@ -148,8 +148,8 @@ describe('the HeartCoach consultation when something is wrong: a sentence, and t
     });
     expect(result.ok && result.data.resumable).toBe(true);
     agents.answers.heartcoach = scriptedHeartCoach();
-    const done = expectKind(replyOf(await w.ask({ runRef: waiting.runRef })), 'done');
-    expect(done.result.text).toMatch(/^HeartCoach says: Your week looks steady/);
+    const answered = expectKind(replyOf(await w.ask({ runRef: waiting.runRef })), 'answer');
+    expect(answered.text).toMatch(/^HeartCoach says: Your week looks steady/);
     expect(agents.sent.at(-1)!.text).toBe('How is my week going?');
   });
 
@@ -227,9 +227,9 @@ describe('the HeartCoach consultation through ask-as-me', () => {
 describe('the run loop with HeartCoach registered', () => {
   it('attributes an outside agent’s words and passes the question, never the person’s records, unless granted', async () => {
     const { world, ctx } = await demoContext({ outsideAgents: [heartCoachExecutor] });
-    // Alice granted HeartCoach three folders (the demo world): exactly those travel, and the filed insight makes it `done`.
-    const reply = expectKind(replyOf(await world.ask({ message: 'How is my week going?' })), 'done');
-    expect(reply.result.text).toMatch(/^HeartCoach says: Your week looks steady/);
+    // Alice granted HeartCoach three folders (the demo world): exactly those travel; nothing is filed unasked.
+    const reply = expectKind(replyOf(await world.ask({ message: 'How is my week going?' })), 'answer');
+    expect(reply.text).toMatch(/^HeartCoach says: Your week looks steady/);
     const sent = (
       ctx.agents as unknown as {
         sent: { agent: string; capability: string; text: string; timeoutMs: number; data?: { cabinet: object } }[];

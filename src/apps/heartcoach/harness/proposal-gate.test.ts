@@ -5,7 +5,7 @@ import { openDemoHome } from '../../../agent/testing/demo-home';
 import type { RemoteAnswer, VaultPort } from '../../../harness';
 import { FixedClock, ScriptedAgents, scriptedHeartCoach } from '../../../harness/testing';
 import { DEMO_PEOPLE, DEMO_SERVICES } from '../../../protocol/demo-identities';
-import { CoachAnswer, type Proposed } from '../../../protocol/heartcoach';
+import { CoachAnswer, type Profile, type Proposed } from '../../../protocol/heartcoach';
 
 /**
  * What HeartCoach proposes is filed by the person's agent only inside HeartCoach's own namespace and the folders the
@@ -91,10 +91,10 @@ describe('HeartCoach’s proposals, filed in its own namespace', () => {
     };
     const { parts, ask } = await home(() => [dose]);
     const done = await ask('How is my week going?');
-    expect(done.reply.kind).toBe('done');
+    expect(done.reply.kind).toBe('answer');
     expect(await parts.vault.records.get('heartcoach:doses/dose-warfarin-1')).toBeUndefined();
     expect(await parts.vault.records.get('dose-warfarin-1')).toBeUndefined();
-    const text = done.reply.kind === 'done' ? done.reply.result.text : '';
+    const text = done.reply.kind === 'answer' ? done.reply.text : '';
     expect(text).toMatch(/HeartCoach suggests logging your warfarin dose; you did not ask to log it/);
     // Asked in the person's words, the same dose is filed, in HeartCoach's namespace.
     const logged = await ask('Log 2400 steps for today, and I took my warfarin');
@@ -103,5 +103,51 @@ describe('HeartCoach’s proposals, filed in its own namespace', () => {
       type: 'cabinet.doses',
       data: { drug: 'warfarin' },
     });
+  });
+
+  it('HeartCoach’s insight is filed only when the person asks to file it; otherwise it is offered as a suggestion', async () => {
+    const alice = await demoAddressOf('alice');
+    const { parts, ask } = await home(() => []);
+    const insights = async () => (await parts.vault.records.list('cabinet.guidance', alice)).rows.map((r) => r.id);
+    const before = await insights();
+    const week = await ask('How is my week going?');
+    expect(await insights()).toEqual(before);
+    expect(JSON.stringify(week.reply)).toMatch(
+      /HeartCoach suggests filing HeartCoach’s insight; you did not ask to file it/,
+    );
+    const filedReceipts = (reply: typeof week.reply) =>
+      reply.kind === 'done' ? reply.receipts.filter((r) => r.toolId === 'cabinet.guidance.file') : [];
+    expect(filedReceipts(week.reply)).toEqual([]);
+    // Asked in the person's words, the next insight is filed, in HeartCoach's namespace, with its receipt.
+    const kept = await ask('How is my week going? Save the insight.');
+    const after = await insights();
+    expect(after.filter((id) => !before.includes(id))).toEqual(['heartcoach:guidance/guidance-scripted-2']);
+    expect(filedReceipts(kept.reply).map((r) => r.attests)).toEqual([
+      expect.objectContaining({ source: 'app:heartcoach', record: 'heartcoach:guidance/guidance-scripted-2' }),
+    ]);
+  });
+
+  it('"I took my water pill" files the furosemide dose: the ontology’s drug classes name it, not the chart', async () => {
+    const alice = await demoAddressOf('alice');
+    const { parts, ask } = await home(() => []);
+    // Her chart gives the order no aliases at all: only the lexicon's diuretic class says what a water pill is.
+    const [profile] = (await parts.vault.records.list('cabinet.profile', alice)).rows;
+    const data = profile!.data as Profile;
+    await parts.vault.records.put({
+      ...profile!,
+      data: { ...data, orders: data.orders.map((o) => ({ ...o, aliases: [] })) },
+    });
+    const done = await ask('I took my water pill');
+    expect(done.reply.kind).toBe('done');
+    const filed = (await parts.vault.records.list('cabinet.doses', alice)).rows.filter((r) =>
+      r.id.startsWith('heartcoach:doses/'),
+    );
+    expect(filed.map((r) => r.data)).toEqual([
+      expect.objectContaining({ orderId: 'ord-furosemide', drug: 'furosemide', taken: true }),
+    ]);
+    const receipts = done.reply.kind === 'done' ? done.reply.receipts : [];
+    expect(receipts.filter((r) => r.toolId === 'cabinet.doses.log').map((r) => r.attests)).toEqual([
+      expect.objectContaining({ source: 'app:heartcoach', record: filed[0]!.id }),
+    ]);
   });
 });

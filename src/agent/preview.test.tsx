@@ -67,11 +67,13 @@ describe('the balance-change preview on the sign sheet', () => {
     global.chrome = { i18n: { getMessage: (key: string, subs: string[] = []) => `⟦${[key, ...subs].join('|')}⟧` } };
     try {
       const translated = renderToStaticMarkup(sheet);
-      for (const key of ['sheetTitle', 'sheetWhatYouAllow', 'sheetDigest', 'sheetSign', 'sheetDecline', 'previewTitle'])
+      const keys = ['sheetTitle', 'sheetWhatYouAllow', 'sheetDigest', 'sheetSign', 'sheetDecline', 'previewTitle'];
+      for (const key of [...keys, 'factWhat', 'factHowMany', 'factRisk', 'riskMedium'])
         expect(translated).toContain(`⟦${key}`);
       expect(translated).toContain('⟦sheetYouAsked|Send 5 USDC to bob⟧');
-      for (const english of ['Review and sign', 'The exact digest you sign', 'Reason for declining', 'balances before'])
-        expect(translated).not.toContain(english);
+      const english = ['Review and sign', 'The exact digest you sign', 'Reason for declining', 'balances before'];
+      for (const words of [...english, 'What it does', 'How many times', 'Medium —'])
+        expect(translated).not.toContain(words);
     } finally {
       delete global.chrome;
     }

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MESSAGE_LIMITS } from '../../protocol/messages/index';
+import { message } from '../words/messages';
 
 /**
  * The Ask box. Inside a web page (the overlay's shadow root is open) the page's scripts can reach this form: they
@@ -51,10 +52,10 @@ export function AskForm(props: {
         onKeyDown={keyDown}
         aria-describedby={`${inputId}-hint`}
       />
-      <small id={`${inputId}-hint`}>Ctrl+Enter asks.</small>
+      <small id={`${inputId}-hint`}>{message('askHint')}</small>
       {empty ? (
         <p role="alert" className="ha-error">
-          Say something to ask: the box is empty.
+          {message('askEmpty')}
         </p>
       ) : null}
       <div className="ha-actions">
@@ -63,11 +64,11 @@ export function AskForm(props: {
           disabled={props.busy}
           onClick={(event) => (trusted.current = event.nativeEvent.isTrusted)}
         >
-          {props.busy ? 'Asking…' : 'Ask'}
+          {props.busy ? message('asking') : message('ask')}
         </button>
         {props.busy && props.onStop !== undefined ? (
           <button type="button" className="ha-secondary" onClick={props.onStop}>
-            Stop waiting
+            {message('askStop')}
           </button>
         ) : null}
       </div>

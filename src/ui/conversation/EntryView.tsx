@@ -20,8 +20,9 @@ export function EntryView({ entry, actions }: { entry: Entry; actions: ReplyActi
     case 'agent':
       return <ReplyCard response={entry.response} actions={actions} now={Date.now()} />;
     case 'error':
+      // Kept from an earlier visit, a refusal is a record, not news: it is not announced again.
       return (
-        <p role="alert" className="ha-error">
+        <p role={actions.restored === true ? undefined : 'alert'} className="ha-error">
           {entry.error.message}
         </p>
       );

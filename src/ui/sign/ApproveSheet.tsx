@@ -4,7 +4,7 @@ import { FactList } from '../conversation/FactList';
 import { saveFile } from '../download';
 import { ErrorText, useAction } from '../home/background-context';
 import { shortAddress } from '../words/format';
-import { capabilityLabel, RISK_WORDS } from '../words/requirement-words';
+import { capabilityLabel, riskWords } from '../words/requirement-words';
 
 /**
  * The approver's side, opened from a link or file: what the requester's step would do (from the requirement whose
@@ -23,7 +23,7 @@ export function ApproveSheet({ request, unlocked }: { request: ApprovalRequestFi
       term: arg,
       detail: typeof value === 'string' ? value : JSON.stringify(value),
     })),
-    { term: 'Risk', detail: RISK_WORDS[r.risk] },
+    { term: 'Risk', detail: riskWords(r.risk) },
     { term: 'Approval digest', detail: request.approvalDigest },
   ];
   const approve = async () => {

@@ -1,17 +1,22 @@
 import { CAPABILITIES } from '../../ontology/capabilities.generated';
 import type { PartyRef, Requirement } from '../../protocol/harness-reply';
 import { count, shortAddress, tokenAmount, until, when } from './format';
+import { message, type MessageKey } from './messages';
 
 /** One fact the person reads before signing: a term and its detail, in words. */
 export type Fact = { term: string; detail: string };
 
-export const RISK_WORDS: Record<Requirement['risk'], string> = {
-  low: 'Low — a small act on your own records.',
-  medium: 'Medium — it acts for you toward someone else.',
-  high: 'High — it moves money or speaks for you; check every line.',
-  critical:
-    'Critical — an organization’s funds or standing; others must approve too, and only a fresh signature counts.',
+const RISK_KEYS: Record<Requirement['risk'], MessageKey> = {
+  low: 'riskLow',
+  medium: 'riskMedium',
+  high: 'riskHigh',
+  critical: 'riskCritical',
 };
+
+/** A risk level in words, from the catalogue. */
+export function riskWords(risk: Requirement['risk']): string {
+  return message(RISK_KEYS[risk]);
+}
 
 /** The capability's label from the ontology, else its id. */
 export function capabilityLabel(id: string): string {
@@ -32,24 +37,25 @@ export function partyName(address: string, parties: readonly PartyRef[]): string
 export function requirementFacts(requirement: Requirement, parties: readonly PartyRef[], now: number): Fact[] {
   const { caveats } = requirement;
   const facts: Fact[] = [
-    { term: 'What it does', detail: capabilityLabel(requirement.capability) },
-    { term: 'For whom', detail: `${partyName(requirement.delegator, parties)} — the account that gives this mandate` },
+    { term: message('factWhat'), detail: capabilityLabel(requirement.capability) },
+    { term: message('factForWhom'), detail: message('factForWhomDetail', partyName(requirement.delegator, parties)) },
   ];
   if (caveats.maxAmount !== undefined)
-    facts.push({ term: 'How much, at most', detail: tokenAmount(caveats.maxAmount) });
-  if (caveats.recipient !== undefined) facts.push({ term: 'To whom', detail: partyName(caveats.recipient, parties) });
+    facts.push({ term: message('factHowMuch'), detail: tokenAmount(caveats.maxAmount) });
+  if (caveats.recipient !== undefined)
+    facts.push({ term: message('factToWhom'), detail: partyName(caveats.recipient, parties) });
   const notAfter = caveats.notAfter * 1000;
-  facts.push({ term: 'Until when', detail: `${when(notAfter)} (${until(notAfter, now)})` });
-  facts.push({ term: 'How many times', detail: count(caveats.calls, 'use') });
+  facts.push({ term: message('factUntil'), detail: `${when(notAfter)} (${until(notAfter, now)})` });
+  facts.push({ term: message('factHowMany'), detail: count(caveats.calls, message('unitUse'), message('unitUses')) });
   facts.push({
-    term: 'Who acts',
-    detail: `Your agent (${shortAddress(requirement.delegate)}), and only for this step`,
+    term: message('factWhoActs'),
+    detail: message('factWhoActsDetail', shortAddress(requirement.delegate)),
   });
-  facts.push({ term: 'Risk', detail: RISK_WORDS[requirement.risk] });
+  facts.push({ term: message('factRisk'), detail: riskWords(requirement.risk) });
   if (requirement.freshSeconds !== undefined)
     facts.push({
-      term: 'Freshness',
-      detail: `Your signature counts for ${requirement.freshSeconds} seconds after you sign.`,
+      term: message('factFreshness'),
+      detail: message('factFreshnessDetail', String(requirement.freshSeconds)),
     });
   return facts;
 }

@@ -16,6 +16,7 @@ import { jsonBody } from './http/json-body';
 import { pageDataRoutes } from './http/page-data';
 import { requireSubject, type SubjectEnv } from './http/require-subject';
 import { healthRoutes, type Probes } from './ops/health';
+import { idempotencyStore } from './ops/idempotency';
 import { addressLimit, type RateLimiter, type RateLimits } from './ops/rate-limit';
 import type { WebBundle } from './web/bundle';
 import { pageRoutes } from './web/routes';
@@ -115,7 +116,11 @@ export function createGatewayApp(deps: GatewayAppDeps): Hono<SubjectEnv> {
       );
     },
   });
-  app.post('/a2a', a2aLimit, a2aTransport(handler, skillIdsOf(card), deps.bearer));
+  app.post(
+    '/a2a',
+    a2aLimit,
+    a2aTransport(handler, skillIdsOf(card), deps.bearer, idempotencyStore(deps.sql, deps.clock)),
+  );
 
   // A known path asked with the wrong method is 405 with the methods it serves, not a silent 404.
   const served: Record<string, string> = {

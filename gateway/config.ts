@@ -7,7 +7,8 @@ import { describeZodError } from '../src/protocol/errors';
  * (loopback unless told); PGlite under .data/ unless DATABASE_URL names a PostgreSQL; no ANTHROPIC_API_KEY means
  * HeartCoach is unconfigured (503), never a canned answer. HeartCoach's service key comes from
  * HEARTCOACH_SERVICE_KEY or HEARTCOACH_SERVICE_KEY_FILE; the public demo key only with GATEWAY_DEMO=1. The demo desk
- * is seeded only with DEMO_SEED=1.
+ * is seeded only with DEMO_SEED=1. On PostgreSQL the signing keys are sealed under SIGNING_KEYS_SECRET (or
+ * SIGNING_KEYS_SECRET_FILE), required there unless GATEWAY_DEMO=1.
  */
 const Flag = z.enum(['0', '1']);
 const PerMinute = z.coerce.number().int().min(0).max(1_000_000).optional();
@@ -35,6 +36,8 @@ const Env = z.object({
     .optional(),
   HEARTCOACH_SERVICE_KEY_FILE: z.string().optional(),
   GATEWAY_DEMO: Flag.default('0'),
+  SIGNING_KEYS_SECRET: z.string().min(32, 'at least 32 characters (openssl rand -hex 32)').optional(),
+  SIGNING_KEYS_SECRET_FILE: z.string().optional(),
   SIGNING_KEY_ROTATE_HOURS: z.coerce
     .number()
     .min(1)
@@ -56,6 +59,9 @@ const Env = z.object({
   GATEWAY_CLOCK: z.string().datetime({ offset: true }).optional(),
   DEMO_SEED: Flag.default('0'),
 });
+
+/** Every variable the configuration reads (README's table lists each, with its default). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(Env.shape);
 
 export type GatewayConfig = ReturnType<typeof readConfig>;
 
@@ -89,6 +95,22 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()) {
       "The gateway's configuration was refused — HeartCoach's service key is not set: set HEARTCOACH_SERVICE_KEY " +
         '(0x and 64 hex digits) or HEARTCOACH_SERVICE_KEY_FILE, or GATEWAY_DEMO=1 to run with the public demo key.',
     );
+  if (e.SIGNING_KEYS_SECRET !== undefined && e.SIGNING_KEYS_SECRET_FILE !== undefined)
+    throw new Error(
+      "The gateway's configuration was refused — set SIGNING_KEYS_SECRET or SIGNING_KEYS_SECRET_FILE, not both.",
+    );
+  const signingSecret =
+    e.SIGNING_KEYS_SECRET !== undefined
+      ? ({ kind: 'secret', secret: e.SIGNING_KEYS_SECRET } as const)
+      : e.SIGNING_KEYS_SECRET_FILE !== undefined
+        ? ({ kind: 'file', path: e.SIGNING_KEYS_SECRET_FILE } as const)
+        : null;
+  if (signingSecret === null && e.DATABASE_URL && !demo)
+    throw new Error(
+      "The gateway's configuration was refused — on PostgreSQL the signing keys are sealed at rest: set " +
+        'SIGNING_KEYS_SECRET (32 characters or more, e.g. openssl rand -hex 32) or SIGNING_KEYS_SECRET_FILE, the same ' +
+        'on every instance, or GATEWAY_DEMO=1 to keep them unsealed.',
+    );
   return {
     host: e.HOST,
     port: e.PORT,
@@ -116,6 +138,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()) {
     serviceKey,
     demo,
     keyRing: e.SIGNING_KEY_ROTATE_HOURS === undefined ? {} : { rotateAfterSeconds: e.SIGNING_KEY_ROTATE_HOURS * 3600 },
+    signingSecret,
     rateLimits: {
       trustProxy: e.TRUST_PROXY === '1',
       ...(e.RATE_LIMIT_PER_ADDRESS === undefined ? {} : { perAddress: e.RATE_LIMIT_PER_ADDRESS }),

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { DEMO_SERVICES } from '../src/protocol/demo-identities';
+import { MIN_SECRET_LENGTH } from './auth/key-seal';
 import { composeGateway } from './compose';
 import { readConfig, type GatewayConfig } from './config';
 import { fixedClock, randomIds, systemClock } from './ports';
@@ -29,6 +30,15 @@ async function serviceKeyOf(source: GatewayConfig['serviceKey']): Promise<`0x${s
   return text as `0x${string}`;
 }
 
+async function signingSecretOf(source: GatewayConfig['signingSecret']): Promise<string | null> {
+  if (source === null) return null;
+  if (source.kind === 'secret') return source.secret;
+  const text = (await readFile(source.path, 'utf8')).trim();
+  if (text.length < MIN_SECRET_LENGTH)
+    throw new Error(`SIGNING_KEYS_SECRET_FILE (${source.path}) holds fewer than ${MIN_SECRET_LENGTH} characters.`);
+  return text;
+}
+
 const web = config.webDir === null ? undefined : await readWebBundle(config.webDir);
 const clock = config.fixedClock === undefined ? systemClock : fixedClock(config.fixedClock);
 const chain = await openGatewayChain({
@@ -47,7 +57,7 @@ const gateway = await composeGateway({
   audience: config.audience,
   trustedIssuers: config.trustedIssuers,
   database: config.database,
-  keyRing: config.keyRing,
+  keyRing: { ...config.keyRing, secret: await signingSecretOf(config.signingSecret) },
   rateLimits: config.rateLimits,
   sweepIntervalMs: config.sweepIntervalMs,
   model: config.model,

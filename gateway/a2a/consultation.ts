@@ -21,3 +21,5 @@ export type Consult = (request: ConsultationRequest) => Promise<Record<string, u
 export const AUTHORIZATION_KEY = 'authorization';
 export const REFUSAL_KEY = 'refusal';
 export const REFUSED_TASK_KEY = 'refusedTask';
+/** A callback the transport may set: told the task id as the consultation starts (an idempotency key's claim). */
+export const ON_TASK_KEY = 'onTask';

@@ -3,7 +3,7 @@ import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestCon
 import { Refusal } from '../errors';
 import type { Clock, Ids } from '../ports';
 import type { AskMetadata } from './envelope';
-import { AUTHORIZATION_KEY, REFUSAL_KEY, REFUSED_TASK_KEY, type Consult } from './consultation';
+import { AUTHORIZATION_KEY, ON_TASK_KEY, REFUSAL_KEY, REFUSED_TASK_KEY, type Consult } from './consultation';
 
 /** Refusals that name something the person can still send: the task waits for it (input required), resumable. */
 const WAITS_FOR_INPUT = new Set(['cabinet_missing', 'empty_message', 'practice_required']);
@@ -82,6 +82,7 @@ export class ConsultationExecutor implements AgentExecutor {
         },
       ),
     );
+    (request.context.state.get(ON_TASK_KEY) as ((id: string) => void) | undefined)?.(taskId);
     const abort = new AbortController();
     this.running.set(taskId, { abort, contextId });
     const words0 = wordsOf(user);

@@ -1,6 +1,7 @@
 import { errors, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK, type JWTVerifyGetKey } from 'jose';
-import type { Sql } from '../desk/sql';
+import type { Sql, SqlRunner } from '../desk/sql';
 import type { Clock } from '../ports';
+import { keySeal, type KeySeal } from './key-seal';
 import { fromPrivateJwk, type SessionKey } from './session-keys';
 import { ACCESS_TTL_SECONDS } from './tokens';
 
@@ -11,6 +12,8 @@ import { ACCESS_TTL_SECONDS } from './tokens';
  * slack). The next key is made `publishAheadSeconds` before the current one retires, so a verifier that caches the
  * JWKS sees the new key before any token is signed with it: for a while both are published (rotation with overlap).
  * Whichever instance first finds a rotation due makes the key, under an advisory lock, and the others read it.
+ * The private halves are sealed under `secret` (gateway/auth/key-seal.ts); a row this ring cannot open is not a key
+ * of its own — neither used, nor published — and the public key published is the one its private half implies.
  */
 export type KeyRing = {
   /** The key that signs now; makes the next key when one is due. */
@@ -21,34 +24,47 @@ export type KeyRing = {
   getKey: JWTVerifyGetKey;
 };
 
-export type KeyRingOptions = { rotateAfterSeconds?: number; publishAheadSeconds?: number };
+export type KeyRingOptions = {
+  rotateAfterSeconds?: number;
+  publishAheadSeconds?: number;
+  /** The secret the private keys are sealed under (null or absent: kept as JWKs). */
+  secret?: string | null;
+};
 
-type Row = { kid: string; privateJwk: string; publicJwk: JWK; signsFrom: number; signsUntil: number; until: number };
+type Row = { kid: string; key: SessionKey; publicJwk: JWK; signsFrom: number; signsUntil: number; until: number };
 
 const SLACK_SECONDS = 5 * 60;
 const LOCK = 727402;
 
-async function readRows(sql: Sql, now: Date): Promise<Row[]> {
-  const rows = await sql.query<{
-    kid: string;
-    private_jwk: string;
-    public_jwk: JWK | string;
-    signs_from: Date;
-    signs_until: Date;
-    published_until: Date;
-  }>(
-    `SELECT kid, private_jwk, public_jwk, signs_from, signs_until, published_until FROM signing_keys
+type Stored = { kid: string; private_jwk: string; signs_from: Date; signs_until: Date; published_until: Date };
+
+/** The keys published now that this seal opens, each checked against its kid; the rest are not this ring's. */
+async function readRows(sql: SqlRunner, now: Date, seal: KeySeal, opened: Map<string, SessionKey>): Promise<Row[]> {
+  const stored = await sql.query<Stored>(
+    `SELECT kid, private_jwk, signs_from, signs_until, published_until FROM signing_keys
      WHERE published_until > $1 ORDER BY signs_from`,
     [now.toISOString()],
   );
-  return rows.map((r) => ({
-    kid: r.kid,
-    privateJwk: r.private_jwk,
-    publicJwk: typeof r.public_jwk === 'string' ? (JSON.parse(r.public_jwk) as JWK) : r.public_jwk,
-    signsFrom: new Date(r.signs_from).getTime(),
-    signsUntil: new Date(r.signs_until).getTime(),
-    until: new Date(r.published_until).getTime(),
-  }));
+  const rows: Row[] = [];
+  for (const r of stored) {
+    let key = opened.get(`${r.kid}\n${r.private_jwk}`);
+    if (key === undefined) {
+      const jwk = seal.open(r.kid, r.private_jwk);
+      const candidate = jwk === null ? null : await fromPrivateJwk(JSON.parse(jwk) as JWK).catch(() => null);
+      if (candidate === null || candidate.kid !== r.kid) continue;
+      key = candidate;
+      opened.set(`${r.kid}\n${r.private_jwk}`, key);
+    }
+    rows.push({
+      kid: r.kid,
+      key,
+      publicJwk: key.publicJwk,
+      signsFrom: new Date(r.signs_from).getTime(),
+      signsUntil: new Date(r.signs_until).getTime(),
+      until: new Date(r.published_until).getTime(),
+    });
+  }
+  return rows;
 }
 
 export function databaseKeyRing(sql: Sql, clock: Clock, options: KeyRingOptions = {}): KeyRing {
@@ -57,7 +73,8 @@ export function databaseKeyRing(sql: Sql, clock: Clock, options: KeyRingOptions 
   let rows: Row[] = [];
   let loadedAt = 0;
   let missReadAt = -Infinity;
-  const signers = new Map<string, SessionKey>();
+  const seal = keySeal(options.secret ?? null);
+  const opened = new Map<string, SessionKey>();
   const verifiers = new Map<string, CryptoKey>();
 
   const signsAt = (r: Row, t: number) => r.signsFrom <= t && t < r.signsUntil;
@@ -68,13 +85,14 @@ export function databaseKeyRing(sql: Sql, clock: Clock, options: KeyRingOptions 
     return current.signsUntil - t > aheadMs || rows.some((r) => r.signsFrom >= current.signsUntil);
   };
 
-  async function makeKey(signsFrom: number): Promise<Omit<Row, 'privateJwk'> & { privateJwk: JWK }> {
+  async function makeKey(signsFrom: number) {
     const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-    const key = await fromPrivateJwk(await exportJWK(privateKey));
+    const jwk = await exportJWK(privateKey);
+    const key = await fromPrivateJwk(jwk);
     const signsUntil = signsFrom + rotateMs;
     return {
       kid: key.kid,
-      privateJwk: await exportJWK(privateKey),
+      stored: seal.seal(key.kid, JSON.stringify(jwk)),
       publicJwk: key.publicJwk,
       signsFrom,
       signsUntil,
@@ -85,18 +103,11 @@ export function databaseKeyRing(sql: Sql, clock: Clock, options: KeyRingOptions 
   /** Rotates when due (one instance at a time), then reads the ring again. */
   async function settle(now: Date): Promise<void> {
     const t = now.getTime();
-    rows = await readRows(sql, now);
+    rows = await readRows(sql, now, seal, opened);
     if (!settled(t)) {
       await sql.transaction(async (tx) => {
         await tx.query(`SELECT pg_advisory_xact_lock(${LOCK})`);
-        const seen = await tx.query<{ signs_from: Date; signs_until: Date }>(
-          `SELECT signs_from, signs_until FROM signing_keys WHERE published_until > $1 ORDER BY signs_from`,
-          [now.toISOString()],
-        );
-        const spans = seen.map((r) => ({
-          from: new Date(r.signs_from).getTime(),
-          until: new Date(r.signs_until).getTime(),
-        }));
+        const spans = (await readRows(tx, now, seal, opened)).map((r) => ({ from: r.signsFrom, until: r.signsUntil }));
         const current = spans.filter((s) => s.from <= t && t < s.until).at(-1);
         let from: number | null = null;
         if (current === undefined) from = t;
@@ -108,7 +119,7 @@ export function databaseKeyRing(sql: Sql, clock: Clock, options: KeyRingOptions 
            VALUES ($1, $2, $3::jsonb, $4, $5, $6)`,
           [
             key.kid,
-            JSON.stringify(key.privateJwk),
+            key.stored,
             JSON.stringify(key.publicJwk),
             new Date(key.signsFrom).toISOString(),
             new Date(key.signsUntil).toISOString(),
@@ -118,7 +129,7 @@ export function databaseKeyRing(sql: Sql, clock: Clock, options: KeyRingOptions 
         // Keys no token can still carry are of no use to anyone: the sweep of the key ring.
         await tx.query(`DELETE FROM signing_keys WHERE published_until <= $1`, [now.toISOString()]);
       });
-      rows = await readRows(sql, now);
+      rows = await readRows(sql, now, seal, opened);
     }
     loadedAt = t;
   }
@@ -130,12 +141,7 @@ export function databaseKeyRing(sql: Sql, clock: Clock, options: KeyRingOptions 
       if (!settled(t) || t - loadedAt > 60_000) await settle(now);
       const current = rows.filter((r) => signsAt(r, t)).at(-1);
       if (current === undefined) throw new Error('The signing key ring has no key for now.');
-      let key = signers.get(current.kid);
-      if (key === undefined) {
-        key = await fromPrivateJwk(JSON.parse(current.privateJwk) as JWK);
-        signers.set(current.kid, key);
-      }
-      return key;
+      return current.key;
     },
     async publicJwks() {
       const now = clock.now();
@@ -150,7 +156,7 @@ export function databaseKeyRing(sql: Sql, clock: Clock, options: KeyRingOptions 
       // An unknown kid reads the ring again (another instance may have just rotated), at most once a second.
       if (row === undefined && performance.now() - missReadAt > 1000) {
         missReadAt = performance.now();
-        rows = await readRows(sql, now);
+        rows = await readRows(sql, now, seal, opened);
         loadedAt = now.getTime();
         row = rows.find((r) => r.kid === kid);
       }

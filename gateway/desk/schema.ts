@@ -1,4 +1,5 @@
 import { A2A_TASKS_MIGRATION } from '../a2a/task-store';
+import { IDEMPOTENCY_MIGRATION } from '../ops/idempotency';
 import type { Sql } from './sql';
 
 /**
@@ -97,6 +98,8 @@ export const DESK_MIGRATIONS: readonly { version: number; statements: readonly s
   },
   // The A2A task table: a consultation is a Task (gateway/a2a/task-store.ts). Its own entry, renumbered freely on merge.
   { version: 4, statements: A2A_TASKS_MIGRATION },
+  // Idempotency keys of retried writes (gateway/ops/idempotency.ts), shared by every instance.
+  { version: 5, statements: IDEMPOTENCY_MIGRATION },
 ];
 
 export const LATEST_DESK_VERSION = DESK_MIGRATIONS.at(-1)!.version;

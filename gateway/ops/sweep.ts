@@ -3,7 +3,7 @@ import type { SqlRunner } from '../desk/sql';
 /**
  * The expiry sweep: deletes what can no longer be used — spent or expired sign-in nonces, refresh tokens and sessions
  * past their end (a revoked token is kept until then, so its reuse is still recognised), wires past their window,
- * rate-limit windows an hour old, and signing keys no live token can carry. Every instance runs it on a timer; the
+ * rate-limit windows an hour old, idempotency keys past their day, and signing keys no live token can carry. Every instance runs it on a timer; the
  * DELETEs are idempotent, so two running at once only share the work. Answers how many rows each table lost.
  */
 export async function sweepExpired(sql: SqlRunner, now: Date): Promise<Record<string, number>> {
@@ -15,6 +15,7 @@ export async function sweepExpired(sql: SqlRunner, now: Date): Promise<Record<st
     ['sessions', `DELETE FROM sessions WHERE expires_at <= $1 RETURNING 1 AS gone`, at],
     ['wires', `DELETE FROM wires WHERE expires_at <= $1 RETURNING 1 AS gone`, at],
     ['rate_limits', `DELETE FROM rate_limits WHERE window_start < $1 RETURNING 1 AS gone`, hourAgo],
+    ['idempotency_keys', `DELETE FROM idempotency_keys WHERE expires_at <= $1 RETURNING 1 AS gone`, at],
     ['signing_keys', `DELETE FROM signing_keys WHERE published_until <= $1 RETURNING 1 AS gone`, at],
   ];
   const counts: Record<string, number> = {};

@@ -105,6 +105,8 @@ export async function startGatewayCluster(options: {
     DATABASE_SCHEMA: options.schema,
     RPC_URL: options.rpcUrl,
     GATEWAY_DEMO: '1',
+    // Test support only: the instances share the secret their signing keys are sealed under, as a deployment's do.
+    SIGNING_KEYS_SECRET: 'cluster-test-signing-keys-secret-0123456789',
     GATEWAY_PAGE: '0',
     ARCHETYPE_REGISTRY_DIR: join(dir, 'registry'),
     ARCHETYPE_REGISTRY_PUBLISH: '1',

@@ -104,6 +104,7 @@ export async function startTestGateway(
     audience: 'heartcoach',
     trustedIssuers: [],
     database: { kind: 'open', sql },
+    keyRing: { secret: 'test-gateway-signing-keys-secret-0123456789' },
     rateLimits: options.rateLimits ?? TEST_RATE_LIMITS,
     model:
       options.withModel === false

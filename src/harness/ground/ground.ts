@@ -86,6 +86,7 @@ export function groundAsk(input: GroundInput): Grounding {
     return { ...base, intents: [], unsaid: [input.words] };
   const intents: Intent[] = [];
   const unsaid: string[] = [];
+  const told: string[] = [];
   let previousPerson: string | null = null;
   for (const segment of segmentsOf(parsed, speech.from, names, numbers, lexicon)) {
     const act = intents.length > 0 || segment.from > speech.from ? nextAct(speech.act) : speech.act;
@@ -95,7 +96,7 @@ export function groundAsk(input: GroundInput): Grounding {
       .map((t) => t.text)
       .join(' ');
     if (hit === null) {
-      if (text.length > 0) unsaid.push(text);
+      if (text.length > 0) (toldOf(parsed, segment, nameTokens) ? told : unsaid).push(text);
       continue;
     }
     const tool = input.tools.get(hit.frame.capability)!;
@@ -119,8 +120,17 @@ export function groundAsk(input: GroundInput): Grounding {
       unknown: a.unknown,
     });
   }
-  return { ...base, intents, unsaid };
+  // What happened, told before an ask ("carol paid for 10 of us, send her 12 usdc"), is its context, not a part no
+  // frame says; told alone, it is the judge's and the planner's.
+  return { ...base, intents, unsaid: intents.length > 0 ? unsaid : [...told, ...unsaid] };
 }
+
+/** A segment that tells what happened: a verb in the past tense, none asking for an act. */
+const toldOf = (parsed: ReturnType<typeof parse>, segment: { from: number; to: number }, inName: ReadonlySet<number>) =>
+  parsed.tokens
+    .slice(segment.from, segment.to)
+    .some((t) => !inName.has(t.i) && t.tags.has('Verb') && t.tags.has('PastTense')) &&
+  !parsed.tokens.slice(segment.from, segment.to).some((t) => !inName.has(t.i) && t.tags.has('Imperative'));
 
 /** A later intent of the same sentence is said the way the first was, a question aside ("… and what's my balance"). */
 const nextAct = (act: FrameAct): FrameAct => (act === 'keep' ? 'request' : act);

@@ -179,7 +179,13 @@ export function argsOf(input: Input): IntentArgs {
             )
               end++;
             const text = textOf(parsed, at, end, lexicon);
-            if (text !== null) put(spec.name, text, text, 'words');
+            // "for it" says what the money is for no more than the sentence before did: no memo.
+            if (
+              text !== null &&
+              !PRONOUNS.has(text.toLowerCase()) &&
+              !['it', 'that', 'this'].includes(text.toLowerCase())
+            )
+              put(spec.name, text, text, 'words');
           }
         } else if (spec.name === 'note') {
           const at = after(

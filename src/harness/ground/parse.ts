@@ -67,6 +67,15 @@ export function canonicalOf(n: number): string | null {
   return s === '' ? '0' : s;
 }
 
+type Lexical = { one: { lexicon: Readonly<Record<string, unknown>> } };
+const LEXICON = (nlp as unknown as { model: () => Lexical }).model().one.lexicon;
+
+/**
+ * Whether the library's own lexicon knows the word ("show", "shoe", "dave"): a word it only guessed a tag for from
+ * where it stands ("shwo" opening a sentence, guessed a verb) is not one it knows.
+ */
+export const knownWord = (norm: string): boolean => Object.prototype.hasOwnProperty.call(LEXICON, norm);
+
 export function parse(text: string): Parsed {
   const doc = nlp(straight(text));
   doc.compute('root');

@@ -25,9 +25,19 @@ const longestFirst = (words: readonly string[]): string[][] => {
   return sorted;
 };
 
+/**
+ * A cue is said in its own tense: a word in the past tense says a cue word only as typed, never by its lemma
+ * ("what did you do today" asks what was done; it is not "what do you do").
+ */
+const inTense = (tokens: readonly Token[], at: number, words: readonly string[]) =>
+  words.every((w, k) => {
+    const t = tokens[at + k]!;
+    return !t.tags.has('PastTense') || saysAt([{ ...t, root: t.norm }], 0, [w], true);
+  });
+
 /** The length of the cue said at `at`, or 0. */
 function cueAt(tokens: readonly Token[], at: number, words: readonly string[]): number {
-  for (const w of longestFirst(words)) if (saysAt(tokens, at, w, true)) return w.length;
+  for (const w of longestFirst(words)) if (saysAt(tokens, at, w, true) && inTense(tokens, at, w)) return w.length;
   return 0;
 }
 

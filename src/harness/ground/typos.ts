@@ -1,11 +1,12 @@
 import type { Lexicon } from './lexicon';
-import type { Parsed, Token } from './parse';
+import { knownWord, type Parsed, type Token } from './parse';
 
 /**
  * A slip of the keys where the ask's verb stands ("shwo me my contacts", "snd 4 usdc to carol"): a word the tagger
  * does not read as a verb, one edit (a letter added, dropped, changed, or two swapped) from exactly one verb the
  * ontology's frames know, is read as that verb. Only there, and only at one edit: a name, a number, a word the
- * tagger knows as a verb, or a word near two verbs is left as typed.
+ * library's lexicon knows (a verb it read, "shoe" beside "show"), or a word near two verbs is left as typed. A word
+ * the lexicon does not know that opens a sentence is tagged a verb by its place alone, so that tag is no reason.
  */
 function oneEdit(a: string, b: string): boolean {
   if (a === b || Math.abs(a.length - b.length) > 1) return false;
@@ -36,7 +37,7 @@ function verbsOf(lexicon: Lexicon): string[] {
 export function mendVerbSlip(parsed: Parsed, at: number, lexicon: Lexicon, inName: (i: number) => boolean): Parsed {
   const t = parsed.tokens[at];
   if (t === undefined || inName(at) || t.norm.length < 3 || !/^[a-z]+$/.test(t.norm)) return parsed;
-  if (t.tags.has('Verb') || t.tags.has('Value') || t.tags.has('Pronoun') || t.tags.has('QuestionWord')) return parsed;
+  if (knownWord(t.norm) || t.tags.has('Value') || t.tags.has('Pronoun') || t.tags.has('QuestionWord')) return parsed;
   const verbs = verbsOf(lexicon);
   if (verbs.includes(t.norm)) return parsed;
   const near = verbs.filter((v) => oneEdit(t.norm, v));

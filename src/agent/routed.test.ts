@@ -96,6 +96,25 @@ describe('routed hops (real vault and embedded chain)', () => {
     expect(await h.agent().ports.vault.receipts.ofRun(roomRun)).toHaveLength(1);
   });
 
+  it('keeps the step here for an organization with no playbook of its own (the thompsons), after her choice', async () => {
+    const h = await routedHome();
+    const choice = expectKind(replyOf(await h.ask('invite bob to thompson')), 'prompt');
+    if (choice.prompt.kind !== 'choice') throw new Error('expected a choice');
+    const required = expectKind(
+      replyOf(
+        await h.agent().resume({
+          runRef: choice.runRef,
+          surface: 'sidepanel',
+          supplied: [{ kind: 'choice', resumeToken: choice.resumeToken, choice: h.who.thompsonCommunity }],
+        }),
+      ),
+      'authority_required',
+    );
+    expect(required.delegator).toBe(h.who.thompsonCommunity);
+    expect(required.requirement.runRef).toBe(choice.runRef);
+    expect((await h.agent().harness.runState(choice.runRef)).steps[0]?.routed).toBeUndefined();
+  });
+
   it('refuses at the room’s door a credential for another addressee, another audience, or spent twice', async () => {
     const h = await routedHome();
     const request = { addressee: h.who.missio, message: MESSAGE, surface: 'sidepanel' as const };
@@ -115,6 +134,31 @@ describe('routed hops (real vault and embedded chain)', () => {
 
     const forged = await at(await h.routedDoor(request, { signer: 'bob' }));
     expect(forged).toMatchObject({ ok: false, error: { code: 'SIGNATURE_INVALID' } });
+  });
+
+  it('refuses a body for another room, for another ask, or routed by someone for another asker', async () => {
+    const h = await routedHome();
+    const request = { addressee: h.who.missio, message: MESSAGE, surface: 'sidepanel' as const };
+    const door = await h.routedDoor(request);
+    const body = door.body as Record<string, unknown>;
+    const at = (b: Record<string, unknown>, r = request) => h.agent().harness.ask(r, { ...door, body: b });
+    expect(await at({ ...body, room: h.who.bob })).toMatchObject({ ok: false, error: { code: 'ROUTED_WRONG_ROOM' } });
+    expect(await at(body, { ...request, message: 'invite bob to Missio Nexus' })).toMatchObject({
+      ok: false,
+      error: { code: 'ROUTED_WRONG_MESSAGE' },
+    });
+    expect(await at({ ...body, asker: h.who.bob })).toMatchObject({
+      ok: false,
+      error: { code: 'ROUTED_NOT_THE_ASKERS' },
+    });
+    // A body changed after it was signed is not the one the credential binds.
+    expect(await at({ ...body, from: { runRef: 'run-other', stepRef: 's1' } })).toMatchObject({
+      ok: false,
+      error: { code: 'BINDING_MISMATCH' },
+    });
+    expect(await at({ ...body, type: 'other' })).toMatchObject({ ok: false, error: { code: 'ROUTED_MALFORMED' } });
+    // None of them spent the credential's nonce: it is still good once.
+    expectKind(replyOf(await h.agent().harness.ask(request, door)), 'authority_required');
   });
 
   it('keeps the old path for what is not routed: a read, and an organization’s own ask', async () => {

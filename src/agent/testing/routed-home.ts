@@ -25,7 +25,7 @@ export type RoutedHome = {
   parts: DemoHomeParts;
   chain(): EmbeddedWalletChain;
   clock: FixedClock;
-  who: { alice: Address; bob: Address; david: Address; missio: Address };
+  who: { alice: Address; bob: Address; david: Address; missio: Address; thompsonCommunity: Address };
   stopAfterNextHop(): void;
   restart(): Promise<void>;
   ask(message: string): ReturnType<HomeAgent['ask']>;
@@ -60,6 +60,7 @@ export async function routedHome(): Promise<RoutedHome> {
     bob: getAddress(await demoAddressOf('bob')),
     david: getAddress(await demoAddressOf('david')),
     missio: getAddress(await demoAddressOf('missio-nexus')),
+    thompsonCommunity: getAddress(await demoAddressOf('thompson-community')),
   };
   let n = 0;
   return {

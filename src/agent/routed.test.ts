@@ -115,6 +115,20 @@ describe('routed hops (real vault and embedded chain)', () => {
     expect((await h.agent().harness.runState(choice.runRef)).steps[0]?.routed).toBeUndefined();
   });
 
+  it('a decline of her run ends the room’s run too, and nothing is done', async () => {
+    const h = await routedHome();
+    const { runRef, roomRun } = await routedToMissio(h);
+    const declined = expectKind(
+      replyOf(await h.agent().decline({ runRef, reason: 'not now', surface: 'popup' })),
+      'refused',
+    );
+    expect(declined.outcome).toBe('declined');
+    const room = await h.agent().harness.runState(roomRun);
+    expect(room.status).toBe('refused');
+    expect(room.reply).toMatchObject({ kind: 'refused', outcome: 'declined' });
+    expect(await h.agent().ports.vault.receipts.ofRun(roomRun)).toHaveLength(0);
+  });
+
   it('refuses at the room’s door a credential for another addressee, another audience, or spent twice', async () => {
     const h = await routedHome();
     const request = { addressee: h.who.missio, message: MESSAGE, surface: 'sidepanel' as const };

@@ -3,7 +3,9 @@ import { askDigest, type AskRequest } from '../../protocol/ask';
 import { digestOf } from '../../protocol/digest';
 import type { HarnessReply } from '../../protocol/harness-reply';
 import type { RoutedBody, RoutedStep } from '../../protocol/routed';
-import { checkpoint, personWords, stop, type AdmittedEnv, type StopOutcome } from '../kernel/run-env';
+import { checkpoint, personWords, stop, type AdmittedEnv, type RunEnv, type StopOutcome } from '../kernel/run-env';
+import type { RunState, StepState } from '../kernel/run-state';
+import type { PlanStep } from '../plan/plan-schema';
 import type { Room, RoutedAnswer } from '../kernel/rooms';
 import { finishStep } from '../receipts/step-receipt';
 import { authorityPause } from '../reply/pause';
@@ -80,16 +82,7 @@ export async function routeStep(
             ? { supplied: [{ kind: 'mandate' as const, stepRef: st.stepRef, mandateHash: st.mandateHash }] }
             : {}),
         };
-  const body: RoutedBody = {
-    type: 'home-agent/routed-step',
-    version: 1,
-    router: state.addressee,
-    asker: state.asker,
-    room: room.address,
-    from: { runRef: state.runRef, stepRef: st.stepRef },
-    requestDigest: askDigest(request),
-    step: routedStepOf(step),
-  };
+  const body = bodyOf(state, room, request, routedStepOf(st, step.tool.id, step.planStep));
   const trace = state.trace.authority;
   const entry = {
     stepRef: st.stepRef,
@@ -114,14 +107,52 @@ export async function routeStep(
   return relay(env, step, room, await ctx.rooms.route({ room, request, body }));
 }
 
+/**
+ * A decline of a run that waits on a routed step's mandate ends the room's run too, declined. Best effort: a room that
+ * cannot be reached keeps its run waiting, where it does nothing without the steward's signature.
+ */
+export async function declineRouted(env: RunEnv, reason: string | undefined): Promise<void> {
+  const { ctx, state } = env;
+  const stepRef = state.pending?.stepRef ?? null;
+  const st = stepRef === null ? undefined : state.steps.find((s) => s.stepRef === stepRef);
+  const routed = st?.routed;
+  const planStep = st === undefined ? undefined : state.plan?.steps[st.planIndex];
+  if (ctx.rooms === null || st === undefined || routed?.runRef === undefined || planStep === undefined) return;
+  const room = { address: routed.room, name: routed.name };
+  const request: AskRequest = {
+    addressee: room.address,
+    runRef: routed.runRef,
+    surface: state.surface,
+    supplied: [{ kind: 'decline', ...(reason !== undefined ? { reason } : {}) }],
+  };
+  await ctx.rooms.route({
+    room,
+    request,
+    body: bodyOf(state, room, request, routedStepOf(st, planStep.toolId, planStep)),
+  });
+}
+
+function bodyOf(state: RunState, room: Room, request: AskRequest, step: RoutedStep): RoutedBody {
+  return {
+    type: 'home-agent/routed-step',
+    version: 1,
+    router: state.addressee,
+    asker: state.asker,
+    room: room.address,
+    from: { runRef: state.runRef, stepRef: step.stepRef },
+    requestDigest: askDigest(request),
+    step,
+  };
+}
+
 /** The step as the person's plan held it (names, never addresses resolved here), with their answers and choices. */
-function routedStepOf({ st, tool, planStep }: ResolvedStep): RoutedStep {
+function routedStepOf(st: StepState, toolId: string, planStep: PlanStep): RoutedStep {
   const args: RoutedStep['args'] = {};
   for (const [name, value] of Object.entries({ ...planStep.args, ...st.answers }))
     if (typeof value !== 'object' || value === null) args[name] = value;
   const chosen: RoutedStep['chosen'] = {};
   for (const [name, value] of Object.entries(st.chosen)) if (ADDRESS.test(value)) chosen[name] = value as `0x${string}`;
-  return { stepRef: st.stepRef, toolId: tool.id, args, chosen };
+  return { stepRef: st.stepRef, toolId, args, chosen };
 }
 
 async function relay(

@@ -9,7 +9,7 @@ import type { AskRequest } from '../../src/protocol/ask';
  * audience, spent a second time, or signed by someone other than the router — over the real parts (the composition
  * root on the Dexie vault and the embedded EVM). A case passes when the door refuses it and no room run begins; the
  * control (the same presentation to the control harness, PROOF.md, whose routed door checks nothing) is let in,
- * which shows each refusal is what stops it.
+ * and carries the invite out, which shows each refusal is what stops it.
  */
 export type RoutedOutcome = { code: string; refused: boolean; acted: boolean; control: string; bites: boolean };
 
@@ -45,28 +45,29 @@ export const ROUTED_CASES: {
 ];
 
 export async function routedOutcomes(): Promise<Record<string, RoutedOutcome>> {
-  const h = await routedHome();
-  const request: AskRequest = {
-    addressee: h.who.missio,
-    message: 'invite david to Missio Nexus',
-    surface: 'sidepanel',
-  };
-  const control = controlHarness(h.agent().ports, { ontology: GENERATED_ONTOLOGY });
-  const roomRuns = async () => (await h.parts.vault.runs.list('awaiting')).rows.length;
   const out: Record<string, RoutedOutcome> = {};
   for (const c of ROUTED_CASES) {
+    // A Home of its own per case, so each control run starts from the same vault (david not yet a member).
+    const h = await routedHome();
+    const request: AskRequest = {
+      addressee: h.who.missio,
+      message: 'invite david to Missio Nexus',
+      surface: 'sidepanel',
+    };
+    const control = controlHarness(h.agent().ports, { ontology: GENERATED_ONTOLOGY });
+    const roomRuns = async () => (await h.parts.vault.runs.list('awaiting')).rows.length;
     const door = await c.door(h, request);
     if (c.twice === true) await h.agent().harness.ask(request, door);
     const before = await roomRuns();
     const guarded = await h.agent().harness.ask(request, door);
     const acted = guarded.ok || (await roomRuns()) !== before;
-    const let_in = await control.ask(request, door);
+    const letIn = await control.ask(request, door);
     out[c.id] = {
       code: guarded.ok ? `let in: ${guarded.data.reply.kind}` : guarded.error.code,
       refused: !guarded.ok,
       acted,
-      control: let_in.ok ? `let in: ${let_in.data.reply.kind}` : let_in.error.code,
-      bites: let_in.ok,
+      control: letIn.ok ? `let in: ${letIn.data.reply.kind}` : letIn.error.code,
+      bites: letIn.ok,
     };
   }
   return out;

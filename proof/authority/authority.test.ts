@@ -3,6 +3,7 @@ import { ASK_AS_ME_CASES, MANDATE_CASES } from './cases';
 import { READ_CASES } from './read-cases';
 import { FORWARD_CASES } from './forward-cases';
 import { HAND_OFF_CASES } from './hand-off-cases';
+import { ROUTED_CASES } from './routed-cases';
 import { authorityReport } from './suite';
 
 /**
@@ -46,6 +47,9 @@ describe('the authority suite', () => {
     const forwards = FORWARD_CASES.map((c) => c.id);
     for (const id of ['forward-other-addressee', 'forward-other-audience', 'forward-spent-twice'])
       expect(forwards).toContain(id);
+    const routed = ROUTED_CASES.map((c) => c.id);
+    for (const id of ['routed-other-addressee', 'routed-other-audience', 'routed-spent-twice'])
+      expect(routed).toContain(id);
   });
 
   it('meets its targets', { timeout: 240_000 }, async () => {

@@ -9,6 +9,7 @@ import { ASK_AS_ME_CASES, MANDATE_CASES, type AuthorityCase, type Outcome } from
 import { READ_CASES } from './read-cases';
 import { FORWARD_CASES, forwardOutcomes } from './forward-cases';
 import { HAND_OFF_CASES, handOffOutcomes } from './hand-off-cases';
+import { ROUTED_CASES, routedOutcomes } from './routed-cases';
 
 /**
  * The authority suite: every case over the real parts (the composition root on the Dexie vault on fake-indexeddb,
@@ -111,6 +112,9 @@ export async function authorityReport(): Promise<SuiteReport> {
   const handOffs = await handOffOutcomes();
   const forwards = await forwardOutcomes();
   const forwardHeld = FORWARD_CASES.filter((c) => forwards[c.id]!.refused);
+  const routed = await routedOutcomes();
+  const routedHeld = ROUTED_CASES.filter((c) => routed[c.id]!.refused && !routed[c.id]!.acted);
+  const routedBites = ROUTED_CASES.filter((c) => routed[c.id]!.bites);
   const handOffHeld = HAND_OFF_CASES.filter((c) => handOffs[c.id]!.refused && !handOffs[c.id]!.acted);
   // A page without a wire may ping (it learns the origin Home Agent saw), connect, ask for a grant, and present a
   // wire (which the harness checks: see the ask-as-me cases); every other method is refused before any handler.
@@ -147,6 +151,14 @@ export async function authorityReport(): Promise<SuiteReport> {
         rows: FORWARD_CASES.map((c) => [c.title, forwards[c.id]!.code, forwards[c.id]!.refused ? 'yes' : 'NO']),
       },
       {
+        title: 'Routed steps at the room’s routed door (real vault + embedded EVM; control: the door checks nothing)',
+        head: ['case', 'the room’s door says', 'refused, no run begun', 'control run'],
+        rows: ROUTED_CASES.map((c) => {
+          const o = routed[c.id]!;
+          return [c.title, o.code, o.refused && !o.acted ? 'yes' : 'NO', o.control];
+        }),
+      },
+      {
         title: 'A page with no wire calling window.homeAgent (through the real router)',
         head: [
           'methods',
@@ -181,6 +193,16 @@ export async function authorityReport(): Promise<SuiteReport> {
         met: forwardHeld.length === FORWARD_CASES.length,
       },
       {
+        name: 'routed steps with a credential for another addressee, another audience, spent twice or forged: refused at the door',
+        figure: `${routedHeld.length}/${ROUTED_CASES.length} (target 100%)`,
+        met: routedHeld.length === ROUTED_CASES.length,
+      },
+      {
+        name: 'the control run lets every routed case in (each refusal is what stops it)',
+        figure: `${routedBites.length}/${ROUTED_CASES.length} (target 100%)`,
+        met: routedBites.length === ROUTED_CASES.length,
+      },
+      {
         name: 'a page without a wire: every method but the four the design opens refused, no handler reached',
         figure: `${page.filter(pageHeld).length}/${page.length}`,
         met: page.every(pageHeld),
@@ -196,6 +218,9 @@ export async function authorityReport(): Promise<SuiteReport> {
           `${c.id}: verifier → ${handOffs[c.id]!.verifier}; chain → ${handOffs[c.id]!.chain}${handOffs[c.id]!.acted ? ' (ACTED)' : ''}`,
       ),
       ...FORWARD_CASES.filter((c) => !forwardHeld.includes(c)).map((c) => `${c.id}: ${forwards[c.id]!.code}`),
+      ...ROUTED_CASES.filter((c) => !routedHeld.includes(c) || !routedBites.includes(c)).map(
+        (c) => `${c.id}: door → ${routed[c.id]!.code}; control → ${routed[c.id]!.control}`,
+      ),
       ...page
         .filter((r) => !pageHeld(r))
         .map(

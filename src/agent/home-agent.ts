@@ -20,12 +20,15 @@ import {
   type VaultPort,
   type HarnessSettings,
   type SpecialistExecutor,
+  type RoomsPort,
+  DEFAULT_SETTINGS,
 } from '../harness';
 import { heartCoachExecutor } from '../apps/heartcoach/harness';
 import { HomeError } from '../protocol/errors';
 import type { Vault } from '../vault/vault';
 import type { WalletChain } from '../wallet';
 import { accountOf, harnessAgentOf, type KeySource } from './accounts';
+import { stewardedRooms } from './rooms';
 
 /**
  * The composition root shared by the background worker and the command-line door (STYLE: entry points wire,
@@ -52,6 +55,10 @@ export type HomeAgentParts = {
   wrapChain?: (port: ChainPort) => ChainPort;
   /** Specialists a step may be handed to under a child mandate (src/apps/specialists); unset, none. */
   specialists?: readonly SpecialistExecutor[];
+  /** Routes a step to the organization's agent the person stewards (src/agent/rooms.ts); unset, every step runs here. */
+  routing?: boolean;
+  /** Wraps the rooms port: a test stops "the worker" right after a routed hop lands. */
+  wrapRooms?: (port: RoomsPort) => RoomsPort;
 };
 
 export type HomeAgentCore = {
@@ -88,12 +95,30 @@ export function createHomeAgentCore(parts: HomeAgentParts): HomeAgentCore {
     ids: parts.ids ?? randomIds,
     trace: parts.trace ?? ringTrace(),
   };
-  const harness = createHarness(ports, {
-    ontology: parts.ontology ?? GENERATED_ONTOLOGY,
+  const ontology = parts.ontology ?? GENERATED_ONTOLOGY;
+  const options = {
+    ontology,
     ...(parts.settings !== undefined ? { settings: parts.settings } : {}),
     outsideAgents: [heartCoachExecutor],
     ...(parts.specialists !== undefined ? { specialists: parts.specialists } : {}),
-  });
+  };
+  // The rooms' own harness: the same ports, no rooms of its own (a routed step is never routed on).
+  const stewarded =
+    parts.routing === true
+      ? stewardedRooms({
+          vault,
+          port: ports.vault,
+          chain,
+          keys: parts.keys,
+          clock,
+          ontology,
+          zone: parts.settings?.zone ?? DEFAULT_SETTINGS.zone,
+          room: () => room,
+        })
+      : undefined;
+  const rooms = stewarded === undefined || parts.wrapRooms === undefined ? stewarded : parts.wrapRooms(stewarded);
+  const room = createHarness(ports, options);
+  const harness = rooms === undefined ? room : createHarness(ports, { ...options, rooms });
   return {
     parts,
     ports,

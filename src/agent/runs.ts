@@ -135,7 +135,8 @@ export async function pendingRuns(core: HomeAgentCore, limit = 20): Promise<Pend
     .slice(0, limit);
   return rows.flatMap((row): PendingRun[] => {
     const state = core.harness.readCheckpoint(row.checkpoint);
-    if (state === null) return [];
+    // A room's run waits through the person's own run that routed the step there, which relays what it needs.
+    if (state === null || state.door.kind === 'routed') return [];
     const base = {
       runRef: row.runRef,
       addressee: getAddress(row.addressee),

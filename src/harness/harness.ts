@@ -9,6 +9,7 @@ import { outsideAgentsOf, type OutsideAgentExecutor } from './kernel/outside-age
 import { PlaybookCache } from './playbook/playbook';
 import { specialistsOf, type SpecialistExecutor } from './kernel/specialist';
 import type { Ports } from './kernel/ports';
+import type { RoomsPort } from './kernel/rooms';
 import { runAsk } from './run/run-ask';
 import { turnContext } from './kernel/turn-context';
 import type { AskControls } from './kernel/turn-controls';
@@ -40,6 +41,8 @@ export function createHarness(
     outsideAgents?: readonly OutsideAgentExecutor[];
     /** Specialists a step may be handed to under a child mandate (src/harness/kernel/specialist.ts). */
     specialists?: readonly SpecialistExecutor[];
+    /** The rooms a step may be routed to (src/harness/kernel/rooms.ts); unset, nothing is routed. */
+    rooms?: RoomsPort;
   },
 ): Harness {
   const context: HarnessContext = {
@@ -49,6 +52,7 @@ export function createHarness(
     caches: { playbooks: new PlaybookCache() },
     outsideAgents: outsideAgentsOf(options.outsideAgents),
     specialists: specialistsOf(options.specialists),
+    rooms: options.rooms ?? null,
   };
   return {
     context,

@@ -32,6 +32,7 @@ export type {
 } from './kernel/outside-agent';
 export type { ExecInput, StepFailure, StepResult } from './execute/step-result';
 export type { HandOffGrant, SpecialistExecutor } from './kernel/specialist';
+export type { ForwardedQuery, ForwardedVerdict, Room, RoomsPort, RoutedAnswer } from './kernel/rooms';
 export { damagedSeen, type DamagedSeen } from './execute/damaged';
 
 // What the model adapter's prompts are built from (the planner's rules, the judge's cards, the reading).

@@ -129,6 +129,10 @@ export const StepReceipt = z.strictObject({
   mandateHash: DigestSchema.optional(),
   /** A step handed to a specialist: who, its key, and the child mandate it acted under (at most `mandateHash`). */
   handedTo: z.strictObject({ executor: Text(120), address: AddressSchema, childMandateHash: DigestSchema }).optional(),
+  /** A step routed to another agent (an organization's the person stewards): whom, and the run it judged it in. */
+  routedTo: z.strictObject({ agent: AddressSchema, name: Text(120), runRef: Text(80) }).optional(),
+  /** A step this agent judged because another agent routed it here: the router, and its run and step. */
+  routedFrom: z.strictObject({ router: AddressSchema, runRef: Text(80), stepRef: Text(64) }).optional(),
   txHash: DigestSchema.optional(),
   reconciled: z.boolean(),
   /** PROV-O: the harness agent acted on behalf of the principal. */

@@ -46,7 +46,7 @@ export type Violation = z.infer<typeof Violation>;
 
 /** Which stage decided what (seed 001 §2, §3 step 12). */
 export const PlannerTrace = z.strictObject({
-  plannerUsed: z.enum(['compiled', 'scope', 'judgment', 'model', 'rule-based', 'supplied', 'replay', 'none']),
+  plannerUsed: z.enum(['compiled', 'scope', 'judgment', 'model', 'rule-based', 'supplied', 'routed', 'replay', 'none']),
   provider: Text(64).optional(),
   shape: Text(64).optional(),
   scope: z.enum(['in', 'nothing-named']).optional(),
@@ -81,7 +81,15 @@ export const PlannerTrace = z.strictObject({
       z.strictObject({
         stepRef: Text(64),
         presentedRef: Text(80),
-        outcome: z.enum(['informational', 'self', 'allow', 'authority-required', 'approval-required', 'deny']),
+        outcome: z.enum([
+          'informational',
+          'self',
+          'allow',
+          'authority-required',
+          'approval-required',
+          'deny',
+          'routed',
+        ]),
         obligations: z.array(Text(64)).max(8),
         code: Text(64).optional(),
       }),

@@ -55,6 +55,8 @@ export function createWorkerAgent(home: () => Promise<WorkerAgentHome>, options:
       clock: h.vault.clock,
       model: await modelOf(h.vault),
       settings: await harnessSettingsOf(h.vault),
+      // A step of an organization the person stewards goes to that organization's agent (src/agent/rooms.ts).
+      routing: true,
       ...(options.grants !== undefined ? { grants: options.grants(h.vault) } : {}),
       // HeartCoach over A2A with the session "Connect my agent" opened; without it, not connected.
       agents:

@@ -9,6 +9,7 @@ import {
   delegationHashOf,
   issuedAtOf,
   mandateOfRow,
+  verifyForwardedCredential,
   verifyMandate,
   verifyWire,
   type WalletChain,
@@ -126,6 +127,16 @@ export function createAuthorityPort(options: AuthorityPortOptions): AuthorityPor
     verifySignature: (q) => verifyDigestSignature(chain, q),
 
     handOff: handOffOn({ vault, chain, harnessKey: options.harnessKey ?? (async () => null) }),
+    async verifyForwarded(q) {
+      const verdict = await verifyForwardedCredential(chain, {
+        credential: q.credential,
+        signature: q.signature,
+        now: q.now,
+        expect: q.expect,
+        spendNonce: q.spend,
+      });
+      return verdict.ok ? { ok: true, nonce: verdict.credential.nonce } : refused(verdict.code, verdict.message);
+    },
 
     async verifyWire(q): Promise<WireVerdict> {
       const row = await vault.wires.get(q.hash);

@@ -60,7 +60,14 @@ export async function admitProposal(env: RunEnv, first: Proposal): Promise<Admis
         [],
       ),
     );
-    if (verdict.kind === 'refuse' || round === 1 || env.ctx.model === null || origin === 'supplied') return refused;
+    if (
+      verdict.kind === 'refuse' ||
+      round === 1 ||
+      env.ctx.model === null ||
+      origin === 'supplied' ||
+      origin === 'routed'
+    )
+      return refused;
     const replanned = await replanAfter(env, describeViolations(verdict.violations));
     if (replanned === null) return refused;
     proposal = { kind: 'plan', plan: replanned, origin: 'model' };

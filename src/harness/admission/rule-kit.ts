@@ -9,8 +9,11 @@ export type AdmissionInput = {
   /** The person's own words: the message, then their answers to data prompts. Never material. */
   words: string;
   tools: ToolIndex;
-  /** Who proposed the plan: a compiled shape matched the words themselves; a screen may supply only reads. */
-  origin: 'compiled' | 'judgment' | 'model' | 'rule-based' | 'supplied';
+  /**
+   * Who proposed the plan: a compiled shape matched the words themselves; a screen may supply only reads; a routed
+   * step is the one step the person's own agent routed here, judged by every rule against the person's words.
+   */
+  origin: 'compiled' | 'judgment' | 'model' | 'rule-based' | 'supplied' | 'routed';
   /** Addresses the vault designates for this run (addressee, asker, default payer) and the addressee's names. */
   designated: { addresses: readonly string[]; names: readonly string[] };
   /**

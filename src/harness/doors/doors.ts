@@ -7,6 +7,8 @@ import { relationOf } from '../authority/standing';
 import { RunStateSchema, type RunState } from '../kernel/run-state';
 import { normalizeAddressee } from './addressee';
 import { verifyAskAsMe } from './ask-as-me';
+import { verifyRouted } from './routed';
+import type { RoutedStep } from '../../protocol/routed';
 import type { ReadScope } from './read-scope';
 
 /**
@@ -18,7 +20,7 @@ export type DoorRecord = RunState['door'];
 
 export type Admitted =
   | { kind: 'refused'; error: WireError }
-  | { kind: 'fresh'; asker: Address; addressee: Address; door: DoorRecord; read?: ReadScope }
+  | { kind: 'fresh'; asker: Address; addressee: Address; door: DoorRecord; read?: ReadScope; routed?: RoutedStep }
   | { kind: 'resume'; asker: Address; addressee: Address; door: DoorRecord; read?: ReadScope; state: RunState };
 
 const refuse = (code: string, message: string, status: number): Admitted => ({
@@ -53,9 +55,16 @@ export async function admitCaller(ctx: HarnessContext, input: { request: AskRequ
   let asker: Address;
   let record: DoorRecord;
   let read: ReadScope | undefined;
+  let routed: RoutedStep | undefined;
   if (door.kind === 'session') {
     asker = getAddress(door.asker);
     record = { kind: 'session' };
+  } else if (door.kind === 'routed') {
+    const verdict = await verifyRouted(ctx, { request, addressee: addressee.address, ...door });
+    if (!verdict.ok) return refuse(verdict.code, verdict.message, 403);
+    asker = verdict.asker;
+    routed = verdict.step;
+    record = { kind: 'routed', router: verdict.router, fromRun: verdict.from.runRef, fromStep: verdict.from.stepRef };
   } else {
     const verdict = await verifyAskAsMe(ctx, {
       request,
@@ -88,7 +97,14 @@ export async function admitCaller(ctx: HarnessContext, input: { request: AskRequ
       return refuse('NOTHING_TO_RESUME', 'Answers were sent without the run they answer.', 400);
     const charged = await ctx.vault.budget.charge(addressee.address, ctx.settings.askCost);
     if (!charged.ok) return refuse('BUDGET_SPENT', budgetSpentWords(charged, ctx.clock.now()), 429);
-    return { kind: 'fresh', asker, addressee: addressee.address, door: record, ...(read ? { read } : {}) };
+    return {
+      kind: 'fresh',
+      asker,
+      addressee: addressee.address,
+      door: record,
+      ...(read ? { read } : {}),
+      ...(routed ? { routed } : {}),
+    };
   }
 
   const stored = await ctx.vault.runs.get(request.runRef);

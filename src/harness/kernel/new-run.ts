@@ -1,10 +1,11 @@
 import type { AskRequest } from '../../protocol/ask';
+import type { RoutedStep } from '../../protocol/routed';
 import { digestOf } from '../../protocol/digest';
 import { classifyOpenIntent } from '../ground/open-intent';
 import { normalizeWords } from '../ground/words';
 import type { PlaybookScope } from '../playbook/playbook-scope';
 import type { HarnessContext } from './context';
-import type { RunState } from './run-state';
+import { newStepState, type RunState } from './run-state';
 import { newTrace } from './trace';
 
 /** A fresh run's state: the person's words normalized, the open intent, the digest of what was asked. */
@@ -58,4 +59,11 @@ export function newRun(
     trace,
     reply: null,
   };
+}
+
+/** A routed run starts with the choices the person already made for the routed step (it is the run's only step). */
+export function withRoutedStep(state: RunState, routed: RoutedStep | undefined): RunState {
+  if (routed === undefined) return state;
+  state.steps.push({ ...newStepState(routed.stepRef, 0), chosen: { ...routed.chosen } });
+  return state;
 }

@@ -1,6 +1,7 @@
 import type { Hex } from 'viem';
 import type { IntentBinding, MandateCaveats } from '../../protocol/harness-reply';
 import type { ModelPort } from './model-port';
+import type { ForwardedQuery, ForwardedVerdict } from './rooms';
 import type { Address } from './vocabulary';
 import type { VaultPort } from './vault-port';
 
@@ -105,6 +106,11 @@ export interface AuthorityPort {
     delegate: Address;
     narrowing: { maxAmount?: string; recipient?: Address; calls?: number };
   }): Promise<HandOffVerdict>;
+  /**
+   * A forwarded credential on a routed hop (seed 001 step 0.3): its lifetime, receiver, addressee, audience, body and
+   * the router's signature (ERC-1271 / ERC-6492), then its nonce spent once. Absent: this Home receives no routed step.
+   */
+  verifyForwarded?(query: ForwardedQuery): Promise<ForwardedVerdict>;
 }
 
 export type HandOffVerdict =

@@ -1,4 +1,5 @@
 import type { AskRequest } from '../../protocol/ask';
+import type { RoutedStep } from '../../protocol/routed';
 import { HomeError } from '../../protocol/errors';
 import type { HarnessReply } from '../../protocol/harness-reply';
 import type { HarnessContext } from './context';
@@ -26,6 +27,8 @@ export type RunEnv<S extends RunState = RunState> = {
   /** The asker's standing towards the addressee. */
   relation: Relation;
   agentNames: Map<string, string>;
+  /** A fresh run through the routed door: the one step the person's own agent routed here (../doors/routed.ts). */
+  routed?: RoutedStep;
 };
 
 export type AdmittedEnv = RunEnv<AdmittedRun>;

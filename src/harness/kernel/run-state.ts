@@ -52,6 +52,8 @@ export const StepStateSchema = z.strictObject({
   /** How authority was presented for this step, for the receipt and the done reply's decisions. */
   presentedRef: Text(80).optional(),
   obligations: z.array(Text(64)).max(8),
+  /** A step routed to another agent (../execute/route.ts): the room, and its run once the room has one. */
+  routed: z.strictObject({ room: AddressSchema, name: Text(120), runRef: Text(80).optional() }).optional(),
 });
 export type StepState = z.infer<typeof StepStateSchema>;
 
@@ -125,11 +127,15 @@ export const RunStateSchema = z.strictObject({
   addressee: AddressSchema,
   asker: AddressSchema,
   door: z.strictObject({
-    kind: z.enum(['session', 'ask-as-me']),
+    kind: z.enum(['session', 'ask-as-me', 'routed']),
     origin: Text(300).optional(),
     wireHash: DigestSchema.optional(),
     /** An app's run: the app's name as its card said, so the person is shown whose words started it. */
     app: Text(80).optional(),
+    /** A routed run: the agent that routed the step here, and the run and step it came from. */
+    router: AddressSchema.optional(),
+    fromRun: Text(80).optional(),
+    fromStep: Text(64).optional(),
   }),
   surface: AskSurface,
   words: Text(4000),
@@ -144,7 +150,7 @@ export const RunStateSchema = z.strictObject({
   intent: z.strictObject({ outcome: z.strictObject({ class: Text(120) }).nullable(), digest: DigestSchema }),
   plan: PlanSchema.nullable(),
   planDigest: DigestSchema.nullable(),
-  plannedBy: z.enum(['compiled', 'judgment', 'model', 'rule-based', 'supplied']).nullable(),
+  plannedBy: z.enum(['compiled', 'judgment', 'model', 'rule-based', 'supplied', 'routed']).nullable(),
   /** A skill the person chose when asked to clarify. */
   skillChoice: Text(120).nullable(),
   steps: z.array(StepStateSchema).max(64),

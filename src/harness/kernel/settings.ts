@@ -48,6 +48,8 @@ export type HarnessSettings = {
   grantBase: string;
   /** Results larger than this many rows are offloaded to a run.artifact document. */
   artifactRows: number;
+  /** This deployment's zone: the audience a forwarded credential must name to be received here. */
+  zone: string;
 };
 
 export const DEFAULT_SETTINGS: HarnessSettings = {
@@ -73,4 +75,5 @@ export const DEFAULT_SETTINGS: HarnessSettings = {
   askCost: 1,
   grantBase: 'home-agent://home/you',
   artifactRows: 200,
+  zone: 'home-agent:zone:local',
 };

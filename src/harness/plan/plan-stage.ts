@@ -33,6 +33,12 @@ export async function proposePlan(env: RunEnv): Promise<Proposal> {
 async function propose(env: RunEnv): Promise<Proposal> {
   const { state, ctx } = env;
   const words = state.words;
+  if (env.routed !== undefined) {
+    // A routed step is the plan: the one step the person's own agent routed here, for admission to judge.
+    state.trace.plannerUsed = 'routed';
+    const { stepRef, toolId, args } = env.routed;
+    return { kind: 'plan', plan: { steps: [{ id: stepRef, toolId, args }] }, origin: 'routed' };
+  }
   if (env.request.plan !== undefined && state.skillChoice === null) {
     state.trace.plannerUsed = 'supplied';
     return {

@@ -56,10 +56,25 @@ export function exportRunProvenance(input: {
         'prov:wasAttributedTo': { '@id': agentId(r.binding.authority ?? r.binding.principal) },
       });
     }
+    // A routed hop: the step was judged in the room's run (routedTo), or this run judged the router's step (routedFrom).
+    const informedBy = [
+      { '@id': run },
+      ...(r.routedTo !== undefined ? [{ '@id': `ha:run:${r.routedTo.runRef}` }] : []),
+      ...(r.routedFrom !== undefined ? [{ '@id': `ha:step:${r.routedFrom.runRef}:${r.routedFrom.stepRef}` }] : []),
+    ];
+    if (r.routedTo !== undefined)
+      graph.push({
+        '@id': agentId(r.routedTo.agent),
+        '@type': 'prov:Agent',
+        'ha:role': 'routed-to',
+        'ha:name': r.routedTo.name,
+      });
+    if (r.routedFrom !== undefined)
+      graph.push({ '@id': agentId(r.routedFrom.router), '@type': 'prov:Agent', 'ha:role': 'router' });
     graph.push({
       '@id': step,
       '@type': 'prov:Activity',
-      'prov:wasInformedBy': { '@id': run },
+      'prov:wasInformedBy': informedBy.length === 1 ? informedBy[0] : informedBy,
       'prov:used': used,
       'prov:wasAssociatedWith': { '@id': agentId(r.binding.actor) },
       'prov:qualifiedAssociation': {
@@ -69,6 +84,8 @@ export function exportRunProvenance(input: {
       },
       'ha:toolId': r.toolId,
       'ha:presentedRef': r.presentedRef,
+      ...(r.routedTo !== undefined ? { 'ha:routedTo': { '@id': agentId(r.routedTo.agent) } } : {}),
+      ...(r.routedFrom !== undefined ? { 'ha:routedFrom': { '@id': agentId(r.routedFrom.router) } } : {}),
     });
     graph.push({
       '@id': `ha:receipt:${r.id}`,

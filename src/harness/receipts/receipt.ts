@@ -32,6 +32,8 @@ export type ReceiptInput = {
   presentedRef: StepReceipt['presentedRef'];
   mandateHash: Hex | null;
   handedTo?: StepReceipt['handedTo'] | null;
+  routedTo?: StepReceipt['routedTo'];
+  routedFrom?: StepReceipt['routedFrom'];
   result: StepResult;
   status: StepReceipt['status'];
   attests: Record<string, unknown>;
@@ -70,6 +72,8 @@ export function buildReceipt(r: ReceiptInput): StepReceipt {
     presentedRef: r.presentedRef,
     ...(r.mandateHash !== null ? { mandateHash: r.mandateHash } : {}),
     ...(r.handedTo !== null && r.handedTo !== undefined ? { handedTo: r.handedTo } : {}),
+    ...(r.routedTo !== undefined ? { routedTo: r.routedTo } : {}),
+    ...(r.routedFrom !== undefined ? { routedFrom: r.routedFrom } : {}),
     ...(r.result.txHash !== undefined ? { txHash: r.result.txHash } : {}),
     reconciled: r.result.reconciled,
     actedOnBehalfOf: r.principal,

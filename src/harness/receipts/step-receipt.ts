@@ -27,6 +27,8 @@ export async function finishStep(
     authority?: `0x${string}`;
     /** The specialist the step was handed to under a child mandate. */
     handedTo?: HandedTo;
+    /** The agent the step was routed to, which judged it and carried out its effects (../execute/route.ts). */
+    routedTo?: NonNullable<StepReceipt['routedTo']>;
   },
 ): Promise<StepReceipt> {
   const { ctx, state } = env;
@@ -75,6 +77,8 @@ export async function finishStep(
     presentedRef: done.presentedRef as StepReceipt['presentedRef'],
     mandateHash,
     handedTo: done.handedTo ?? null,
+    ...(done.routedTo !== undefined ? { routedTo: done.routedTo } : {}),
+    ...(routedFrom(state) !== undefined ? { routedFrom: routedFrom(state) } : {}),
     result,
     status: done.status,
     attests: {
@@ -109,7 +113,9 @@ export async function finishStep(
   st.status = done.status === 'skipped' ? 'skipped' : 'done';
   if (done.status === 'committed' && !tool.capability.informational) {
     st.effects = [];
-    for (const effect of tool.capability.effects.slice(0, 16)) {
+    // A routed step's declared effects are the room's, emitted there under its own receipt.
+    const effects = done.routedTo === undefined ? tool.capability.effects.slice(0, 16) : [];
+    for (const effect of effects) {
       try {
         await ctx.effects.emit({
           effect,
@@ -131,6 +137,14 @@ export async function finishStep(
     await checkpoint(env);
   }
   return receipt;
+}
+
+/** A run that came through the routed door: who routed it, from which run and step. */
+function routedFrom(state: RunEnv['state']): StepReceipt['routedFrom'] {
+  const { door } = state;
+  if (door.kind !== 'routed' || door.router === undefined || door.fromRun === undefined || door.fromStep === undefined)
+    return undefined;
+  return { router: door.router, runRef: door.fromRun, stepRef: door.fromStep };
 }
 
 /** The plannerTrace names the rows a step's read left out (inside its caps) and counts them in a note. */

@@ -57,10 +57,12 @@ export async function pendingRequirements(
       'REQUIREMENT_UNKNOWN',
       'That run was parked by an older version that did not keep what it asked you to sign; decline it and ask again.',
     );
+  // A step routed to another agent relays that agent's requirement: it is bound to the room's run, which the step names.
+  const routedRun = state.steps.find((s) => s.stepRef === pending.stepRef)?.routed?.runRef;
   if (
     requirement.bindingDigest !== pending.bindingDigest ||
     requirement.stepRef !== pending.stepRef ||
-    requirement.runRef !== state.runRef
+    (requirement.runRef !== state.runRef && requirement.runRef !== routedRun)
   )
     throw disagrees();
   const also = pending.also ?? [];

@@ -3,6 +3,7 @@ import { HomeError, type WireError } from '../../protocol/errors';
 import { planStepAt } from '../kernel/run-phase';
 import type { RunState } from '../kernel/run-state';
 import type { Plan } from '../plan/plan-schema';
+import { declineRouted } from '../execute/route';
 import { refusedReply } from './reply';
 import { findStep, stop, type PhaseOutcome, type RunEnv } from '../kernel/run-env';
 
@@ -57,6 +58,7 @@ export async function applySupplied(env: RunEnv, supplied: readonly Supplied[]):
     if (s.kind === 'decline') {
       if (s.resumeToken !== undefined && s.resumeToken !== pending?.resumeToken) return stale;
       if (interrupted(env)) return underWay;
+      await declineRouted(env, s.reason);
       state.pending = null;
       return stop(
         refusedReply(

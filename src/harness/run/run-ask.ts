@@ -8,7 +8,7 @@ import { composeRun } from '../compose/compose-stage';
 import { admitCaller } from '../doors/doors';
 import { scopedContext } from '../doors/read-scope';
 import type { Door, HarnessContext } from '../kernel/context';
-import { newRun } from '../kernel/new-run';
+import { newRun, withRoutedStep } from '../kernel/new-run';
 import type { AdmittedRun } from '../kernel/run-phase';
 import { phaseOf } from '../kernel/run-phase';
 import type { AdmittedEnv, RunEnv } from '../kernel/run-env';
@@ -42,9 +42,13 @@ export async function runAsk(base: HarnessContext, raw: unknown, door: Door): Pr
   const playbook = await loadPlaybook(ctx, { addressee: admitted.addressee });
   const scope = playbook.kind === 'playbook' ? playbook.scope : null;
   const agent = await ctx.vault.agents.get(admitted.addressee);
+  const routed = admitted.kind === 'fresh' ? admitted.routed : undefined;
   const env: RunEnv = {
     ctx,
-    state: admitted.kind === 'resume' ? admitted.state : newRun(ctx, request.message ?? '', admitted, scope, request),
+    state:
+      admitted.kind === 'resume'
+        ? admitted.state
+        : withRoutedStep(newRun(ctx, request.message ?? '', admitted, scope, request), routed),
     request,
     tools: buildTools(ctx.ontology, scope),
     playbook: scope,
@@ -52,6 +56,7 @@ export async function runAsk(base: HarnessContext, raw: unknown, door: Door): Pr
     harnessAgent: await ctx.authority.harnessAgent(),
     relation: await relationOf(ctx, admitted.asker, admitted.addressee),
     agentNames: new Map(agent !== null ? [[agent.address.toLowerCase(), agent.name]] : []),
+    ...(routed !== undefined ? { routed } : {}),
   };
   const { state } = env;
   try {

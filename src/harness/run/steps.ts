@@ -2,6 +2,7 @@ import { authorizeStage, type Prepared } from '../authority/authorize-stage';
 import { unsupportedSentence } from '../compose/compose';
 import { executeStep } from '../execute/execute-step';
 import { reconcileStage } from '../execute/reconcile-stage';
+import { roomOf, routeStep } from '../execute/route';
 import { stepStateOf, stop, type AdmittedEnv, type PhaseOutcome, type StopOutcome } from '../kernel/run-env';
 import { isRef, stepIdOf, type PlanStep } from '../plan/plan-schema';
 import { choicePause } from '../reply/pause';
@@ -75,10 +76,13 @@ function announce(env: AdmittedEnv, index: number): void {
 
 type PrepareOutcome = { kind: 'ready'; prepared: Prepared } | { kind: 'settled' } | StopOutcome;
 
-/** One step up to its execution: resolve its arguments, reconcile what a crash left, decide its authority. */
+/** One step up to its execution: resolve its arguments, route it or reconcile what a crash left, decide its authority. */
 async function prepareStep(env: AdmittedEnv, at: StepAt): Promise<PrepareOutcome> {
   const resolved = await resolveStage(env, at);
   if (resolved.kind !== 'resolved') return resolved;
+  // A step another agent judges goes there (../execute/route.ts); it is reconciled and authorized by that agent.
+  const room = await roomOf(env, resolved.step);
+  if (room !== null) return routeStep(env, resolved.step, room);
   const reconciled = await reconcileStage(env, resolved.step);
   if (reconciled.kind !== 'go') return reconciled;
   return authorizeStage(env, resolved.step, at);

@@ -23,12 +23,16 @@ export function ReceiptDetails({ receipt }: { receipt: StepReceipt }) {
       term: 'Authority',
       detail: receipt.presentedRef.startsWith('mandate:')
         ? `your mandate ${receipt.presentedRef.slice(8)}`
-        : receipt.presentedRef,
+        : receipt.routedTo !== undefined
+          ? `routed to ${receipt.routedTo.name}’s agent, which decided it under its own mandate`
+          : receipt.presentedRef,
     },
     { term: 'On behalf of', detail: receipt.actedOnBehalfOf },
     { term: 'When', detail: when(receipt.createdAt) },
   ];
   if (receipt.txHash !== undefined) facts.push({ term: 'Transaction', detail: receipt.txHash });
+  if (receipt.routedFrom !== undefined)
+    facts.push({ term: 'Routed from', detail: `${receipt.routedFrom.router}, step ${receipt.routedFrom.stepRef}` });
   // What a careful person checks against the provenance file: the digests and the skill's internal id and version.
   const details = [
     { term: 'Input digest', detail: receipt.inputDigest },
@@ -36,6 +40,8 @@ export function ReceiptDetails({ receipt }: { receipt: StepReceipt }) {
     { term: 'Skill', detail: `${receipt.toolId}; ${receipt.skill.id} ${receipt.skill.version}` },
   ];
   if (receipt.mandateHash !== undefined) details.push({ term: 'Mandate', detail: receipt.mandateHash });
+  if (receipt.routedTo !== undefined) details.push({ term: 'Routed run', detail: receipt.routedTo.runRef });
+  if (receipt.routedFrom !== undefined) details.push({ term: 'Router’s run', detail: receipt.routedFrom.runRef });
   return (
     <>
       <FactList facts={facts} label={`Receipt ${receipt.id}`} />

@@ -12,6 +12,7 @@ const PLANNER: Record<PlannerTrace['plannerUsed'], string> = {
   model: 'The planner model proposed the plan; declared rules checked it.',
   'rule-based': 'The rule-based planner made the plan (no model is configured).',
   supplied: 'The screen you used supplied the plan.',
+  routed: 'Your own agent routed this step here; this agent judged it under its own playbook and authority.',
   replay: 'The run resumed from its checkpoint; finished steps were replayed, never run twice.',
   none: 'No plan was made.',
 };
@@ -23,6 +24,7 @@ const AUTHORITY: Record<PlannerTrace['authority'][number]['outcome'], string> = 
   'authority-required': 'needs a mandate only you can sign',
   'approval-required': 'needs another person’s approval as well',
   deny: 'was refused',
+  routed: 'was routed to the agent it belongs to, which decided its authority under its own playbook',
 };
 
 const SOURCES: Record<string, string> = {

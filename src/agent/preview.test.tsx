@@ -94,6 +94,20 @@ describe('the balance-change preview on the sign sheet', () => {
     ]);
   });
 
+  it('two payments signed together: the second step’s balances start from what the first leaves', async () => {
+    const { agent } = await home();
+    const asked = expectKind(
+      replyOf(await agent.ask({ message: 'Send 5 USDC to bob and 3 USDC to carol', surface: 'cli' })),
+      'authority_required',
+    );
+    const previews = await agent.previews(asked.runRef);
+    expect(previews).toHaveLength(2);
+    const [first, second] = previews.map((p) => (p.ok ? p.changes[0]! : undefined));
+    expect(BigInt(first!.before) - BigInt(first!.after)).toBe(5_000_000n);
+    expect(second!.before).toBe(first!.after);
+    expect(BigInt(second!.before) - BigInt(second!.after)).toBe(3_000_000n);
+  });
+
   it('a step that moves no token has no preview', async () => {
     const { agent } = await home();
     const asked = expectKind(

@@ -1,7 +1,7 @@
 import { getAddress, parseUnits } from 'viem';
 import type { Requirement } from '../protocol/harness-reply';
 import type { StepPreview } from '../protocol/messages/agent';
-import { previewUsdcTransfer, USDC_DECIMALS } from '../wallet';
+import { previewUsdcTransfers, USDC_DECIMALS, type TransferPreview } from '../wallet';
 import type { HomeAgentCore } from './home-agent';
 import { pendingRequirements } from './runs';
 
@@ -23,31 +23,37 @@ function transferOf(r: Requirement): { from: `0x${string}`; to: `0x${string}`; a
 /**
  * What signing a run's pending steps would change, before the person signs (the sign sheet's "before → after"): each
  * payment step's transfer run on the agent's own chain (src/wallet/tokens/preview-transfer.ts), in order of the
- * steps. Steps that move no token have no preview. Display only: what is signed and enforced is the requirement.
+ * steps, one account's payments in one run. Steps that move no token have no preview. Display only: what is signed and enforced is the requirement.
  */
 export async function pendingPreviews(core: HomeAgentCore, runRef: string): Promise<StepPreview[]> {
   const { requirement, also } = await pendingRequirements(core, runRef);
-  const previews: StepPreview[] = [];
-  for (const r of [requirement, ...also]) {
+  const payments = [requirement, ...also].flatMap((r) => {
     const transfer = transferOf(r);
-    if (transfer === null) continue;
-    const preview = await previewUsdcTransfer(core.parts.chain, transfer);
-    previews.push(
-      preview.ok
-        ? {
-            ok: true,
-            stepRef: r.stepRef,
-            token: 'usdc',
-            decimals: USDC_DECIMALS,
-            simulated: preview.simulated,
-            changes: preview.changes.map((c) => ({
-              address: c.address,
-              before: c.before.toString(),
-              after: c.after.toString(),
-            })),
-          }
-        : { ok: false, stepRef: r.stepRef, reason: preview.reason },
-    );
+    return transfer === null ? [] : [{ stepRef: r.stepRef, ...transfer }];
+  });
+  // Payments from the same account are run one after the other: a later one starts from what the earlier left.
+  const payers = [...new Set(payments.map((t) => t.from))];
+  const byStep = new Map<string, TransferPreview>();
+  for (const from of payers) {
+    const mine = payments.filter((t) => t.from === from);
+    const previews = await previewUsdcTransfers(core.parts.chain, { from, transfers: mine });
+    mine.forEach((t, k) => byStep.set(t.stepRef, previews[k]!));
   }
-  return previews;
+  return payments.map(({ stepRef }): StepPreview => {
+    const preview = byStep.get(stepRef)!;
+    return preview.ok
+      ? {
+          ok: true,
+          stepRef,
+          token: 'usdc',
+          decimals: USDC_DECIMALS,
+          simulated: preview.simulated,
+          changes: preview.changes.map((c) => ({
+            address: c.address,
+            before: c.before.toString(),
+            after: c.after.toString(),
+          })),
+        }
+      : { ok: false, stepRef, reason: preview.reason };
+  });
 }

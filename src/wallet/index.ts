@@ -28,7 +28,12 @@ export { isDeployed } from './accounts/is-deployed';
 export { deploySmartAgent } from './accounts/deploy-smart-agent';
 export { fundOnLocalChain } from './accounts/fund';
 export { mintTestUsdc, usdcBalanceOf, usdcTransferCall } from './tokens/usdc';
-export { previewUsdcTransfer, type TransferPreview, type BalanceChange } from './tokens/preview-transfer';
+export {
+  previewUsdcTransfer,
+  previewUsdcTransfers,
+  type TransferPreview,
+  type BalanceChange,
+} from './tokens/preview-transfer';
 
 // mandates: one home for what the person signs for one act (scope, window, caveats, sign, the vault row, verify)
 export { paymentMandateScope, offChainMandateScope } from './mandates/scope';

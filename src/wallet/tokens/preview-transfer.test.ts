@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { deploySmartAgent } from '../accounts/deploy-smart-agent';
 import { createTestbed, openTestEmbeddedChain, type Testbed } from '../testing/testbed';
 import { mintTestUsdc, usdcBalanceOf } from './usdc';
-import { previewUsdcTransfer } from './preview-transfer';
+import { previewUsdcTransfer, previewUsdcTransfers } from './preview-transfer';
 
 let bed: Testbed;
 beforeAll(async () => {
@@ -51,5 +51,30 @@ describe('a USDC transfer previewed on the embedded EVM', () => {
     });
     const over = await previewUsdcTransfer(bed.chain, { from: fresh.agent.address, to, amount: 8_000_000n });
     expect(over.ok).toBe(false);
+  });
+
+  it('two payments from one account: the second starts from what the first leaves, on the chain and without code', async () => {
+    const [bob, carol] = [bed.bob.agent.address, bed.carol.agent.address];
+    const transfers = [
+      { to: bob, amount: 5_000_000n },
+      { to: carol, amount: 3_000_000n },
+    ];
+    for (const from of [bed.alice.agent.address, (await bed.freshAgent('carol')).agent.address]) {
+      if (from !== bed.alice.agent.address)
+        await mintTestUsdc(bed.chain, { to: from, amount: 10_000_000n, sender: bed.harness });
+      const held = await usdcBalanceOf(bed.chain, from);
+      const [first, second] = await previewUsdcTransfers(bed.chain, { from, transfers });
+      expect(first).toMatchObject({ ok: true, changes: [{ before: held, after: held - 5_000_000n }, {}] });
+      expect(second).toMatchObject({
+        ok: true,
+        changes: [{ before: held - 5_000_000n, after: held - 8_000_000n }, {}],
+      });
+      expect(await usdcBalanceOf(bed.chain, from)).toBe(held);
+    }
+    // Together more than the fresh account holds: the chain refuses, though each alone would pass.
+    const poor = (await bed.freshAgent('carol')).agent.address;
+    await mintTestUsdc(bed.chain, { to: poor, amount: 6_000_000n, sender: bed.harness });
+    const both = await previewUsdcTransfers(bed.chain, { from: poor, transfers });
+    expect(both.every((p) => !p.ok)).toBe(true);
   });
 });

@@ -30,73 +30,114 @@ const EXECUTIONS = [
 export type BalanceChange = { address: Address; before: bigint; after: bigint };
 
 /**
- * What a USDC transfer would change, run on the chain itself before anything is signed. `account`: the paying Smart
- * Agent was asked, by the DelegationManager (exactly as a redemption reaches it), to make the transfer and then read
- * both balances, in one call whose state is thrown away — the "after" figures are the chain's own. `token`: the
- * account is not deployed yet, so the token's transfer was run from its address and the "after" figures follow from
- * its success. A transfer the chain would refuse comes back as a sentence.
+ * What USDC transfers from one account would change, in order, run on the chain itself before anything is signed.
+ * `account`: the paying Smart Agent was asked, by the DelegationManager (exactly as a redemption reaches it), to read
+ * both balances, make the transfer and read them again — every transfer in turn, in one call whose state is thrown
+ * away — so the figures are the chain's own, and a later payment's "before" is the earlier one's "after". `token`:
+ * the account is not deployed yet, so the token ran each transfer (the running total) from its address and the
+ * figures follow from its success. A transfer the chain would refuse comes back as a sentence.
  */
 export type TransferPreview =
   { ok: true; simulated: 'account' | 'token'; changes: [BalanceChange, BalanceChange] } | { ok: false; reason: string };
+
+type Transfer = { to: Address; amount: bigint };
 
 const balanceCall = (chain: WalletChain, holder: Address) => ({
   target: chain.usdc!,
   value: 0n,
   callData: encodeFunctionData({ abi: testUsdcAbi, functionName: 'balanceOf', args: [holder] }),
 });
+const uint = (word: Hex | undefined) => decodeAbiParameters([{ type: 'uint256' }], word ?? '0x')[0];
 
 export async function previewUsdcTransfer(
   chain: WalletChain,
   p: { from: Address; to: Address; amount: bigint },
 ): Promise<TransferPreview> {
-  if (chain.usdc === undefined) return { ok: false, reason: 'No USDC token is configured on this chain.' };
+  return (await previewUsdcTransfers(chain, { from: p.from, transfers: [p] }))[0]!;
+}
+
+export async function previewUsdcTransfers(
+  chain: WalletChain,
+  p: { from: Address; transfers: readonly Transfer[] },
+): Promise<TransferPreview[]> {
+  const refused = (reason: string) => p.transfers.map(() => ({ ok: false as const, reason }));
+  if (chain.usdc === undefined) return refused('No USDC token is configured on this chain.');
   try {
-    const [fromBefore, toBefore] = await Promise.all([usdcBalanceOf(chain, p.from), usdcBalanceOf(chain, p.to)]);
-    if (!(await isDeployed(chain, p.from))) {
-      await chain.client.simulateContract({
-        account: p.from,
-        address: chain.usdc,
-        abi: testUsdcAbi,
-        functionName: 'transfer',
-        args: [p.to, p.amount],
-      });
-      const same = p.from.toLowerCase() === p.to.toLowerCase();
-      return {
-        ok: true,
-        simulated: 'token',
-        changes: [
-          { address: p.from, before: fromBefore, after: same ? fromBefore : fromBefore - p.amount },
-          { address: p.to, before: toBefore, after: same ? toBefore : toBefore + p.amount },
-        ],
-      };
-    }
-    const executions = [usdcTransferCall(chain, p.to, p.amount), balanceCall(chain, p.from), balanceCall(chain, p.to)];
-    const { data } = await chain.client.call({
-      account: chain.environment.DelegationManager,
-      to: p.from,
-      data: encodeFunctionData({
-        abi: HybridDeleGator,
-        functionName: 'executeFromExecutor',
-        args: [BATCH_DEFAULT_MODE, encodeAbiParameters(EXECUTIONS, [executions])],
-      }),
-    });
-    const results = decodeFunctionResult({
+    return (await isDeployed(chain, p.from)) ? await byAccount(chain, p) : await byToken(chain, p);
+  } catch (error) {
+    return refused(redemptionRefusal(error).message);
+  }
+}
+
+/** The account itself, asked as a redemption asks it: both balances, the transfer, both balances, for each. */
+async function byAccount(chain: WalletChain, p: { from: Address; transfers: readonly Transfer[] }) {
+  const executions = p.transfers.flatMap((t) => [
+    balanceCall(chain, p.from),
+    balanceCall(chain, t.to),
+    usdcTransferCall(chain, t.to, t.amount),
+    balanceCall(chain, p.from),
+    balanceCall(chain, t.to),
+  ]);
+  const { data } = await chain.client.call({
+    account: chain.environment.DelegationManager,
+    to: p.from,
+    data: encodeFunctionData({
       abi: HybridDeleGator,
       functionName: 'executeFromExecutor',
-      data: data ?? '0x',
-    }) as readonly Hex[];
-    const [fromAfter, toAfter] = [results[1], results[2]].map(
-      (word) => decodeAbiParameters([{ type: 'uint256' }], word ?? '0x')[0],
-    );
+      args: [BATCH_DEFAULT_MODE, encodeAbiParameters(EXECUTIONS, [executions])],
+    }),
+  });
+  const results = decodeFunctionResult({
+    abi: HybridDeleGator,
+    functionName: 'executeFromExecutor',
+    data: data ?? '0x',
+  }) as readonly Hex[];
+  return p.transfers.map((t, k): TransferPreview => {
+    const [fromBefore, toBefore, , fromAfter, toAfter] = results.slice(5 * k, 5 * k + 5);
     return {
       ok: true,
       simulated: 'account',
       changes: [
-        { address: p.from, before: fromBefore, after: fromAfter! },
-        { address: p.to, before: toBefore, after: toAfter! },
+        { address: p.from, before: uint(fromBefore), after: uint(fromAfter) },
+        { address: t.to, before: uint(toBefore), after: uint(toAfter) },
       ],
     };
-  } catch (error) {
-    return { ok: false, reason: redemptionRefusal(error).message };
+  });
+}
+
+/** No code yet: the token runs the running total from the account's address; the balances follow from it. */
+async function byToken(chain: WalletChain, p: { from: Address; transfers: readonly Transfer[] }) {
+  const held = new Map<string, bigint>();
+  const balance = async (who: Address) => {
+    const key = who.toLowerCase();
+    if (!held.has(key)) held.set(key, await usdcBalanceOf(chain, who));
+    return held.get(key)!;
+  };
+  const previews: TransferPreview[] = [];
+  let total = 0n;
+  for (const t of p.transfers) {
+    total += t.amount;
+    // The total so far from the same account: a later payment is checked against what the earlier ones leave.
+    await chain.client.simulateContract({
+      account: p.from,
+      address: chain.usdc!,
+      abi: testUsdcAbi,
+      functionName: 'transfer',
+      args: [t.to, total],
+    });
+    const [fromBefore, toBefore] = [await balance(p.from), await balance(t.to)];
+    const same = p.from.toLowerCase() === t.to.toLowerCase();
+    const [fromAfter, toAfter] = same ? [fromBefore, toBefore] : [fromBefore - t.amount, toBefore + t.amount];
+    held.set(p.from.toLowerCase(), fromAfter);
+    held.set(t.to.toLowerCase(), toAfter);
+    previews.push({
+      ok: true,
+      simulated: 'token',
+      changes: [
+        { address: p.from, before: fromBefore, after: fromAfter },
+        { address: t.to, before: toBefore, after: toAfter },
+      ],
+    });
   }
+  return previews;
 }

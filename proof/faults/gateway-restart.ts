@@ -98,7 +98,8 @@ export async function gatewayRestartRows(): Promise<FaultRow[]> {
         fault: `restarted on the same port and data directory (${(restartMs / 1000).toFixed(1)} s); the kept run resumed`,
         expected: 'answered: the kept question sent again, the session still accepted',
         observed: `${resumed.kind}: ${resumed.words.slice(0, 160)} The question re-sent to the model: ${resent ? 'yes' : 'NO'}.`,
-        pass: resumed.kind === 'done' && resent,
+        // HeartCoach's answer: nothing the person asked to file, so an answer, not done (its insight is a suggestion).
+        pass: resumed.kind === 'answer' && resent,
       },
       {
         group: GROUP,

@@ -38,9 +38,12 @@ export async function judgeProposal(
     return { kind: 'refuse', why: `${appName} may not file into your ${f.folder}` };
   if (f.named !== undefined && !wordsAskToLog(words, f.named)) {
     const verb = f.verb ?? 'log';
+    // "HeartCoach suggests filing its insight", not "…filing HeartCoach’s insight".
+    const own = `${appName}’s `;
+    const what = f.what.startsWith(own) ? `its ${f.what.slice(own.length)}` : f.what;
     return {
       kind: 'suggest',
-      sentence: `${appName} suggests ${verb === 'file' ? 'filing' : 'logging'} ${f.what}; you did not ask to ${verb} it, so nothing was filed. To keep it, ask to ${verb} it, naming it.`,
+      sentence: `${appName} suggests ${verb === 'file' ? 'filing' : 'logging'} ${what}; you did not ask to ${verb} it, so nothing was filed. To keep it, ask to ${verb} it, naming it.`,
     };
   }
   const id = appNamespacedId(agent, f);

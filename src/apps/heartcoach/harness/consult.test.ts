@@ -36,7 +36,7 @@ describe("the HeartCoach consultation from the person's own session", () => {
     const { world: w, vault, lastSent } = await world();
     const answer = expectKind(replyOf(await w.ask({ message: 'How is my week going?' })), 'answer');
     expect(answer.text).toMatch(/^HeartCoach says: Your week looks steady/);
-    expect(answer.text).toMatch(/HeartCoach suggests filing HeartCoach’s insight; you did not ask to file it/);
+    expect(answer.text).toMatch(/HeartCoach suggests filing its insight; you did not ask to file it/);
     expect(cabinetRecordsOf(vault, 'cabinet.guidance')).toEqual([]);
     const done = expectKind(replyOf(await w.ask({ message: 'How is my week going? File the insight.' })), 'done');
     const sent = lastSent();
@@ -108,7 +108,7 @@ describe("the HeartCoach consultation from the person's own session", () => {
     expect(done.receipts.slice(1).every((r) => r.presentedRef === 'self' && r.status === 'committed')).toBe(true);
     expect(done.result.text).toMatch(/✓ logged 2400 steps/);
     expect(done.result.text).toMatch(/Filed in your cabinet: your steps reading \(2400 steps\)\./);
-    expect(done.result.text).toMatch(/HeartCoach suggests filing HeartCoach’s insight/);
+    expect(done.result.text).toMatch(/HeartCoach suggests filing its insight/);
   });
 
   it('sends the kind: a check-in goes as heartcoach.checkin, and "tell my nurse" is HeartCoach\'s too', async () => {

@@ -113,7 +113,7 @@ describe('HeartCoach’s proposals, filed in its own namespace', () => {
     const week = await ask('How is my week going?');
     expect(await insights()).toEqual(before);
     expect(JSON.stringify(week.reply)).toMatch(
-      /HeartCoach suggests filing HeartCoach’s insight; you did not ask to file it/,
+      /HeartCoach suggests filing its insight; you did not ask to file it/,
     );
     const filedReceipts = (reply: typeof week.reply) =>
       reply.kind === 'done' ? reply.receipts.filter((r) => r.toolId === 'cabinet.guidance.file') : [];

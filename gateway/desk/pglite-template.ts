@@ -1,7 +1,6 @@
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLITE_START_PARAMS } from './sql';
+import { loadPglite, pgliteStartParams } from './sql';
 
 /** Where the initialised, empty PGlite data directory is kept (gitignored). */
 export const DEFAULT_PGLITE_TEMPLATE = join(process.cwd(), '.data', 'pglite-template');
@@ -21,7 +20,8 @@ export async function ensurePgliteTemplate(path = DEFAULT_PGLITE_TEMPLATE): Prom
     return path;
   await mkdir(dirname(path), { recursive: true });
   const building = `${path}.building-${process.pid}-${process.hrtime.bigint()}`;
-  const db = await PGlite.create(building, { startParams: [...PGLITE_START_PARAMS] });
+  const engine = await loadPglite();
+  const db = await engine.create(building, { startParams: pgliteStartParams(engine) });
   await db.query('SELECT 1');
   await db.close();
   try {

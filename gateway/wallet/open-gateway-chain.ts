@@ -1,6 +1,5 @@
 import { createMemoryChainStateStore } from '../../src/wallet/chain/chain-state-store';
 import { HOME_CHAIN_ID } from '../../src/wallet/chain/home-chain';
-import { openEmbeddedChain } from '../../src/wallet/chain/open-embedded-chain';
 import { openRpcChain } from '../../src/wallet/chain/open-rpc-chain';
 import type { WalletChain } from '../../src/wallet/chain/wallet-chain';
 import type { Clock } from '../ports';
@@ -22,5 +21,7 @@ export async function openGatewayChain(options: {
   }
   const store =
     options.stateFile === undefined ? createMemoryChainStateStore() : fileChainStateStore(options.stateFile);
+  // The EVM is loaded only when this gateway runs its own chain (a gateway on a shared RPC node never loads it).
+  const { openEmbeddedChain } = await import('../../src/wallet/chain/open-embedded-chain');
   return openEmbeddedChain({ store, clock: () => options.clock.now().getTime() });
 }

@@ -8,7 +8,8 @@ import { startAnvil } from '../src/wallet/testing/anvil';
 import type { BenchRow, BenchSuite } from './run';
 
 /**
- * HeartCoach's gateway from spawn to ready: `gateway/main.ts` as `npm run gateway` starts it, timed until /ready
+ * HeartCoach's gateway from spawn to ready: scripts/gateway.mjs as `npm run gateway` starts it (the server bundle
+ * `npm run build:gateway` made, or gateway/main.ts through tsx when a source is newer), timed until /ready
  * answers 200, and its peak resident set (VmHWM) then. PGlite on a first start (a new data folder, copied from the
  * template `npm run build:gateway` made, and its own embedded chain deployed), PGlite over that same folder again, and
  * PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, a fresh schema) with anvil as the shared RPC node. The
@@ -58,7 +59,7 @@ export const suite: BenchSuite = {
       ARCHETYPE_REGISTRY_DIR: join(dir, 'registry'),
       ARCHETYPE_REGISTRY_PUBLISH: '1',
     };
-    const main = ['--import', 'tsx', 'gateway/main.ts'];
+    const main = ['scripts/gateway.mjs'];
     try {
       const port = await freePort();
       const baseline = await timeToReady(

@@ -68,6 +68,13 @@ export type Gateway = {
 /** The composition root's work: open the desk, publish the archetypes, wire the ports, build the app. */
 export async function composeGateway(options: GatewayOptions): Promise<Gateway> {
   const db = options.database;
+  // Files, not the database: published while the desk opens.
+  const publishing = options.registry.publish
+    ? publishArchetypes(
+        options.registry.dir,
+        Object.values(ARCHETYPES).filter((a) => a.appliesTo === 'heartcoach'),
+      )
+    : Promise.resolve();
   const sql =
     db.kind === 'open'
       ? db.sql
@@ -86,10 +93,7 @@ export async function composeGateway(options: GatewayOptions): Promise<Gateway> 
   // A live gateway's demo is always day 3 of Alice's thirty; a fixed clock (tests, GATEWAY_CLOCK) keeps the seed's dates.
   if (options.demo !== null)
     await seedDemoDesk(sql, options.demo, options.liveDemoDates === true ? { now: options.clock.now() } : {});
-  if (options.registry.publish) {
-    const heartcoach = Object.values(ARCHETYPES).filter((a) => a.appliesTo === 'heartcoach');
-    await publishArchetypes(options.registry.dir, heartcoach);
-  }
+  await publishing;
   const keys = databaseKeyRing(sql, options.clock, options.keyRing);
   await keys.signingKey(); // the ring has a key before the first request
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };

@@ -41,7 +41,7 @@ const services = [];
 /** The HeartCoach gateway on loopback; resolves once it says it is ready. Env passes through. */
 function startGateway() {
   const port = process.env.GATEWAY_PORT || '8787';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
+  const child = spawn(process.execPath, ['scripts/gateway.mjs'], {
     env: { GATEWAY_DEMO: '1', DEMO_SEED: '1', ...process.env, PORT: port },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -92,6 +92,22 @@ export async function publishArchetypes(
   } catch {
     index = {};
   }
+  // A registry that already holds these definitions (every restart) is left as it is: no write at all.
+  const current = (a: (typeof archetypes)[number]) => {
+    const entry = index[a.id];
+    return entry !== undefined && entry.version === a.version && entry.digest === digestOfText(a.definition);
+  };
+  const present = await Promise.all(
+    archetypes.map((a) =>
+      current(a)
+        ? readFile(join(dir, index[a.id]!.file), 'utf8').then(
+            (text) => text === a.definition,
+            () => false,
+          )
+        : false,
+    ),
+  );
+  if (present.every(Boolean)) return;
   for (const a of archetypes) {
     const file = `${a.id}-v${a.version}.md`;
     await writeFile(join(dir, file), a.definition);

@@ -112,7 +112,10 @@ export async function migrateDesk(sql: Sql): Promise<number> {
   await sql.query(
     `CREATE TABLE IF NOT EXISTS desk_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL)`,
   );
+  // A desk already at the latest version (every restart) costs one read, not a locked transaction per version.
+  const seen = new Set((await sql.query<{ version: number }>(`SELECT version FROM desk_schema`)).map((r) => r.version));
   for (const migration of DESK_MIGRATIONS) {
+    if (seen.has(migration.version)) continue;
     await sql.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock(727401)`);
       const done = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM desk_schema WHERE version = $1`, [

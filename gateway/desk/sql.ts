@@ -1,7 +1,7 @@
 import { cp, mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
 
 /**
  * The one SQL port of the desk store: the same statements run on PGlite (embedded, the default) and on PostgreSQL 15
@@ -23,7 +23,17 @@ export type Sql = SqlRunner & {
  * the WASM heap for a desk of a few hundred rows (bench gateway-memory). 16 MB holds the whole desk many times over,
  * and PGlite's files sit in the OS page cache beneath it anyway.
  */
-export const PGLITE_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+export const pgliteStartParams = (engine: typeof PGlite): string[] => [
+  ...engine.defaultStartParams,
+  '-c',
+  'shared_buffers=16MB',
+];
+
+/**
+ * Each engine is loaded when a desk is opened on it, not at start: a gateway on PostgreSQL never loads PGlite's WASM
+ * and one on PGlite never loads pg (bench gateway-start).
+ */
+export const loadPglite = async (): Promise<typeof PGlite> => (await import('@electric-sql/pglite')).PGlite;
 
 const exists = (path: string) =>
   stat(path).then(
@@ -42,7 +52,8 @@ export async function openPglite(options: { dataDir: string; template?: string }
     await cp(template, dataDir, { recursive: true });
   }
   await mkdir(dirname(dataDir), { recursive: true });
-  const db = await PGlite.create(dataDir, { startParams: [...PGLITE_START_PARAMS] });
+  const engine = await loadPglite();
+  const db = await engine.create(dataDir, { startParams: pgliteStartParams(engine) });
   const runner = (q: { query: PGlite['query'] }): SqlRunner => ({
     query: async <T extends object>(text: string, params: readonly unknown[] = []) =>
       (await q.query<T>(text, [...params])).rows,
@@ -67,7 +78,8 @@ export async function openPostgres(options: {
 }): Promise<Sql> {
   const schema = options.schema ?? 'public';
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`openPostgres: "${schema}" is not a plain schema name`);
-  const pool = new pg.Pool({
+  const { default: pgModule } = await import('pg');
+  const pool = new pgModule.Pool({
     connectionString: options.url,
     max: options.max ?? 10,
     options: `-c search_path=${schema}`,

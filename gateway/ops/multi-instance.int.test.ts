@@ -2,7 +2,7 @@ import pg from 'pg';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PEOPLE, DEMO_SERVICES, type DemoPersonId } from '../../src/protocol/demo-identities';
+import { DEMO_ORGANIZATIONS, DEMO_PEOPLE, DEMO_SERVICES, type DemoPersonId } from '../../src/protocol/demo-identities';
 import { startScriptedMessagesServer, type ScriptedMessagesServer } from '../../src/testing/scripted-messages-server';
 import { fundOnLocalChain } from '../../src/wallet/accounts/fund';
 import { smartAgentOf } from '../../src/wallet/accounts/smart-agent';
@@ -24,7 +24,8 @@ import { openGatewayChain } from '../wallet/open-gateway-chain';
  * Stateless instances, proven with real parts: three `gateway/main.ts` processes behind Debian's haproxy, sharing one
  * PostgreSQL schema (TEST_DATABASE_URL) and one anvil. A session from one is accepted by the others, a wire revoked
  * on chain is refused by every instance, an instance SIGKILLed in the middle of a run of desk writes loses none and
- * doubles none, and a rate limit counted in the database holds on every instance.
+ * doubles none, consultations that write under an Idempotency-Key while another instance is SIGKILLed are each
+ * written at most once and answered, and a rate limit counted in the database holds on every instance.
  */
 const url = process.env.TEST_DATABASE_URL;
 const SIGN_IN_LIMIT = 40;
@@ -198,6 +199,77 @@ describe('three gateway instances behind haproxy on one PostgreSQL and one anvil
         [base],
       );
       expect(rows.rows[0]).toEqual({ n: 60, distinct: 60 });
+    },
+  );
+
+  /** A consultation sent as a careful client does: one Idempotency-Key, sent again until it is answered. */
+  async function consult(token: string, key: string, text: string, about: { practice: string; patient: string }) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const res = await fetch(`${cluster.origin}/a2a`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'A2A-Version': '1.0',
+            authorization: `Bearer ${token}`,
+            'Idempotency-Key': key,
+          },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: `${key}-${attempt}`,
+            method: 'SendMessage',
+            params: { message: { messageId: key, role: 'ROLE_USER', parts: [{ text }], metadata: about } },
+          }),
+        });
+        const body = (await res.json().catch(() => null)) as { error?: { data?: { code?: string } } } | null;
+        const code = body?.error?.data?.code ?? null;
+        const again = res.status === 502 || res.status === 503 || code === 'idempotency_in_flight';
+        if (!again || attempt >= 40) return { status: res.status, code };
+        const wait = Number(res.headers.get('retry-after') ?? '0.2');
+        await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+      } catch (error) {
+        if (attempt >= 40) throw error;
+      }
+    }
+  }
+
+  it(
+    'one instance SIGKILLed in the middle of consultations that write: none doubled, every one answered',
+    { timeout: 240_000 },
+    async () => {
+      const dave = (await signIn(cluster.origin, 'dave')).access_token;
+      const atria = DEMO_ORGANIZATIONS['atria-heart'];
+      const about = {
+        practice: (await smartAgentOf(DEMO_PEOPLE[atria.stewardId].ownerAddress, atria.salt)).address.toLowerCase(),
+        patient: (await smartAgentOf(DEMO_PEOPLE.alice.ownerAddress, DEMO_PEOPLE.alice.salt)).address.toLowerCase(),
+      };
+      const run = `${process.pid}-${Date.now().toString(36)}`;
+      const answers = new Map<number, { status: number; code: string | null }>();
+      let next = 0;
+      let killed: Promise<void> | null = null;
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (next < 24) {
+            const i = next++;
+            answers.set(i, await consult(dave, `k-${run}-${i}`, `Tell Alice check ${run} number ${i}`, about));
+            if (answers.size === 6) killed = cluster.instances[2]!.kill();
+          }
+        }),
+      );
+      await killed;
+      expect(cluster.instances[2]!.alive()).toBe(false);
+      const rows = await db.query<{ text: string; n: number }>(
+        `SELECT text, count(*)::int AS n FROM thread WHERE text LIKE $1 GROUP BY text`,
+        [`check ${run} number %`],
+      );
+      const landed = new Map(rows.rows.map((r) => [r.text, r.n]));
+      for (const [i, answer] of answers) {
+        const n = landed.get(`check ${run} number ${i}`) ?? 0;
+        // Answered: its write is there once. Stopped with its instance: answered in words, written at most once.
+        if (answer.status === 200) expect(n, `consultation ${i}`).toBe(1);
+        else expect({ ...answer, n: Math.min(n, 1) }).toEqual({ status: 409, code: 'idempotency_abandoned', n });
+      }
+      expect([...landed.values()].every((n) => n === 1)).toBe(true);
     },
   );
 

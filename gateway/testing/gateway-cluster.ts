@@ -7,7 +7,7 @@ import { freePort } from './free-port';
 
 /**
  * HeartCoach as an operator runs it behind a balancer, on this machine: `instances` gateway processes
- * (`gateway/main.ts`, as `npm run gateway` starts it) on loopback ports, sharing one PostgreSQL schema and one RPC
+ * (scripts/gateway.mjs, as `npm run gateway` starts it) on loopback ports, sharing one PostgreSQL schema and one RPC
  * node, behind Debian's haproxy (round robin, health-checked on /ready, retrying a request whose instance died before
  * it answered). `origin` is the balancer: the origin every instance is configured with (SIWE domain, token issuer).
  * Test and bench support only.
@@ -20,7 +20,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 function startInstance(env: NodeJS.ProcessEnv, port: number): Promise<GatewayInstance> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
+    const child: ChildProcess = spawn(process.execPath, ['scripts/gateway.mjs'], {
       cwd: ROOT,
       env: { ...env, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],

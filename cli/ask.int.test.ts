@@ -117,6 +117,18 @@ describe('npm run ask', () => {
     expect((await cli(["What's my balance?"])).stdout).toMatch(/Your balance is 998 USDC/);
   }, 180_000);
 
+  it('routes an organization’s step to its agent across processes, and its steward signs it', async () => {
+    const asked = await json(['invite david to Missio Nexus']);
+    expect(asked.body.data!.reply).toMatchObject({
+      kind: 'authority_required',
+      capability: 'organization.membership.invite',
+      summary: expect.stringMatching(/^Missio Nexus’s agent judged this step/),
+    });
+    const done = await json(['--resume', asked.body.data!.runRef, '--sign', '--yes']);
+    expect(done.body.data!.reply).toMatchObject({ kind: 'done', receipts: [{ presentedRef: 'routed' }] });
+    expect((await cli(["Who's in Missio Nexus right now?"])).stdout).toMatch(/Missio Nexus has 5 members/);
+  }, 180_000);
+
   it('answers a choice and a data prompt, and signs on a terminal only when "sign" is typed', async () => {
     const choice = await json(['invite bob to thompson']);
     expect(choice.body.data!.reply).toMatchObject({ kind: 'prompt', prompt: { kind: 'choice' } });

@@ -77,6 +77,8 @@ export async function openCliHome(path: string, env: NodeJS.ProcessEnv, mode: 'e
       return keys(purpose);
     },
     model: config === null ? null : createAnthropicModel(config),
+    // As in the extension: an organization's step goes to its own agent (src/agent/rooms.ts).
+    routing: true,
   });
   if (mode === 'create') await initDemo(vault, chain, { passphrase, ...(kdf !== undefined ? { kdf } : {}) });
   return {

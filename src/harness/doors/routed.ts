@@ -18,21 +18,21 @@ export type RoutedOutcome =
   | { ok: true; asker: Address; router: Address; from: { runRef: string; stepRef: string }; step: RoutedStep }
   | { ok: false; code: string; message: string };
 
-const no = (code: string, message: string): RoutedOutcome => ({ ok: false, code, message });
+const refuse = (code: string, message: string): RoutedOutcome => ({ ok: false, code, message });
 
 export async function verifyRouted(
   ctx: HarnessContext,
   input: { request: AskRequest; addressee: Address; body: unknown; credential: unknown; signature: unknown },
 ): Promise<RoutedOutcome> {
   const parsed = RoutedBody.safeParse(input.body);
-  if (!parsed.success) return no('ROUTED_MALFORMED', 'The routed step is not well formed.');
+  if (!parsed.success) return refuse('ROUTED_MALFORMED', 'The routed step is not well formed.');
   const body = parsed.data;
   if (getAddress(body.room) !== input.addressee)
-    return no('ROUTED_WRONG_ROOM', 'This routed step was sent to another agent.');
+    return refuse('ROUTED_WRONG_ROOM', 'This routed step was sent to another agent.');
   if (body.requestDigest !== askDigest(input.request))
-    return no('ROUTED_WRONG_MESSAGE', 'This routed step was signed for another ask.');
+    return refuse('ROUTED_WRONG_MESSAGE', 'This routed step was signed for another ask.');
   if (getAddress(body.asker) !== getAddress(body.router))
-    return no('ROUTED_NOT_THE_ASKERS', 'An agent may route only its own person’s asks.');
+    return refuse('ROUTED_NOT_THE_ASKERS', 'An agent may route only its own person’s asks.');
   const accepted = {
     ok: true as const,
     asker: getAddress(body.asker),
@@ -43,7 +43,7 @@ export async function verifyRouted(
   // The control run (PROOF.md) receives the step unchecked, to show that each refusal below is what stops it.
   if (isControlRun(ctx)) return accepted;
   if (ctx.authority.verifyForwarded === undefined)
-    return no('ROUTING_UNAVAILABLE', 'This Home receives no routed steps.');
+    return refuse('ROUTING_UNAVAILABLE', 'This Home receives no routed steps.');
   const verdict = await ctx.authority.verifyForwarded({
     credential: input.credential,
     signature: input.signature,
@@ -59,6 +59,6 @@ export async function verifyRouted(
       (await ctx.vault.nonces.spend({ nonce, scope: `routed:${input.addressee}`, expiresAt: (exp + 30) * 1000 })) ===
       'fresh',
   });
-  if (!verdict.ok) return no(verdict.code, verdict.reason);
+  if (!verdict.ok) return refuse(verdict.code, verdict.reason);
   return accepted;
 }

@@ -5,7 +5,7 @@ import { expectKind, replyOf } from '../../harness/testing';
 import type { AskResponse, HarnessReply } from '../../protocol/harness-reply';
 import { ReplyCard } from '../conversation/ReplyCard';
 import type { ReplyActions } from '../conversation/transport';
-import { telHref } from './UrgencyBanner';
+import { telHref, UrgencyBanner } from './UrgencyBanner';
 
 const actions: ReplyActions = {
   busy: false,
@@ -57,6 +57,15 @@ describe('the escalation tier on the reply card', () => {
     const html = card(await answerTo('Who are my contacts?'));
     expect(html).not.toContain('ha-urgency');
   }, 60_000);
+
+  it('a red tier with no number still says to call, and offers no link to dial', () => {
+    const html = renderToStaticMarkup(
+      <UrgencyBanner urgency={{ tier: 'call-emergency', colour: 'red', emergencyNumber: null }} />,
+    );
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('Call your local emergency number now.');
+    expect(html).not.toContain('<a ');
+  });
 
   it('offers a tel: link only for a number a phone can dial', () => {
     expect(telHref('911')).toBe('tel:911');

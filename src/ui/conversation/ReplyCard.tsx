@@ -9,6 +9,7 @@ import type { ReplyActions } from './transport';
 import { WaitingView } from './WaitingView';
 import { WhyDisclosure } from './WhyDisclosure';
 import { message, type MessageKey } from '../words/messages';
+import { UrgencyBanner } from '../cards/UrgencyBanner';
 
 const HEADINGS: Record<HarnessReply['kind'], MessageKey> = {
   answer: 'replyAnswer',
@@ -25,6 +26,7 @@ export function ReplyCard({ response, actions, now }: { response: AskResponse; a
   const { reply, runRef } = response;
   return (
     <article className={`ha-reply ha-reply-${reply.kind}`} aria-labelledby={headingId} data-kind={reply.kind}>
+      {reply.kind === 'answer' && reply.urgency !== undefined ? <UrgencyBanner urgency={reply.urgency} /> : null}
       <h3 id={headingId}>{message(HEADINGS[reply.kind])}</h3>
       {reply.kind === 'answer' ? <AnswerView reply={reply} /> : null}
       {reply.kind === 'authority_required' ? (

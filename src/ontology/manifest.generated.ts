@@ -6,7 +6,7 @@
 export const ONTOLOGY_VERSION: string = '1.0.0';
 
 /** digestOf({ sources: SOURCE_DIGESTS }): binds mandates and receipts to this exact ontology. */
-export const ONTOLOGY_DIGEST: `0x${string}` = '0x27385ecf634db450ba94906e3726d0a0b49d34c964f7ac7ebda8ff4a39e51ada';
+export const ONTOLOGY_DIGEST: `0x${string}` = '0x9602f962a97755a2af2a3668d59604712be8ab093eec239db79f31d325c738a3';
 
 /** digestOfText of every source file (Turtle, shapes, archetype definitions, skill bodies). */
 export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
@@ -27,14 +27,14 @@ export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
   'ontology/coach.ttl': '0x5a7d1c74d90df36365ce8b53d6f935bf9af35f85a73d649455b0d6d64a442f26',
   'ontology/doctrine.ttl': '0xdc488ba6a49611db775246e24fdc0dbedf18125b1c2c2b2fe86b2034883cff57',
   'ontology/health-portal.ttl': '0xdcf7cb671f069068b0b69a43e3c97d7e9853b9875bec1f420005105c0954911e',
-  'ontology/lexicon.ttl': '0x0b8065c673e0e0520e0aef93ce846c0fd3375aa71155d6015537eeffe6b0f8c2',
+  'ontology/lexicon.ttl': '0xec1c4abfab21d8bc3edf13ec394e6f1e1c00212e8ff7e0962f12c729eef30922',
   'ontology/ontology.ttl': '0x127bcbd9ab35e6291d376d046b8ba3c3546508e97912246b4717f78b53ab56bd',
   'ontology/outcomes.ttl': '0x22f6ea12a39146e5c84c94b75f60b671ef524188670ba58202954f8deea58190',
   'ontology/shapes/capabilities.shapes.ttl': '0x4ce7796d2c0e6a23f81fbf1100e2141e4d99e8cab4d436754e798fa593625d1f',
   'ontology/shapes/health-portal.shapes.ttl': '0x72de27acdb2f02c8d6a234f4c36a72af8de4aaffe8251a7061cdb47fd6c031af',
   'ontology/shapes/lexicon.shapes.ttl': '0x14f070e3f6ace2df3d9613c7c1f2252b9b0d5a13d77c174f6b08c30283204401',
   'ontology/shapes/understanding.shapes.ttl': '0x982df46c1c1635aa0f1a0bdc2f96101441d0ebd249418ce846d75da60152ccda',
-  'ontology/skills.ttl': '0x4b4b2b2156d3b7cefbcc328e854b55d06cf940934378f0c2c8bce893a0c999be',
+  'ontology/skills.ttl': '0x594e03116f7e24333360c2d82263b696748ffbfe492df98947519a5db2f38529',
   'ontology/skills/board-minutes.md': '0x5cac5096b24b073ee61efcbe8670170c47ad484af8ffaab6fe8d2dc164bea3a6',
   'ontology/skills/budget-variance.md': '0xb9354ad8a81763fc0afd2fdba263fd3840c49c2eae70c207d5402e0b7c1fbc06',
   'ontology/skills/donor-thank-you.md': '0xa5cc46d5dbc8c091f3b50e6e90e9353a9296c6c8383950b2c0cd9aa4139355f8',

@@ -133,3 +133,69 @@ describe('symptoms and small talk (real vault and chain, no model)', () => {
     }
   }, 60_000);
 });
+
+const planOf = async (w: Awaited<ReturnType<typeof world>>, runRef: string) =>
+  ((await w.harness().context.vault.runs.get(runRef)) as { plan: { steps: { toolId: string; args: unknown }[] } }).plan
+    .steps;
+
+describe('titles, slips, several intents and told context (real vault and chain, no model)', () => {
+  it('"add Dr. Dr. Dave Silva, MD to my contacts": repeated titles and a suffix after a comma set aside', async () => {
+    const w = await world();
+    const r = expectKind(
+      replyOf(await w.ask({ message: 'add Dr. Dr. Dave Silva, MD to my contacts' })),
+      'authority_required',
+    );
+    expect(r.capability).toBe('person.contact.invite');
+    expect(argOf(r, 'person')).toBe(w.who.dave.toLowerCase());
+    expect(r.parties.find((p) => p.arg === 'person')?.word).toBe('Dave Silva');
+  }, 60_000);
+
+  it('"shwo me my contacts": a slip of the verb is read as the verb, and the contacts are listed', async () => {
+    const w = await world();
+    const r = expectKind(replyOf(await w.ask({ message: 'shwo me my contacts' })), 'answer');
+    expect(r.plannerTrace.shape).toBe('grounded:contacts-list');
+    expect(r.text).toMatch(/Bob Mensah/);
+  }, 60_000);
+
+  it('"pay bob 5 and carol 3" and "add dave and invite him to missio": a plan of several steps', async () => {
+    const w = await world();
+    const pay = expectKind(replyOf(await w.ask({ message: 'pay bob 5 and carol 3' })), 'authority_required');
+    expect((await planOf(w, pay.runRef)).map((s) => s.args)).toEqual([
+      { amount: '5', recipient: 'bob' },
+      { amount: '3', recipient: 'carol' },
+    ]);
+    const add = expectKind(
+      replyOf(await w.ask({ message: 'add dave and invite him to missio' })),
+      'authority_required',
+    );
+    expect(add.capability).toBe('person.contact.invite');
+    expect(await planOf(w, add.runRef)).toEqual([
+      { toolId: 'person.contact.invite', args: { person: 'dave' } },
+      { toolId: 'organization.membership.invite', args: { person: 'dave', organization: 'missio' } },
+    ]);
+  }, 60_000);
+
+  it('"dave drove us to the airport, send him 6 usdc": what was told is context; "him" is dave', async () => {
+    const w = await world();
+    const r = expectKind(
+      replyOf(await w.ask({ message: 'dave drove us to the airport, send him 6 usdc' })),
+      'authority_required',
+    );
+    expect(r.requirement.args).toMatchObject({ amount: '6' });
+    expect(argOf(r, 'recipient')).toBe(w.who.dave.toLowerCase());
+  }, 60_000);
+
+  it("at Missio Nexus's agent, with no model: a skill named by a plural, two readings asked about", async () => {
+    const w = await world();
+    const rota = expectKind(
+      replyOf(await w.ask({ message: 'Are the Sunday rotas full?', to: w.who.missio })),
+      'answer',
+    );
+    expect(rota.text).toMatch(/Volunteer roster/);
+    const two = expectKind(
+      replyOf(await w.ask({ message: 'Is the drift in our intake model a problem?', to: w.who.missio })),
+      'prompt',
+    );
+    expect(two.prompt.text).toMatch(/Intake screening model review[\s\S]*Model risk check/);
+  }, 60_000);
+});

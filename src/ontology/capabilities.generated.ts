@@ -834,7 +834,7 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
       },
     ],
     utterances: ['Do a risk check on our volunteer matching model.', 'Is the grant triage model fair enough to keep?'],
-    terms: ['model risk', 'bias', 'drift', 'fairness', 'keep using'],
+    terms: ['model risk', 'risk check', 'bias', 'drift', 'fairness', 'fair', 'unfair', 'keep using'],
     skillId: 'model-risk-check',
     answerTemplate: 'Here is the model risk check:\n\n{text}',
   },

@@ -128,7 +128,7 @@ export const DOMAIN_CLASSES: Readonly<Record<string, DomainClass>> = {
   'model-risk': {
     id: 'model-risk',
     label: 'Model risk',
-    terms: ['model risk', 'bias', 'drift', 'fairness', 'okay to keep using'],
+    terms: ['model risk', 'risk check', 'bias', 'drift', 'fairness', 'fair', 'unfair', 'okay to keep using'],
     cluster: 'model-oversight',
     typicalUses: ['model-risk-check'],
   },

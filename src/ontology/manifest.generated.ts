@@ -6,7 +6,7 @@
 export const ONTOLOGY_VERSION: string = '1.0.0';
 
 /** digestOf({ sources: SOURCE_DIGESTS }): binds mandates and receipts to this exact ontology. */
-export const ONTOLOGY_DIGEST: `0x${string}` = '0x56cd8108467730007a60009022b2f7a71f3ea4c6052d55b768f144b34f24df5a';
+export const ONTOLOGY_DIGEST: `0x${string}` = '0xc27429e865c07b0916ae945befdcdb91ed80c6e359e6f26703f23c1326f588b8';
 
 /** digestOfText of every source file (Turtle, shapes, archetype definitions, skill bodies). */
 export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
@@ -27,14 +27,14 @@ export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
   'ontology/coach.ttl': '0x5a7d1c74d90df36365ce8b53d6f935bf9af35f85a73d649455b0d6d64a442f26',
   'ontology/doctrine.ttl': '0xdc488ba6a49611db775246e24fdc0dbedf18125b1c2c2b2fe86b2034883cff57',
   'ontology/health-portal.ttl': '0xdcf7cb671f069068b0b69a43e3c97d7e9853b9875bec1f420005105c0954911e',
-  'ontology/lexicon.ttl': '0xf2ba5bdb73d266513544a0c1f2386f3d5a1b94271ada3e77a4632ea37e6fc1d0',
+  'ontology/lexicon.ttl': '0x249dd4660752541997718bd9dd0ff3d40037f5bd28ef59334d1105b2613ad336',
   'ontology/ontology.ttl': '0x127bcbd9ab35e6291d376d046b8ba3c3546508e97912246b4717f78b53ab56bd',
   'ontology/outcomes.ttl': '0x774c03cb329a9628a21f259299532a8450251b5e9f59eba8a10e932770b6ecaf',
   'ontology/shapes/capabilities.shapes.ttl': '0x8b277c4e231c3ad8b6f4fc986c8afa27bcdd32a42b897fbc541bd7cf9a32f289',
   'ontology/shapes/health-portal.shapes.ttl': '0x72de27acdb2f02c8d6a234f4c36a72af8de4aaffe8251a7061cdb47fd6c031af',
   'ontology/shapes/lexicon.shapes.ttl': '0x1efb9fb8a3883908fda03f7f2213aa9aa7ca1735aac2464e6c1a7b18d6f6bbb6',
   'ontology/shapes/understanding.shapes.ttl': '0x982df46c1c1635aa0f1a0bdc2f96101441d0ebd249418ce846d75da60152ccda',
-  'ontology/skills.ttl': '0xeaccd6138fd214f16e119d98c2997e75cd3959be0277a67bf3ae0d74c6102ba6',
+  'ontology/skills.ttl': '0xe7b14898cb90f2c44111ac0fca8ef502220307e59dab405764027202ff088893',
   'ontology/skills/board-minutes.md': '0x5cac5096b24b073ee61efcbe8670170c47ad484af8ffaab6fe8d2dc164bea3a6',
   'ontology/skills/budget-variance.md': '0xb9354ad8a81763fc0afd2fdba263fd3840c49c2eae70c207d5402e0b7c1fbc06',
   'ontology/skills/donor-thank-you.md': '0xa5cc46d5dbc8c091f3b50e6e90e9353a9296c6c8383950b2c0cd9aa4139355f8',

@@ -34,6 +34,8 @@ export type Grounding = {
   readonly act: FrameAct;
   /** The verb the ask opens with: one a frame knows, another verb ("delete …"), or none. */
   readonly leadVerb: 'frame' | 'other' | null;
+  /** The verb it opens with may lead a read ("show", "list"): what reads may still answer it. */
+  readonly leadReads: boolean;
   readonly names: readonly NameSpan[];
   readonly numbers: readonly BoundNumber[];
   readonly symptom: SymptomReading | null;
@@ -74,12 +76,16 @@ export function groundAsk(input: GroundInput): Grounding {
             !lexicon.frames.some((f) => f.readVerbs.includes(lead.norm) || f.readVerbs.includes(lead.root))
           ? ('other' as const)
           : null;
+  const leadReads =
+    lead !== undefined &&
+    !nameTokens.has(lead.i) &&
+    lexicon.frames.some((f) => f.readVerbs.includes(lead.norm) || f.readVerbs.includes(lead.root));
   const symptom = symptomOf(input.words, lexicon);
   const rest = parsed.tokens
     .filter((t) => !nameTokens.has(t.i) && !numbers.some((n) => t.i >= n.from && t.i < n.to))
     .map((t) => t.text)
     .join(' ');
-  const base = { words: input.words, act: speech.act, leadVerb, names, numbers, symptom, rest };
+  const base = { words: input.words, act: speech.act, leadVerb, leadReads, names, numbers, symptom, rest };
   if (SMALL_TALK.has(speech.act)) return { ...base, intents: [], unsaid: [] };
   // "What does this page say about my contacts?" asks about the material: the judge's and the planner's.
   if (lexicon.material.some((m) => findPhrase(parsed.tokens, m).length > 0))

@@ -7,15 +7,17 @@ import type { Address, Party, VaultPort } from '../kernel/ports';
  * is only evidence: resolution still decides who a word is, and a name the vault does not know is asked about.
  */
 export async function knownParties(vault: VaultPort, asker: Address): Promise<Party[]> {
-  const contacts = await vault.contacts.list(asker);
-  const organizations = (await vault.records.list({ type: 'organization', owner: asker, limit: 200 })).flatMap(
-    (r): Party[] => {
-      const { label, aliases, address } = r.data;
-      if (typeof label !== 'string' || typeof address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(address)) return [];
-      const names = Array.isArray(aliases) ? aliases.filter((a): a is string => typeof a === 'string') : [];
-      return [{ address: address as Address, label, aliases: names, kind: 'organization', via: 'organization' }];
-    },
-  );
+  // The contacts and the organizations are read at once; then each organization's members, at once.
+  const [contacts, records] = await Promise.all([
+    vault.contacts.list(asker),
+    vault.records.list({ type: 'organization', owner: asker, limit: 200 }),
+  ]);
+  const organizations = records.flatMap((r): Party[] => {
+    const { label, aliases, address } = r.data;
+    if (typeof label !== 'string' || typeof address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(address)) return [];
+    const names = Array.isArray(aliases) ? aliases.filter((a): a is string => typeof a === 'string') : [];
+    return [{ address: address as Address, label, aliases: names, kind: 'organization', via: 'organization' }];
+  });
   const members = (
     await Promise.all(
       organizations.map(async (o) =>

@@ -4,6 +4,7 @@ import { buildTools } from '../tools/tools';
 import type { PlaybookScope } from '../playbook/playbook';
 import { classifyOpenIntent } from './open-intent';
 import { namesNothing, playbookDomain, typedReading } from './reading';
+import { saysTerm } from './terms';
 
 const tools = (id: string) => {
   const a = GENERATED_ONTOLOGY.archetypes[id]!;
@@ -44,5 +45,13 @@ describe('the typed reading (seed 001 step 3.4)', () => {
       classifyOpenIntent('Write the inquiry letter and put it on our tracker', GENERATED_ONTOLOGY.outcomeClasses),
     ).toBe(null);
     expect(classifyOpenIntent('hello', GENERATED_ONTOLOGY.outcomeClasses)).toBe(null);
+  });
+
+  it('says a domain term by the lemmas of the words, and a past tense only as typed', () => {
+    const r = read('who covers the weekend shifts?', 'organization-agent');
+    expect(r.terms.map((t) => t.classId)).toContain('volunteer');
+    expect(namesNothing(r)).toBe(false);
+    expect(saysTerm('the rotas are full', 'rota')).toBe(true);
+    expect(saysTerm('we sent it', 'send')).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import type { DomainClass, OntologyView } from '../kernel/ontology-view';
 import type { ToolIndex } from '../tools/tools';
 import type { OpenIntent } from './open-intent';
-import { mentions } from './words';
+import { saysTerm } from './terms';
 
 /**
  * The typed reading for the judge and the planner (seed 001 step 3.4): the domain terms the sentence names, their
@@ -33,7 +33,7 @@ export function typedReading(input: {
   const terms: TypedReading['terms'] = [];
   const named = new Set<string>();
   for (const c of playbookDomain(input.ontology, input.tools)) {
-    const term = [c.label, ...c.terms].find((t) => mentions(input.words, t));
+    const term = [c.label, ...c.terms].find((t) => saysTerm(input.words, t));
     if (term !== undefined) {
       terms.push({ classId: c.id, label: c.label, term });
       named.add(c.id);
@@ -47,7 +47,7 @@ export function typedReading(input: {
   }
   const toolsNamed = [...input.tools.values()]
     .filter((t) => t.capability.kind !== 'meta')
-    .filter((t) => [...t.capability.terms, ...(t.skill?.covers ?? [])].some((term) => mentions(input.words, term)))
+    .filter((t) => [...t.capability.terms, ...(t.skill?.covers ?? [])].some((term) => saysTerm(input.words, term)))
     .map((t) => t.id);
   return {
     terms,

@@ -1,10 +1,12 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ApprovalRequestFile } from '../../protocol/approval-exchange';
 import type { Requirement } from '../../protocol/harness-reply';
 import type { HomeStatus } from '../../protocol/messages/home-replies';
 import { BackgroundProvider, type Request } from '../home/background-context';
 import { LockBar } from '../home/LockBar';
+import { ApproveSheet } from './ApproveSheet';
 import { PendingQueue } from './PendingQueue';
 import { PopupApp } from './PopupApp';
 import type { PendingItem, SigningTransport } from './transport';
@@ -52,6 +54,19 @@ const status = (unlocked: boolean): HomeStatus => ({
   demo: true,
   autoLockMinutes: 15,
 });
+const approval: ApprovalRequestFile = {
+  kind: 'home-agent/approval-request',
+  v: 1,
+  runRef: 'run-1',
+  resumeToken: D(6),
+  approvalDigest: D(7),
+  approvers: [A(5)],
+  quorum: 1,
+  have: [],
+  requirement,
+  requester: { address: A(1), label: 'Alice Okoro' },
+  text: 'Please approve',
+};
 const request: Request = () => new Promise(() => undefined);
 const refused = async () => ({ ok: false as const, error: { code: 'X', message: 'x' } });
 const transport: SigningTransport = {
@@ -70,6 +85,7 @@ const faces = (): ReactElement[] => [
   <BackgroundProvider request={request}>
     <LockBar status={status(true)} onStatus={() => undefined} />
     <LockBar status={status(false)} onStatus={() => undefined} />
+    <ApproveSheet request={approval} unlocked={false} />
     <PopupApp transport={transport} location={{ search: '', hash: '' }} openSidePanel={() => undefined} />
   </BackgroundProvider>,
 ];
@@ -95,6 +111,14 @@ const ENGLISH = [
   'Unlock',
   'Loading…',
   'Open the side panel to ask',
+  'Approve another person’s request',
+  'Requested by',
+  'Alice Okoro (0x1111…1111)',
+  'Alice Okoro wrote — their words, not an instruction:',
+  'What you would approve',
+  'Your key is locked: unlock it above to approve.',
+  'Approval digest',
+  '>Approve<',
 ];
 
 const global = globalThis as { chrome?: unknown };
@@ -128,6 +152,19 @@ describe("the popup's queue and lock bar, from the catalogue", () => {
       'Locked.',
       '>Unlock<',
       'Passphrase to',
+    ])
+      expect(html).not.toContain(words);
+    const approveKeys = ['approveTitle', 'approveRequestedBy', 'approveDigest', 'approveTheirWords', 'approveWhat'];
+    for (const key of [...approveKeys, 'approveLocked', 'approveApprove']) expect(html).toContain(`⟦${key}`);
+    expect(html).toContain('⟦approveWrote|Alice Okoro⟧');
+    expect(html).toContain('⟦approveRequester|Alice Okoro|0x1111…1111⟧');
+    for (const words of [
+      'Approve another',
+      'Requested by',
+      'Approval digest',
+      'their words',
+      'would approve',
+      '>Approve<',
     ])
       expect(html).not.toContain(words);
     for (const words of ['Loading…', 'the side panel', ' minutes']) expect(html).not.toContain(words);

@@ -6,6 +6,7 @@ import type { Requirement } from '../../protocol/harness-reply';
 import type { HomeStatus } from '../../protocol/messages/home-replies';
 import { BackgroundProvider, type Request } from '../home/background-context';
 import { LockBar } from '../home/LockBar';
+import { ApprovalExchange } from './ApprovalExchange';
 import { ApproveSheet } from './ApproveSheet';
 import { PendingQueue } from './PendingQueue';
 import { PopupApp } from './PopupApp';
@@ -86,6 +87,14 @@ const faces = (): ReactElement[] => [
     <LockBar status={status(true)} onStatus={() => undefined} />
     <LockBar status={status(false)} onStatus={() => undefined} />
     <ApproveSheet request={approval} unlocked={false} />
+    <ApprovalExchange
+      runRef="run-1"
+      text="Waiting for a co-signer."
+      approval={{ ...approval, requirement }}
+      request={approval}
+      busy={false}
+      onSupply={() => undefined}
+    />
     <PopupApp transport={transport} location={{ search: '', hash: '' }} openSidePanel={() => undefined} />
   </BackgroundProvider>,
 ];
@@ -119,6 +128,14 @@ const ENGLISH = [
   'Your key is locked: unlock it above to approve.',
   'Approval digest',
   '>Approve<',
+  'Approval by another person',
+  'What they would approve',
+  '0 of 1 approvals. Approvers: ',
+  'Save the approval request',
+  'Copy the approval link',
+  'The link opens in the approver’s own Home Agent: <a',
+  '>approval link<',
+  'Their co-signature file',
 ];
 
 const global = globalThis as { chrome?: unknown };
@@ -165,6 +182,18 @@ describe("the popup's queue and lock bar, from the catalogue", () => {
       'their words',
       'would approve',
       '>Approve<',
+    ])
+      expect(html).not.toContain(words);
+    for (const key of ['exchangeTitle', 'exchangeWhat', 'exchangeSave', 'exchangeCopy', 'exchangeLink', 'exchangeFile'])
+      expect(html).toContain(`⟦${key}`);
+    expect(html).toMatch(/⟦exchangeCount\|0\|1\|[^⟧]+⟧ ⟦approveDigest⟧/);
+    for (const words of [
+      'another person',
+      'they would approve',
+      'approvals.',
+      'Save the',
+      'Copy the',
+      'co-signature file',
     ])
       expect(html).not.toContain(words);
     for (const words of ['Loading…', 'the side panel', ' minutes']) expect(html).not.toContain(words);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { message } from '../words/messages';
 
 const DISMISSED = 'home-agent.first-run.dismissed';
 
@@ -20,7 +21,7 @@ export function FirstRunCard({ onOpenPanel }: { onOpenPanel?: () => void }) {
   if (hidden) return null;
   return (
     <section aria-labelledby="first-run-title" className="ha-card ha-first-run">
-      <h2 id="first-run-title">How to ask your agent</h2>
+      <h2 id="first-run-title">{message('firstRunTitle')}</h2>
       <ul>
         <li>
           <strong>The side panel</strong> holds the conversation: open it from Chrome’s side panel menu, or press{' '}
@@ -35,13 +36,11 @@ export function FirstRunCard({ onOpenPanel }: { onOpenPanel?: () => void }) {
           text) to ask about what you are reading.
         </li>
       </ul>
-      <p className="ha-meta">
-        Try “Who are my contacts?” or “Send 5 USDC to bob”. Nothing is done without your signature.
-      </p>
+      <p className="ha-meta">{message('firstRunTry')}</p>
       <div className="ha-actions">
         {onOpenPanel === undefined ? null : (
           <button type="button" onClick={onOpenPanel}>
-            Open the side panel
+            {message('firstRunOpenPanel')}
           </button>
         )}
         <button
@@ -52,7 +51,7 @@ export function FirstRunCard({ onOpenPanel }: { onOpenPanel?: () => void }) {
             setHidden(true);
           }}
         >
-          Got it
+          {message('firstRunGotIt')}
         </button>
       </div>
     </section>

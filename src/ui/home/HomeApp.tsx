@@ -13,18 +13,19 @@ import { Onboarding } from './Onboarding';
 import { SettingsSection } from './SettingsSection';
 import { ImportVault, TransferSection } from './TransferSection';
 import { useLoad } from './use-load';
+import { message, type MessageKey } from '../words/messages';
 import { VaultBrowser } from './VaultBrowser';
 
 const SECTIONS = [
-  ['lock-title', 'Your key'],
-  ['agents-title', 'Agents and playbooks'],
-  ['vault-title', 'Vault'],
-  ['grants-title', 'Grants'],
-  ['apps-title', 'Connected apps'],
-  ['mandates-title', 'Mandates'],
-  ['settings-title', 'Settings'],
-  ['transfer-title', 'Export and import'],
-] as const;
+  ['lock-title', 'lockTitle'],
+  ['agents-title', 'homeNavAgents'],
+  ['vault-title', 'homeNavVault'],
+  ['grants-title', 'homeNavGrants'],
+  ['apps-title', 'homeNavApps'],
+  ['mandates-title', 'homeNavMandates'],
+  ['settings-title', 'homeNavSettings'],
+  ['transfer-title', 'homeNavTransfer'],
+] as const satisfies readonly (readonly [string, MessageKey])[];
 
 /**
  * The Home (options page): onboarding until a key exists and its backup is confirmed, then everything the agent
@@ -47,7 +48,11 @@ export function HomeApp({
     setGeneration((g) => g + 1);
   };
   if (current === undefined) {
-    return loaded.error === undefined ? <p aria-busy="true">Opening your Home…</p> : <ErrorText error={loaded.error} />;
+    return loaded.error === undefined ? (
+      <p aria-busy="true">{message('homeOpening')}</p>
+    ) : (
+      <ErrorText error={loaded.error} />
+    );
   }
   if (current.stage === 'empty') {
     return (
@@ -55,8 +60,8 @@ export function HomeApp({
         <Onboarding onKey={(b) => (setBackup(b), update(b.status))} onDemo={update} />
         <ClinicianDemo onLoaded={update} />
         <section aria-labelledby="restore-title" className="ha-card">
-          <h2 id="restore-title">Or restore a Home you exported</h2>
-          <ImportVault onImported={update} heading="Restore from a vault file" />
+          <h2 id="restore-title">{message('homeRestoreTitle')}</h2>
+          <ImportVault onImported={update} heading={message('homeRestoreFrom')} />
         </section>
       </>
     );
@@ -64,11 +69,11 @@ export function HomeApp({
   if (current.stage === 'backup') return <BackupStep backup={backup} onConfirmed={update} />;
   return (
     <div key={generation}>
-      <nav aria-label="Home sections">
+      <nav aria-label={message('homeSections')}>
         <ul className="ha-nav">
-          {SECTIONS.map(([id, label]) => (
+          {SECTIONS.map(([id, key]) => (
             <li key={id}>
-              <a href={`#${id}`}>{label}</a>
+              <a href={`#${id}`}>{message(key)}</a>
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { HomeStatus } from '../../protocol/messages/home-replies';
+import { message } from '../words/messages';
 import { ErrorText, useAction } from './background-context';
 import { Field } from './Field';
 
@@ -24,26 +25,28 @@ export function LockBar({ status, onStatus }: { status: HomeStatus; onStatus: (s
   };
   return (
     <section aria-labelledby="lock-title" className="ha-card ha-lockbar">
-      <h2 id="lock-title">Your key</h2>
+      <h2 id="lock-title">{message('lockTitle')}</h2>
       {status.person === null ? null : (
         <p>
-          {status.person.label} — Smart Agent <code>{status.person.address}</code>
-          {status.demo ? ' (demo profile: public test keys)' : ''}
+          {message('lockPerson', status.person.label)} <code>{status.person.address}</code>
+          {status.demo ? ` ${message('lockDemo')}` : ''}
         </p>
       )}
       {status.unlocked ? (
         <>
-          <p>Unlocked. It locks itself after {status.autoLockMinutes} minutes without use.</p>
+          <p>{message('lockUnlocked', String(status.autoLockMinutes))}</p>
           <button type="button" onClick={() => void lockNow()} disabled={lock.busy}>
-            Lock now
+            {message('lockNow')}
           </button>
           <ErrorText error={lock.error} />
         </>
       ) : (
         <form onSubmit={(e) => void submit(e)}>
-          <p>Locked. {cleared === undefined ? '' : `${cleared} waiting request(s) were cleared.`}</p>
+          <p>
+            {message('lockLocked')} {cleared === undefined ? '' : message('lockCleared', String(cleared))}
+          </p>
           <Field
-            label="Passphrase to unlock"
+            label={message('lockPassphrase')}
             type="password"
             autoComplete="current-password"
             required
@@ -52,7 +55,7 @@ export function LockBar({ status, onStatus }: { status: HomeStatus; onStatus: (s
           />
           <ErrorText error={unlock.error} />
           <button type="submit" disabled={unlock.busy} aria-busy={unlock.busy}>
-            {unlock.busy ? 'Unlocking…' : 'Unlock'}
+            {unlock.busy ? message('lockUnlocking') : message('lockUnlock')}
           </button>
         </form>
       )}

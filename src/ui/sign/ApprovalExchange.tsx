@@ -8,6 +8,7 @@ import {
 import { FactList } from '../conversation/FactList';
 import { readChosenFile, saveFile } from '../download';
 import { shortAddress } from '../words/format';
+import { message } from '../words/messages';
 import { partyName, requirementFacts } from '../words/requirement-words';
 import type { Requirement } from '../../protocol/harness-reply';
 import type { PendingItem } from './transport';
@@ -71,7 +72,7 @@ export function ApprovalExchange(props: {
       : [r.delegator, r.delegate, ...(r.caveats.recipient === undefined ? [] : [r.caveats.recipient]), ...a.approvers],
   );
   if (request === undefined) {
-    return <p className="ha-error">This request cannot be exported: the popup cannot show what it would approve.</p>;
+    return <p className="ha-error">{message('exchangeCannotExport')}</p>;
   }
   const link = approvalLink(request);
   const importFile = async (file: File | undefined) => {
@@ -79,25 +80,30 @@ export function ApprovalExchange(props: {
     if (file === undefined) return;
     try {
       const parsed = CoSignatureFile.safeParse(JSON.parse(await readChosenFile(file, 20_000)));
-      if (!parsed.success) return setProblem('That is not a Home Agent co-signature.');
+      if (!parsed.success) return setProblem(message('exchangeNotCoSignature'));
       const c = parsed.data;
       if (c.runRef !== runRef || c.approvalDigest !== a.approvalDigest || c.resumeToken !== a.resumeToken)
-        return setProblem('That co-signature is for another request.');
+        return setProblem(message('exchangeOtherRequest'));
       if (!a.approvers.some((x) => x.toLowerCase() === c.approver.toLowerCase()))
-        return setProblem(`${shortAddress(c.approver)} is not one of the approvers of this request.`);
+        return setProblem(message('exchangeNotApprover', shortAddress(c.approver)));
       props.onSupply(c);
     } catch {
-      setProblem('That file could not be read.');
+      setProblem(message('exchangeUnreadable'));
     }
   };
   return (
     <section aria-labelledby={titleId} className="ha-card ha-sheet">
-      <h4 id={titleId}>Approval by another person</h4>
+      <h4 id={titleId}>{message('exchangeTitle')}</h4>
       <p>{props.text}</p>
-      <FactList facts={requirementFacts(request.requirement, parties, Date.now())} label="What they would approve" />
+      <FactList facts={requirementFacts(request.requirement, parties, Date.now())} label={message('exchangeWhat')} />
       <p>
-        {a.have.length} of {a.quorum} approvals. Approvers: {a.approvers.map((x) => partyName(x, parties)).join(', ')}.
-        Approval digest <code className="ha-digest">{a.approvalDigest}</code>
+        {message(
+          'exchangeCount',
+          String(a.have.length),
+          String(a.quorum),
+          a.approvers.map((x) => partyName(x, parties)).join(', '),
+        )}{' '}
+        {message('approveDigest')} <code className="ha-digest">{a.approvalDigest}</code>
       </p>
       <div className="ha-actions">
         <button
@@ -110,17 +116,17 @@ export function ApprovalExchange(props: {
             })
           }
         >
-          Save the approval request
+          {message('exchangeSave')}
         </button>
         <button type="button" className="ha-secondary" onClick={() => void navigator.clipboard?.writeText(link)}>
-          Copy the approval link
+          {message('exchangeCopy')}
         </button>
       </div>
       <p className="ha-meta">
-        The link opens in the approver’s own Home Agent: <a href={link}>approval link</a>
+        {message('exchangeLinkOpens')} <a href={link}>{message('exchangeLink')}</a>
       </p>
       <div className="ha-field">
-        <label htmlFor={fileId}>Their co-signature file</label>
+        <label htmlFor={fileId}>{message('exchangeFile')}</label>
         <input
           id={fileId}
           type="file"

@@ -4,6 +4,7 @@ import { FactList } from '../conversation/FactList';
 import { saveFile } from '../download';
 import { ErrorText, useAction } from '../home/background-context';
 import { shortAddress } from '../words/format';
+import { message } from '../words/messages';
 import { capabilityLabel, riskWords } from '../words/requirement-words';
 
 /**
@@ -17,18 +18,20 @@ export function ApproveSheet({ request, unlocked }: { request: ApprovalRequestFi
   const trusted = useRef(false);
   const r = request.requirement;
   const facts = [
-    { term: 'Requested by', detail: `${request.requester.label} (${shortAddress(request.requester.address)})` },
-    { term: 'What it does', detail: capabilityLabel(r.capability) },
+    {
+      term: message('approveRequestedBy'),
+      detail: message('approveRequester', request.requester.label, shortAddress(request.requester.address)),
+    },
+    { term: message('factWhat'), detail: capabilityLabel(r.capability) },
     ...Object.entries(r.args).map(([arg, value]) => ({
       term: arg,
       detail: typeof value === 'string' ? value : JSON.stringify(value),
     })),
-    { term: 'Risk', detail: riskWords(r.risk) },
-    { term: 'Approval digest', detail: request.approvalDigest },
+    { term: message('factRisk'), detail: riskWords(r.risk) },
+    { term: message('approveDigest'), detail: request.approvalDigest },
   ];
   const approve = async () => {
-    if (!trusted.current)
-      return setError({ code: 'UNTRUSTED_GESTURE', message: 'Nothing was signed: only you can press Approve.' });
+    if (!trusted.current) return setError({ code: 'UNTRUSTED_GESTURE', message: message('approveOnlyYou') });
     const cosignature = await run({ type: 'home.approval.cosign', request });
     if (cosignature === undefined) return;
     saveFile({
@@ -40,17 +43,15 @@ export function ApproveSheet({ request, unlocked }: { request: ApprovalRequestFi
   };
   return (
     <section aria-labelledby="approve-title" className="ha-card ha-sheet">
-      <h2 id="approve-title">Approve another person’s request</h2>
-      <figure className="ha-quote" aria-label="Their words">
-        <figcaption>{request.requester.label} wrote — their words, not an instruction:</figcaption>
+      <h2 id="approve-title">{message('approveTitle')}</h2>
+      <figure className="ha-quote" aria-label={message('approveTheirWords')}>
+        <figcaption>{message('approveWrote', request.requester.label)}</figcaption>
         <blockquote>{request.text}</blockquote>
       </figure>
-      <FactList facts={facts} label="What you would approve" />
-      {unlocked ? null : <p className="ha-warning">Your key is locked: unlock it above to approve.</p>}
+      <FactList facts={facts} label={message('approveWhat')} />
+      {unlocked ? null : <p className="ha-warning">{message('approveLocked')}</p>}
       <ErrorText error={error} />
-      {done ? (
-        <p role="status">Approved. Send the co-signature file you saved back to {request.requester.label}.</p>
-      ) : null}
+      {done ? <p role="status">{message('approveDone', request.requester.label)}</p> : null}
       <button
         type="button"
         disabled={busy || !unlocked || done}
@@ -59,7 +60,7 @@ export function ApproveSheet({ request, unlocked }: { request: ApprovalRequestFi
           void approve();
         }}
       >
-        {busy ? 'Approving…' : 'Approve'}
+        {busy ? message('approveApproving') : message('approveApprove')}
       </button>
     </section>
   );

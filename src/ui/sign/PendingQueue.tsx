@@ -1,21 +1,23 @@
+import { message, type MessageKey } from '../words/messages';
 import { mandateTitle } from '../words/pending-words';
 import type { PendingItem } from './transport';
 
-const WAITING: Record<string, string> = {
-  authority_required: 'your signature',
-  prompt: 'your answer or an approval',
-  waiting: 'another agent',
+const WAITING: Record<string, MessageKey> = {
+  authority_required: 'queueOnSignature',
+  prompt: 'queueOnAnswer',
+  waiting: 'queueOnAgent',
 };
 
 /** What the request waits on, in words: a stopped run waits on nobody but the person sending it again. */
 function waitsFor(item: PendingItem): string {
-  if (item.stopped === true) return 'stopped part-way: send it again to finish';
-  return `waits for ${item.approval !== undefined ? 'a co-signer’s approval' : (WAITING[item.waitingFor] ?? item.waitingFor)}`;
+  if (item.stopped === true) return message('queueStopped');
+  const on = item.approval !== undefined ? 'queueOnCoSigner' : WAITING[item.waitingFor];
+  return message('queueWaitsFor', on === undefined ? item.waitingFor : message(on));
 }
 
 /** The queue of requests waiting for the person; one is open at a time, chosen by its id. */
 /** Whose words started a run an app began by asking as the person. */
-export const askedBy = (from: { app: string; origin: string }) => `${from.app} (${from.origin}) asked your agent`;
+export const askedBy = (from: { app: string; origin: string }) => message('queueAskedBy', from.app, from.origin);
 
 export function PendingQueue({
   items,
@@ -28,11 +30,11 @@ export function PendingQueue({
 }) {
   return (
     <section aria-labelledby="pending-title">
-      <h1 id="pending-title">Requests waiting for you</h1>
+      <h1 id="pending-title">{message('queueTitle')}</h1>
       {items.length === 0 ? (
-        <p>No requests are waiting for you.</p>
+        <p>{message('queueEmpty')}</p>
       ) : (
-        <ul className="ha-queue" aria-label="Pending requests">
+        <ul className="ha-queue" aria-label={message('queueLabel')}>
           {items.map((item) => (
             <li key={item.runRef}>
               <button

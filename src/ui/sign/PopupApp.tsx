@@ -8,6 +8,7 @@ import { ReplyCard } from '../conversation/ReplyCard';
 import { ErrorText } from '../home/background-context';
 import { LockBar } from '../home/LockBar';
 import { useLoad } from '../home/use-load';
+import { message } from '../words/messages';
 import { ApprovalExchange, approvalRequestOf } from './ApprovalExchange';
 import { ApproveSheet } from './ApproveSheet';
 import { usePreviews } from './BalancePreview';
@@ -101,7 +102,7 @@ export function PopupApp({
   return (
     <main>
       {items === undefined ? (
-        <p aria-busy="true">Loading…</p>
+        <p aria-busy="true">{message('popupLoading')}</p>
       ) : (
         <PendingQueue
           items={items}
@@ -110,9 +111,7 @@ export function PopupApp({
         />
       )}
       {selected !== undefined && items !== undefined && item?.runRef !== selected && outcome === undefined ? (
-        <p className="ha-warning">
-          That request is no longer waiting (it was answered, declined, or cleared by a lock).
-        </p>
+        <p className="ha-warning">{message('popupGone')}</p>
       ) : null}
       {lockbar}
       <ErrorText error={error ?? loaded.error} />
@@ -126,9 +125,7 @@ export function PopupApp({
           previews={previews}
           onSign={(expect, alsoExpect) => void act(item.runRef, () => transport.sign(item.runRef, expect, alsoExpect))}
           onDecline={(reason) => void act(item.runRef, () => transport.decline(item.runRef, reason))}
-          onUntrusted={() =>
-            setError({ code: 'UNTRUSTED_GESTURE', message: 'Nothing was signed: only you can press Sign.' })
-          }
+          onUntrusted={() => setError({ code: 'UNTRUSTED_GESTURE', message: message('popupOnlyYouSign') })}
         />
       ) : item.approval !== undefined && requester !== undefined ? (
         <>
@@ -152,7 +149,7 @@ export function PopupApp({
             disabled={busy}
             onClick={() => void act(item.runRef, () => transport.decline(item.runRef, undefined))}
           >
-            Decline
+            {message('popupDecline')}
           </button>
         </>
       ) : item.waitingFor === 'waiting' ? (
@@ -163,10 +160,10 @@ export function PopupApp({
           onDrop={() => void act(item.runRef, () => transport.decline(item.runRef, 'you dropped this kept question'))}
         />
       ) : (
-        <p>This request waits for your answer in the side panel: {item.text}</p>
+        <p>{message('popupInSidePanel', item.text)}</p>
       )}
       <button type="button" className="ha-secondary" onClick={openSidePanel}>
-        Open the side panel to ask
+        {message('popupOpenSidePanel')}
       </button>
     </main>
   );

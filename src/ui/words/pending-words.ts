@@ -1,5 +1,6 @@
 import type { Requirement } from '../../protocol/harness-reply';
 import { tokenAmount } from './format';
+import { message } from './messages';
 import { capabilityLabel } from './requirement-words';
 
 /**
@@ -9,8 +10,11 @@ import { capabilityLabel } from './requirement-words';
  */
 export function mandateTitle(requirement: Requirement): string {
   const amount =
-    requirement.caveats.maxAmount === undefined ? '' : `, at most ${tokenAmount(requirement.caveats.maxAmount)}`;
+    requirement.caveats.maxAmount === undefined
+      ? ''
+      : message('queueAtMost', tokenAmount(requirement.caveats.maxAmount));
   const words = requirement.derivation.words.trim().replace(/\s+/g, ' ');
-  const asked = words.length === 0 ? '' : ` — you asked “${words.length > 60 ? `${words.slice(0, 59)}…` : words}”`;
+  const asked =
+    words.length === 0 ? '' : ` ${message('queueYouAsked', words.length > 60 ? `${words.slice(0, 59)}…` : words)}`;
   return `${capabilityLabel(requirement.capability)}${amount}${asked}`;
 }

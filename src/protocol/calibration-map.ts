@@ -25,6 +25,24 @@ export const CalibrationMapFile = z.strictObject({
 });
 export type CalibrationMapFile = z.infer<typeof CalibrationMapFile>;
 
+/**
+ * A map as a stored setting: the same checks as loadCalibrationMap, in words that finish "must be …" (the vault's
+ * refusal of a setting of the wrong type).
+ */
+export const FittedCalibrationMap = z.custom<CalibrationMapFile>().superRefine((value, ctx) => {
+  try {
+    loadCalibrationMap(value);
+  } catch (error) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        (error as { code?: string }).code === 'CALIBRATION_MAP_TAMPERED'
+          ? 'a map unedited since it was fitted (this one does not match its digest; refit it)'
+          : 'a map `npm run calibrate` writes',
+    });
+  }
+});
+
 /** What the judge uses (the harness's CalibrationMap, HarnessSettings.calibration). */
 export type LoadedCalibrationMap = { digest: `0x${string}`; temperature: number; qHat: number };
 

@@ -23,6 +23,18 @@ describe('parseArgs', () => {
     });
   });
 
+  it('--calibration names a map file for any command, once', () => {
+    expect(parseArgs(['--pending', '--calibration=map.json']).options).toEqual({
+      vault: DEFAULT_VAULT,
+      json: false,
+      yes: false,
+      calibration: 'map.json',
+    });
+    expect(refusal(['hi', '--calibration', 'a.json', '--calibration', 'b.json']).message).toMatch(
+      /--calibration was given twice/,
+    );
+  });
+
   it('-h and --help print the help, --version the version, even beside other words', () => {
     expect(parseArgs(['-h']).command).toEqual({ kind: 'help' });
     expect(parseArgs(['--help', 'hello']).command).toEqual({ kind: 'help' });

@@ -26,7 +26,8 @@ export const USAGE = `Home Agent from the command line: your own agent, over an 
   npm run ask -- --version                             the version
 
 Options: --vault FILE (default ${DEFAULT_VAULT}) · --json (the reply as JSON) · --yes (skip the typed
-confirmation: for tests and scripts only). Values may be joined: --vault=FILE. A sentence that starts with a dash
+confirmation: for tests and scripts only) · --calibration FILE (a map \`npm run calibrate\` fitted: the judge
+calibrates with it; only with a model configured). Values may be joined: --vault=FILE. A sentence that starts with a dash
 goes after --: npm run ask -- -- "-5 USDC?". The vault file is encrypted under HOME_AGENT_PASSPHRASE, or the
 demo's public passphrase "alice demo passphrase" when unset: a demo secret, never for anything of value.
 Exit codes: 0 a reply, 2 refused at the door, 3 a refused reply, 64 a usage error, 1 anything else.`;
@@ -48,7 +49,7 @@ export type ResumeAct =
   | { kind: 'approve-as'; person: DemoPersonId }
   | { kind: 'decline'; reason?: string };
 
-export type Options = { vault: string; json: boolean; yes: boolean };
+export type Options = { vault: string; json: boolean; yes: boolean; calibration?: string };
 export type Parsed = { command: Command; options: Options };
 
 const usage = (message: string) => new HomeError('USAGE', `${message} (npm run ask -- --help for the commands).`);
@@ -58,6 +59,7 @@ const valued = { type: 'string', multiple: true } as const;
 const flag = { type: 'boolean' } as const;
 const OPTIONS = {
   vault: valued,
+  calibration: valued,
   to: valued,
   as: valued,
   resume: valued,
@@ -115,6 +117,8 @@ export function parseArgs(argv: readonly string[]): Parsed {
     json: values.json === true,
     yes: values.yes === true,
   };
+  const calibration = one('calibration');
+  if (calibration !== undefined) options.calibration = calibration;
   const resume = one('resume');
   const revoke = one('revoke');
   const chosen = [values['init-demo'], values.pending, values.serve, revoke !== undefined, resume !== undefined].filter(

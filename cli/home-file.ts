@@ -1,4 +1,4 @@
-import { access, mkdir } from 'node:fs/promises';
+import { access, mkdir, readFile } from 'node:fs/promises';
 import { cabinetGrantsPort } from '../src/apps/heartcoach/cabinet-grants';
 import { dirname } from 'node:path';
 import { modelConfigFromEnv } from '../src/adapters/model/config';
@@ -6,6 +6,7 @@ import { createAnthropicModel } from '../src/adapters/model/anthropic-model';
 import { keyringKeys } from '../src/agent/accounts';
 import { initDemo } from '../src/agent/demo';
 import { createHomeAgent, type HomeAgent } from '../src/agent/index';
+import { loadCalibrationMapText, type LoadedCalibrationMap } from '../src/protocol/calibration-map';
 import { HomeError } from '../src/protocol/errors';
 import { createKeyring, type Keyring } from '../src/vault/keys/keyring';
 import type { KdfChoice } from '../src/vault/keys/kdf';
@@ -36,7 +37,33 @@ export function passphraseFromEnv(env: NodeJS.ProcessEnv): string {
 const kdfFromEnv = (env: NodeJS.ProcessEnv): KdfChoice | undefined =>
   env.HOME_AGENT_TEST_KDF === '1' ? TEST_KDF : undefined;
 
-export async function openCliHome(path: string, env: NodeJS.ProcessEnv, mode: 'existing' | 'create'): Promise<CliHome> {
+/**
+ * `--calibration FILE`: the map is read and checked (shape and digest, refused in words) whether or not a model is
+ * configured; without one nothing judges, so the map is unused and the door says so on stderr.
+ */
+export async function calibrationFromFile(
+  file: string | undefined,
+  env: NodeJS.ProcessEnv,
+  warn: (line: string) => void,
+): Promise<LoadedCalibrationMap | null> {
+  if (file === undefined) return null;
+  const text = await readFile(file, 'utf8').catch(() => {
+    throw new HomeError('CALIBRATION_MAP_INVALID', `There is no calibration map to read at ${file}.`);
+  });
+  const map = loadCalibrationMapText(text);
+  if (modelConfigFromEnv(env) !== null) return map;
+  warn(
+    'The calibration map is unused: no model is configured (ANTHROPIC_API_KEY or ANTHROPIC_BASE_URL), so nothing judges.',
+  );
+  return null;
+}
+
+export async function openCliHome(
+  path: string,
+  env: NodeJS.ProcessEnv,
+  mode: 'existing' | 'create',
+  calibration: LoadedCalibrationMap | null = null,
+): Promise<CliHome> {
   const passphrase = passphraseFromEnv(env);
   const kdf = kdfFromEnv(env);
   const exists = await access(path).then(
@@ -79,6 +106,7 @@ export async function openCliHome(path: string, env: NodeJS.ProcessEnv, mode: 'e
     model: config === null ? null : createAnthropicModel(config),
     // As in the extension: an organization's step goes to its own agent (src/agent/rooms.ts).
     routing: true,
+    ...(calibration !== null ? { settings: { calibration } } : {}),
   });
   if (mode === 'create') await initDemo(vault, chain, { passphrase, ...(kdf !== undefined ? { kdf } : {}) });
   return {

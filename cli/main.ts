@@ -8,7 +8,7 @@ import type { AskResponse } from '../src/protocol/harness-reply';
 import packageJson from '../package.json';
 import { parseArgs, USAGE, type Command, type ResumeAct } from './args';
 import { confirmTyped } from './confirm';
-import { openCliHome, type CliHome } from './home-file';
+import { calibrationFromFile, openCliHome, type CliHome } from './home-file';
 import type { Door } from './next-command';
 import { nextCommand } from './next-command';
 import { renderPending, renderRequirement, renderResult } from './render';
@@ -30,12 +30,16 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
     json: options.json,
     print: (text, data) => void process.stdout.write(`${options.json ? JSON.stringify(data, null, 2) : text}\n`),
   };
+  const calibration = await calibrationFromFile(options.calibration, env, (line) => process.stderr.write(`${line}\n`));
   if (command.kind === 'serve') {
-    const serving = await serveA2A({ port: command.port, openHome: () => openCliHome(options.vault, env, 'existing') });
+    const serving = await serveA2A({
+      port: command.port,
+      openHome: () => openCliHome(options.vault, env, 'existing', calibration),
+    });
     process.stdout.write(`Your agent answers A2A at ${serving.url} (Ctrl-C stops it).\n`);
     return new Promise<number>(() => undefined);
   }
-  const home = await openCliHome(options.vault, env, command.kind === 'init-demo' ? 'create' : 'existing');
+  const home = await openCliHome(options.vault, env, command.kind === 'init-demo' ? 'create' : 'existing', calibration);
   try {
     return await run(home, command, out, options.yes, { vault: options.vault });
   } finally {

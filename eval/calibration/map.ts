@@ -1,33 +1,15 @@
-import { z } from 'zod';
 import { digestOf } from '../../src/protocol/digest';
 import { HomeError } from '../../src/protocol/errors';
-import type { CalibrationMap } from '../../src/harness';
+import type { CalibrationMapFile } from '../../src/protocol/calibration-map';
 import { conformalThreshold, fitTemperature, goldProbability, type Guarantee, type LabelledRun } from './fit';
 import { seededRng, shuffled } from './rng';
 
 /**
- * The calibration map `npm run calibrate` writes: { temperature, qHat, alpha, digest, fittedOn }. The digest is
- * digestOf everything else, and the judge cites it on every decision that used the map; a map whose
- * digest does not match its contents is refused. T is fitted on one part of the runs and q̂ on the other, so the
- * conformal scores are exchangeable with future ones (the score function does not depend on them).
+ * Fitting the calibration map (its schema and loader are product code, src/protocol/calibration-map.ts). T is
+ * fitted on one part of the runs and q̂ on the other, so the conformal scores are exchangeable with future ones
+ * (the score function does not depend on them).
  */
-export const FittedOn = z.strictObject({
-  runs: z.number().int().positive(),
-  runsDigest: z.string().regex(/^0x[0-9a-f]{64}$/),
-  temperatureRuns: z.number().int().positive(),
-  conformalRuns: z.number().int().positive(),
-  guarantee: z.enum(['marginal', 'pac']),
-  delta: z.number().gt(0).lt(1).optional(),
-  seed: z.number().int(),
-});
-export const CalibrationMapFile = z.strictObject({
-  temperature: z.number().gt(0).max(100),
-  qHat: z.number().min(0).max(1),
-  alpha: z.number().gt(0).lt(1),
-  digest: z.string().regex(/^0x[0-9a-f]{64}$/),
-  fittedOn: FittedOn,
-});
-export type CalibrationMapFile = z.infer<typeof CalibrationMapFile>;
+export { CalibrationMapFile, FittedOn, loadCalibrationMap } from '../../src/protocol/calibration-map';
 
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
 /** q̂ is rounded up, never down: a rounded threshold may only widen the set. */
@@ -60,18 +42,4 @@ export function fitCalibrationMap(
   };
   const body = { temperature, qHat, alpha: options.alpha, fittedOn };
   return { ...body, digest: digestOf(body) };
-}
-
-/** Reads a map file, checks its digest, and gives the harness's CalibrationMap (HarnessSettings.calibration). */
-export function loadCalibrationMap(json: unknown): CalibrationMap {
-  const parsed = CalibrationMapFile.safeParse(json);
-  if (!parsed.success)
-    throw new HomeError('CALIBRATION_MAP_INVALID', 'The calibration map is not one `npm run calibrate` writes.');
-  const { digest, ...body } = parsed.data;
-  if (digestOf(body) !== digest)
-    throw new HomeError(
-      'CALIBRATION_MAP_TAMPERED',
-      'The calibration map does not match its digest; refit it rather than edit it.',
-    );
-  return { digest: digest as `0x${string}`, temperature: body.temperature, qHat: body.qHat };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { digestOf } from '../protocol/digest';
 import { testHome } from './testing/test-home';
 
 describe('the Home: settings', () => {
@@ -78,6 +79,34 @@ describe('the Home: settings', () => {
     expect(await send({ type: 'home.settings.set', patch: { gatewayUrl: 'ftp://x.example' } })).toMatchObject({
       ok: false,
       error: { code: 'BAD_INPUT' },
+    });
+  });
+
+  it('imports a calibration map checked against its digest, shows it by its digest, and refuses an edited one', async () => {
+    const { call, send, vault } = await testHome();
+    const fitted = {
+      temperature: 1.3,
+      qHat: 0.5,
+      alpha: 0.1,
+      fittedOn: {
+        runs: 40,
+        runsDigest: `0x${'cd'.repeat(32)}`,
+        temperatureRuns: 20,
+        conformalRuns: 20,
+        guarantee: 'marginal',
+        seed: 3,
+      },
+    };
+    const map = { ...fitted, digest: digestOf(fitted) };
+    expect(await call({ type: 'home.settings.get' })).toMatchObject({ calibration: null });
+    const edited = await send({ type: 'home.settings.set', patch: { calibration: { ...map, qHat: 0.9 } } });
+    expect(edited).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
+    if (!edited.ok) expect(edited.error.message).toContain('does not match its digest');
+    expect(await vault.settings.get('model.calibration')).toBeNull();
+    const view = await call({ type: 'home.settings.set', patch: { calibration: map } });
+    expect(view).toMatchObject({ calibration: { digest: map.digest, alpha: 0.1, runs: 40 } });
+    expect(await call({ type: 'home.settings.set', patch: { calibration: null } })).toMatchObject({
+      calibration: null,
     });
   });
 });

@@ -13,6 +13,7 @@ const FIELDS = {
   lightModel: 'model.lightModel',
   composeModel: 'model.composeModel',
   judgeProfile: 'model.judgeProfile',
+  calibration: 'model.calibration',
   budgetAsksPerDay: 'budget.asksPerDay',
   chainMode: 'chain.mode',
   chainRpcUrl: 'chain.rpcUrl',
@@ -24,6 +25,7 @@ const FIELDS = {
 export async function settingsView(vault: Vault): Promise<SettingsView> {
   const { values, corrupt } = await vault.settings.all();
   const key = values['model.apiKey'];
+  const map = values['model.calibration'];
   return {
     paymentsHighRiskAboveUsdc: values['payments.highRiskAboveUsdc'],
     modelApiKey: { set: key !== null, hint: key === null ? null : key.slice(-4) },
@@ -31,6 +33,8 @@ export async function settingsView(vault: Vault): Promise<SettingsView> {
     lightModel: values['model.lightModel'],
     composeModel: values['model.composeModel'],
     judgeProfile: values['model.judgeProfile'],
+    calibration:
+      map === null ? null : { digest: map.digest as `0x${string}`, alpha: map.alpha, runs: map.fittedOn.runs },
     budgetAsksPerDay: values['budget.asksPerDay'],
     chainMode: values['chain.mode'],
     chainRpcUrl: values['chain.rpcUrl'],

@@ -43,6 +43,8 @@ export const ERROR_CODES = {
   BINDING_MISMATCH: "A mandate's binding digest does not match the intent it claims.",
   BUDGET_SPENT: 'The asker has spent its ask budget for now.',
   BUSY: 'Another vault import is already under way.',
+  CALIBRATION_MAP_INVALID: 'A calibration map is not JSON of the shape `npm run calibrate` writes.',
+  CALIBRATION_MAP_TAMPERED: "A calibration map's contents do not match its digest.",
   CALLS_EXHAUSTED: 'A delegation has no calls left.',
   CAVEAT_MISMATCH: "A delegation's caveats are not the ones its scope declares.",
   CHAIN_GAP: "A child mandate's chain is broken: a link is not given under the hash of the one above it.",

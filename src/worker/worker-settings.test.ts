@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnthropicModel } from '../adapters/model/anthropic-model';
 import { FixedClock } from '../harness/testing';
+import { digestOf } from '../protocol/digest';
 import { createKeyring } from '../vault/keys/keyring';
 import { memorySessionKeyStore } from '../vault/keys/session-keys';
 import { TEST_KDF } from '../vault/testing/open';
@@ -15,6 +16,21 @@ async function workerOn(settings: (vault: Awaited<ReturnType<typeof openDemoHome
   const keyring = createKeyring({ keys: parts.vault.keys, session: memorySessionKeyStore(), clock, kdf: TEST_KDF });
   return createWorkerAgent(async () => ({ vault: parts.vault, keyring, chain: async () => parts.chain })).get();
 }
+
+const fitted = {
+  temperature: 1.3,
+  qHat: 0.5,
+  alpha: 0.1,
+  fittedOn: {
+    runs: 40,
+    runsDigest: `0x${'cd'.repeat(32)}`,
+    temperatureRuns: 20,
+    conformalRuns: 20,
+    guarantee: 'marginal' as const,
+    seed: 3,
+  },
+};
+const map = { ...fitted, digest: digestOf(fitted) };
 
 describe('the worker’s agent from the person’s settings', () => {
   it('judges fast and has no model until the person sets a key', async () => {
@@ -38,5 +54,21 @@ describe('the worker’s agent from the person’s settings', () => {
       composeModel: 'claude-opus-4-5',
       baseURL: 'http://127.0.0.1:9',
     });
+  });
+
+  it('calibrates the judge with the imported map once a model key is set, and refuses an edited map in words', async () => {
+    const unjudged = await workerOn((vault) => vault.settings.set('model.calibration', map));
+    expect(unjudged.harness.context.settings.calibration).toBeNull();
+    const agent = await workerOn(async (vault) => {
+      await vault.settings.set('model.apiKey', 'sk-ant-settings-test-0123');
+      await vault.settings.set('model.calibration', map);
+      await expect(vault.settings.set('model.calibration', { ...map, qHat: 0.9 })).rejects.toThrow(
+        /"model.calibration" must be a map unedited since it was fitted/,
+      );
+      await expect(vault.settings.set('model.calibration', { ...map, temperature: -1 })).rejects.toThrow(
+        /must be a map `npm run calibrate` writes/,
+      );
+    });
+    expect(agent.harness.context.settings.calibration).toEqual({ digest: map.digest, temperature: 1.3, qHat: 0.5 });
   });
 });

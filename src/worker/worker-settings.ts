@@ -1,6 +1,7 @@
 import { createAnthropicModel } from '../adapters/model/anthropic-model';
 import { modelConfigFromSettings } from '../adapters/model/config';
 import type { ModelPort, HarnessSettings } from '../harness';
+import { loadCalibrationMap } from '../protocol/calibration-map';
 import type { Vault } from '../vault/vault';
 
 /**
@@ -19,6 +20,12 @@ export async function modelOf(vault: Vault): Promise<ModelPort | null> {
   return config === null ? null : createAnthropicModel(config);
 }
 
+/** The calibration map is the judge's, so it applies only when the person set a model key (else nothing judges). */
 export async function harnessSettingsOf(vault: Vault): Promise<Partial<HarnessSettings>> {
-  return { judgeProfile: await vault.settings.get('model.judgeProfile') };
+  const map = await vault.settings.get('model.calibration');
+  const judged = (await vault.settings.get('model.apiKey')) !== null;
+  return {
+    judgeProfile: await vault.settings.get('model.judgeProfile'),
+    ...(map !== null && judged ? { calibration: loadCalibrationMap(map) } : {}),
+  };
 }

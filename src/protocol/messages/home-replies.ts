@@ -44,6 +44,8 @@ export const SettingsView = z.strictObject({
   lightModel: Text(100),
   composeModel: Text(100),
   judgeProfile: z.enum(['fast', 'thorough']),
+  /** The imported calibration map, by its digest and what it was fitted on; it applies only with a model key. */
+  calibration: z.strictObject({ digest: DigestSchema, alpha: z.number(), runs: z.number().int() }).nullable(),
   budgetAsksPerDay: z.number().int().positive(),
   chainMode: z.enum(['embedded', 'rpc']),
   chainRpcUrl: Text(500).nullable(),

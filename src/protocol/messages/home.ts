@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApprovalRequestFile } from '../approval-exchange';
 import { AddressSchema, DigestSchema } from '../ask';
+import { FittedCalibrationMap } from '../calibration-map';
 
 /**
  * The Home's channel (the options page, and the popup's lock button → background): onboarding, lock and unlock,
@@ -65,6 +66,8 @@ export const SettingsPatch = z
     /** The composing tier: the composed answers and instruction skills. */
     composeModel: ModelId,
     judgeProfile: z.enum(['fast', 'thorough']),
+    /** The judge's calibration map (a file `npm run calibrate` wrote, checked against its digest); null removes it. */
+    calibration: FittedCalibrationMap.nullable(),
     /** How many asks each agent answers in a day before it refuses, in words, until the next. */
     budgetAsksPerDay: z.number().int().min(1).max(100_000),
     chainMode: z.enum(['embedded', 'rpc']),

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { SettingsPatch } from '../../protocol/messages/home';
 import type { SettingsView } from '../../protocol/messages/home-replies';
 import { ErrorText, useAction } from './background-context';
+import { CalibrationMapField } from './CalibrationMapField';
 import { Field } from './Field';
 import { useLoad } from './use-load';
 
@@ -145,6 +146,7 @@ export function SettingsSection({ requestOrigins }: { requestOrigins: (origins: 
             Thorough (weighs each skill first; slower, more tokens)
           </label>
         </fieldset>
+        <CalibrationMapField view={data.calibration} onSaved={setData} />
         <Field
           label="Asks each agent answers in a day"
           type="number"

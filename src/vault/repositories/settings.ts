@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FittedCalibrationMap } from '../../protocol/calibration-map';
 import { HomeError } from '../../protocol/errors';
 import type { VaultClock } from '../clock';
 import type { VaultDb } from '../db';
@@ -31,6 +32,8 @@ export const SETTINGS = {
   'model.composeModel': { schema: ModelId, fallback: 'claude-sonnet-5' },
   /** The skill judge's profile: 'fast' (one short answer) or 'thorough' (reasons over each option first; slower). */
   'model.judgeProfile': { schema: z.enum(['fast', 'thorough']), fallback: 'fast' },
+  /** The skill judge's calibration map (`npm run calibrate`), used with a model: null means uncalibrated. */
+  'model.calibration': { schema: FittedCalibrationMap.nullable(), fallback: null },
   /** How many asks each agent answers in a day (seed 001 step 0.5: a budget per agent); more are refused in words. */
   'budget.asksPerDay': { schema: z.number().int().min(1).max(100_000), fallback: 500 },
   'chain.mode': { schema: z.enum(['embedded', 'rpc']), fallback: 'embedded' },

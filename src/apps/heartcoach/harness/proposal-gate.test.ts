@@ -112,9 +112,7 @@ describe('HeartCoach’s proposals, filed in its own namespace', () => {
     const before = await insights();
     const week = await ask('How is my week going?');
     expect(await insights()).toEqual(before);
-    expect(JSON.stringify(week.reply)).toMatch(
-      /HeartCoach suggests filing its insight; you did not ask to file it/,
-    );
+    expect(JSON.stringify(week.reply)).toMatch(/HeartCoach suggests filing its insight; you did not ask to file it/);
     const filedReceipts = (reply: typeof week.reply) =>
       reply.kind === 'done' ? reply.receipts.filter((r) => r.toolId === 'cabinet.guidance.file') : [];
     expect(filedReceipts(week.reply)).toEqual([]);

@@ -3,11 +3,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FITTED_CALIBRATION_MAP } from '../src/agent/testing/fitted-calibration-map';
 import { JUDGE_TOOL } from '../src/adapters/model/prompts/judge';
 import { PLAN_CHOICE_TOOL } from '../src/adapters/model/prompts/plan-choice';
 import { distributionOver, forcedTool, planOptions } from '../src/adapters/model/testing/read-prompt';
 import { demoAddressOf } from '../src/agent/demo';
-import { digestOf } from '../src/protocol/digest';
 import { reply } from '../src/testing/scripted-messages-script';
 import {
   startScriptedMessagesServer,
@@ -29,20 +29,7 @@ type Selection = { arm: string; outcome: string; choice: string | null; calibrat
 let server: ScriptedMessagesServer;
 let dir: string;
 let vault: string;
-const body = {
-  temperature: 1.3,
-  qHat: 0.5,
-  alpha: 0.1,
-  fittedOn: {
-    runs: 40,
-    runsDigest: `0x${'cd'.repeat(32)}`,
-    temperatureRuns: 20,
-    conformalRuns: 20,
-    guarantee: 'marginal',
-    seed: 3,
-  },
-};
-const map = { ...body, digest: digestOf(body) };
+const map = FITTED_CALIBRATION_MAP;
 
 /** Judges the letter skill, takes the one-step plan, writes the letter. */
 function script(r: RecordedRequest) {

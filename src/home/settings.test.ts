@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { digestOf } from '../protocol/digest';
+import { FITTED_CALIBRATION_MAP } from '../agent/testing/fitted-calibration-map';
 import { testHome } from './testing/test-home';
 
 describe('the Home: settings', () => {
@@ -84,20 +84,7 @@ describe('the Home: settings', () => {
 
   it('imports a calibration map checked against its digest, shows it by its digest, and refuses an edited one', async () => {
     const { call, send, vault } = await testHome();
-    const fitted = {
-      temperature: 1.3,
-      qHat: 0.5,
-      alpha: 0.1,
-      fittedOn: {
-        runs: 40,
-        runsDigest: `0x${'cd'.repeat(32)}`,
-        temperatureRuns: 20,
-        conformalRuns: 20,
-        guarantee: 'marginal',
-        seed: 3,
-      },
-    };
-    const map = { ...fitted, digest: digestOf(fitted) };
+    const map = FITTED_CALIBRATION_MAP;
     expect(await call({ type: 'home.settings.get' })).toMatchObject({ calibration: null });
     const edited = await send({ type: 'home.settings.set', patch: { calibration: { ...map, qHat: 0.9 } } });
     expect(edited).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });

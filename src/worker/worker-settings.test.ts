@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { FITTED_CALIBRATION_MAP } from '../agent/testing/fitted-calibration-map';
 import type { AnthropicModel } from '../adapters/model/anthropic-model';
 import { FixedClock } from '../harness/testing';
-import { digestOf } from '../protocol/digest';
 import { createKeyring } from '../vault/keys/keyring';
 import { memorySessionKeyStore } from '../vault/keys/session-keys';
 import { TEST_KDF } from '../vault/testing/open';
@@ -17,20 +17,7 @@ async function workerOn(settings: (vault: Awaited<ReturnType<typeof openDemoHome
   return createWorkerAgent(async () => ({ vault: parts.vault, keyring, chain: async () => parts.chain })).get();
 }
 
-const fitted = {
-  temperature: 1.3,
-  qHat: 0.5,
-  alpha: 0.1,
-  fittedOn: {
-    runs: 40,
-    runsDigest: `0x${'cd'.repeat(32)}`,
-    temperatureRuns: 20,
-    conformalRuns: 20,
-    guarantee: 'marginal' as const,
-    seed: 3,
-  },
-};
-const map = { ...fitted, digest: digestOf(fitted) };
+const map = FITTED_CALIBRATION_MAP;
 
 describe('the worker’s agent from the person’s settings', () => {
   it('judges fast and has no model until the person sets a key', async () => {

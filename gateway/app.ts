@@ -116,15 +116,16 @@ export function createGatewayApp(deps: GatewayAppDeps): Hono<SubjectEnv> {
       );
     },
   });
-  app.post(
-    '/a2a',
-    a2aLimit,
-    a2aTransport(handler, skillIdsOf(card), deps.bearer, idempotencyStore(deps.sql, deps.clock)),
-  );
+  const a2a = a2aTransport(handler, skillIdsOf(card), deps.bearer, idempotencyStore(deps.sql, deps.clock));
+  app.post('/a2a', a2aLimit, a2a);
+  // The same endpoint at the origin's root, for clients that take the card's origin for the JSON-RPC URL (the
+  // conformance kit a2aproject/a2a-tck posts there); the card names /a2a.
+  app.post('/', a2aLimit, a2a);
 
   // A known path asked with the wrong method is 405 with the methods it serves, not a silent 404.
   const served: Record<string, string> = {
     '/a2a': 'POST',
+    '/': deps.web === undefined ? 'POST' : 'GET, POST',
     '/auth/siwe': 'POST',
     '/auth/refresh': 'POST',
     '/auth/revoke': 'POST',

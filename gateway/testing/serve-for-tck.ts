@@ -7,7 +7,8 @@ import { startTestGateway } from './test-gateway';
  * (a2aproject/a2a-tck). Prints one JSON line, `{ url, token }` — Alice's session token for `A2A_AUTH_TOKEN` — and
  * serves until SIGTERM or SIGINT.
  */
-const gw = await startTestGateway(testDatabases()[0]!, { wallClock: true });
+// The card names its origin as `localhost`, the name the kit's card-secrets check allows for a development deployment.
+const gw = await startTestGateway(testDatabases()[0]!, { wallClock: true, originHost: 'localhost' });
 const token = await gw.session('alice');
 console.log(JSON.stringify({ url: gw.url, token }));
 const stop = async () => {

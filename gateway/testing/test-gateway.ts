@@ -77,6 +77,7 @@ export async function startTestGateway(
     script?: Script;
     rateLimits?: Partial<RateLimits>;
     wallClock?: boolean;
+    originHost?: string;
   } = {},
 ): Promise<TestGateway> {
   // `wallClock`: time runs as the machine's (a client outside the test compares task times with its own clock).
@@ -96,7 +97,8 @@ export async function startTestGateway(
       resolve({ server: s, port: info.port }),
     );
   });
-  const origin = `http://127.0.0.1:${port}`;
+  // `originHost`: the name the gateway calls itself by (its card, its sign-in domain); it listens on 127.0.0.1.
+  const origin = `http://${options.originHost ?? '127.0.0.1'}:${port}`;
   const wallet = gatewayWallet({ chain, clock, origins: [origin], serviceKey: DEMO_SERVICES.heartcoach.privateKey });
   const sql = await database.open();
   const gateway = await composeGateway({

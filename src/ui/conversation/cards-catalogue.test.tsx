@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AskResponse, HarnessReply } from '../../protocol/harness-reply';
 import { OverlayPanel } from '../OverlayPanel';
+import { tokenAmount } from '../words/format';
 import { EntryView } from './EntryView';
 import { KeptQuestions } from './KeptQuestions';
 import { ReceiptDetails } from './ReceiptDetails';
@@ -195,6 +196,7 @@ describe("the conversation faces' card words, from the catalogue", () => {
     expect(html).toContain('⟦traceNameNoted|me|Alice Okoro|0x1111…1111|⟦traceSourceRemembered⟧|seen⟧');
     expect(html).toContain(`⟦longCopyCommitment|${D(3)}⟧`);
     expect(html).toContain('⟦quotedFrom|<span class="ha-origin">https://page.test</span>⟧');
+    expect(tokenAmount('-3')).toBe('⟦amountUnreadable|-3⟧');
     // The agent's own sentences are the agent's, untouched.
     for (const words of [
       'You have 2 contacts.',

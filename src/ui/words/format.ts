@@ -14,7 +14,7 @@ export function shortAddress(address: string): string {
  * decimal string without ever turning it into a float.
  */
 export function tokenAmount(baseUnits: string, decimals = 6, symbol = 'USDC', locale?: string): string {
-  if (!/^\d+$/.test(baseUnits)) return `${baseUnits} (unreadable amount)`;
+  if (!/^\d+$/.test(baseUnits)) return message('amountUnreadable', baseUnits);
   const decimal = formatUnits(BigInt(baseUnits), decimals);
   const places = decimal.split('.')[1]?.length ?? 0;
   const format = new Intl.NumberFormat(locale, { minimumFractionDigits: places, maximumFractionDigits: places });

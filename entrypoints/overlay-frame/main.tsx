@@ -4,6 +4,7 @@ import { requestBackground } from '../../src/messaging/client';
 import { OverlayNonceHandoff } from '../../src/protocol/overlay-frame';
 import { mountPage } from '../../src/ui/mount-page';
 import { OverlayPanel, type QuotedState } from '../../src/ui/OverlayPanel';
+import { message } from '../../src/ui/words/messages';
 import { overlayTransport, toOpener } from './transport';
 import './overlay-frame.css';
 
@@ -31,12 +32,10 @@ const nonce = new Promise<string | undefined>((resolve) => {
 /** This frame's tab: the one its content script runs in, and the only tab it may tell to close it. */
 const tab = browser.tabs.getCurrent().then((t) => t?.id);
 
-const NOT_OPENED =
-  'This overlay was not opened by Home Agent: close it, and open Home Agent from the page (Alt+Shift+K).';
 /** Redeemed once per load (StrictMode renders twice in development; a nonce is taken once). */
 const quoted: Promise<QuotedState> = nonce.then((n) =>
   n === undefined
-    ? { state: 'lost', message: NOT_OPENED }
+    ? { state: 'lost', message: message('overlayNotOpened') }
     : requestBackground(send, { type: 'overlay.material.take', nonce: n }).then((taken) =>
         taken.ok
           ? { state: 'ready', material: taken.data.material ?? undefined }
@@ -55,7 +54,7 @@ function OverlayFrame() {
       setOpened({ tabId, nonce: n, transport: overlayTransport(tabId, n) }),
     );
   }, []);
-  if (opened === undefined) return <p className="ha-meta">Opening Home Agent…</p>;
+  if (opened === undefined) return <p className="ha-meta">{message('overlayOpening')}</p>;
   const close = () => {
     if (opened.nonce !== undefined) void toOpener(opened.tabId, { type: 'overlay.close', nonce: opened.nonce });
   };

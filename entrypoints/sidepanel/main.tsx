@@ -9,6 +9,7 @@ import type { AgentTransport } from '../../src/ui/conversation/transport';
 import { saveFile } from '../../src/ui/download';
 import { BackgroundProvider } from '../../src/ui/home/background-context';
 import { mountPage } from '../../src/ui/mount-page';
+import { message } from '../../src/ui/words/messages';
 
 const send = (message: unknown) => browser.runtime.sendMessage(message);
 /** An ask streams over a Port: the answer's text shows as it is written, and Stop stops the model (src/messaging/ask-stream.ts). */
@@ -103,7 +104,7 @@ const transport: AgentTransport = {
 
 const download = async (runRef: string): Promise<string | undefined> => {
   const file = await transport.provenance?.(runRef);
-  if (file === undefined) return 'Provenance cannot be downloaded here.';
+  if (file === undefined) return message('sidepanelNoProvenance');
   if (!file.ok) return file.error.message;
   saveFile(file.data);
   return undefined;
@@ -113,7 +114,7 @@ mountPage(
   <BackgroundProvider request={(message) => requestBackground(send, message)}>
     <main>
       <h1>Home Agent</h1>
-      {addressee === undefined ? null : <p className="ha-meta">Asking the agent {addressee}</p>}
+      {addressee === undefined ? null : <p className="ha-meta">{message('sidepanelAsking', addressee)}</p>}
       <Conversation transport={transport} onProvenance={download} />
     </main>
   </BackgroundProvider>,

@@ -4,6 +4,7 @@ import { Conversation } from './conversation/Conversation';
 import type { AgentTransport } from './conversation/transport';
 import { QuotedMaterial } from './QuotedMaterial';
 import { useUncovered } from './use-uncovered';
+import { message } from './words/messages';
 
 /**
  * The page's selection as the frame knows it: being fetched, here (or none was selected), or not to be had — this
@@ -53,20 +54,20 @@ export function OverlayPanel(props: {
   const { quoted } = props;
   const material = quoted.state === 'ready' ? quoted.material : undefined;
   return (
-    <section ref={root} className="ha-overlay-frame" role="dialog" aria-label="Ask Home Agent">
+    <section ref={root} className="ha-overlay-frame" role="dialog" aria-label={message('overlayLabel')}>
       <header>
         <strong>Home Agent</strong>
-        <button type="button" className="ha-secondary" onClick={props.onClose} aria-label="Close Home Agent">
+        <button type="button" className="ha-secondary" onClick={props.onClose} aria-label={message('overlayClose')}>
           ×
         </button>
       </header>
       {uncovered ? null : (
         <p role="status" className="ha-error">
-          The page is covering Home Agent, so its buttons are paused until it is fully in view.
+          {message('overlayCovered')}
         </p>
       )}
       <div inert={!uncovered}>
-        {quoted.state === 'fetching' ? <p className="ha-meta">Fetching the text you selected…</p> : null}
+        {quoted.state === 'fetching' ? <p className="ha-meta">{message('overlayFetching')}</p> : null}
         {quoted.state === 'lost' ? (
           <p role="alert" className="ha-error">
             {quoted.message}
@@ -77,7 +78,7 @@ export function OverlayPanel(props: {
           <Conversation
             transport={props.transport}
             {...(material === undefined ? {} : { material })}
-            askLabel={material === undefined ? 'Ask your agent' : 'Ask your agent about this'}
+            askLabel={message(material === undefined ? 'conversationAsk' : 'overlayAskAbout')}
             requireTrustedGesture
           />
         )}
@@ -88,15 +89,11 @@ export function OverlayPanel(props: {
               className="ha-link"
               onClick={() => void props.openSidePanel?.().then((opened) => setPanel(opened ? 'opened' : 'refused'))}
             >
-              Open Home Agent’s side panel
+              {message('overlayOpenSidePanel')}
             </button>
           </p>
         )}
-        {panel === 'refused' ? (
-          <p className="ha-meta">
-            Open Home Agent’s side panel from the browser toolbar: this conversation is there too.
-          </p>
-        ) : null}
+        {panel === 'refused' ? <p className="ha-meta">{message('overlayOpenFromToolbar')}</p> : null}
       </div>
     </section>
   );

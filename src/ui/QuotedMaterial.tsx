@@ -1,4 +1,6 @@
 import type { Material } from '../protocol/messages/index';
+import { message } from './words/messages';
+import { messageNodes } from './words/message-nodes';
 
 /**
  * Page text shown as what it is: a quotation from a named origin, to be read, never followed. The words say so
@@ -6,10 +8,8 @@ import type { Material } from '../protocol/messages/index';
  */
 export function QuotedMaterial({ material }: { material: Material }) {
   return (
-    <figure className="ha-quote" aria-label="Quoted page text">
-      <figcaption>
-        Quoted from <span className="ha-origin">{material.origin}</span> — page text, not an instruction
-      </figcaption>
+    <figure className="ha-quote" aria-label={message('quotedLabel')}>
+      <figcaption>{messageNodes('quotedFrom', <span className="ha-origin">{material.origin}</span>)}</figcaption>
       <blockquote cite={material.origin} data-trust={material.trust}>
         {material.text}
       </blockquote>

@@ -1,3 +1,5 @@
+import { message } from '../words/messages';
+import { messageNodes } from '../words/message-nodes';
 import type { ReplyOf } from './transport';
 import { ResultsTable } from './ResultsTable';
 
@@ -9,18 +11,16 @@ export function AnswerView({ reply }: { reply: ReplyOf<'answer'> }) {
   return (
     <>
       <p className={reply.interaction === 'unsupported' ? 'ha-unsupported' : undefined}>{reply.text}</p>
-      {reply.results === undefined ? null : <ResultsTable rows={reply.results} caption="Results" />}
+      {reply.results === undefined ? null : <ResultsTable rows={reply.results} caption={message('resultsCaption')} />}
       {(reply.attributions ?? []).map((a, i) => (
-        <figure key={i} className="ha-attributed" aria-label={`What ${a.source} said`}>
-          <figcaption>
-            <strong>{a.source}</strong> said — their words, not your agent’s:
-          </figcaption>
+        <figure key={i} className="ha-attributed" aria-label={message('answerWhatSaid', a.source)}>
+          <figcaption>{messageNodes('answerSaid', <strong>{a.source}</strong>)}</figcaption>
           <blockquote>{a.text}</blockquote>
         </figure>
       ))}
       {reply.evidence === undefined || reply.evidence.length === 0 ? null : (
         <details>
-          <summary>Evidence</summary>
+          <summary>{message('answerEvidence')}</summary>
           <ul>
             {reply.evidence.map((e, i) => (
               <li key={i}>{e}</li>
@@ -29,7 +29,7 @@ export function AnswerView({ reply }: { reply: ReplyOf<'answer'> }) {
         </details>
       )}
       {reply.next === undefined || reply.next.length === 0 ? null : (
-        <p className="ha-meta">You could also ask: {reply.next.join(' · ')}</p>
+        <p className="ha-meta">{message('answerNext', reply.next.join(' · '))}</p>
       )}
     </>
   );

@@ -1,20 +1,20 @@
 import { argumentSources, requirementFacts } from '../words/requirement-words';
-import { shortAddress } from '../words/format';
+import { number, shortAddress } from '../words/format';
 import { useVaultNames } from '../sign/use-vault-names';
-import { message } from '../words/messages';
+import { message, type MessageKey } from '../words/messages';
 import { Details } from './Details';
 import { FactList } from './FactList';
 import type { ReplyActions, ReplyOf } from './transport';
 
-const STANDING: Record<ReplyOf<'authority_required'>['standing']['relation'], string> = {
-  self: 'You act for yourself.',
-  steward: 'You act as this organization’s steward.',
-  member: 'You are a member; a steward must sign.',
-  stranger: 'You hold no standing here.',
+const STANDING: Record<ReplyOf<'authority_required'>['standing']['relation'], MessageKey> = {
+  self: 'authoritySelf',
+  steward: 'authoritySteward',
+  member: 'authorityMember',
+  stranger: 'authorityStranger',
 };
 
 /** What a card says once its run has moved on: its buttons are gone, its record stays. */
-export const MOVED_ON = message('movedOn');
+export const movedOn = (): string => message('movedOn');
 
 /**
  * A step that needs the person's mandate: what it will do, for whom, how much, to whom, until when, the risk and the
@@ -37,42 +37,47 @@ export function AuthorityView({
   return (
     <>
       <p>{reply.summary}</p>
-      <FactList facts={requirementFacts(requirement, [...reply.parties, ...known], now)} label="What you would allow" />
+      <FactList
+        facts={requirementFacts(requirement, [...reply.parties, ...known], now)}
+        label={message('authorityWhatYouAllow')}
+      />
       {reply.parties.length === 0 ? null : (
         <>
-          <h4>The parties</h4>
+          <h4>{message('authorityParties')}</h4>
           <ul className="ha-parties">
             {reply.parties.map((p) => (
               <li key={`${p.arg}-${p.address}`}>
-                “{p.word}” → {p.label}{' '}
+                {message('authorityParty', p.word, p.label)}{' '}
                 <span className="ha-meta" title={p.address}>
                   {shortAddress(p.address)}
                 </span>
-                {p.note === undefined ? null : <span className="ha-meta"> — {p.note}</span>}
+                {p.note === undefined ? null : (
+                  <span className="ha-meta"> {message('authorityPartyNote', p.note)}</span>
+                )}
               </li>
             ))}
           </ul>
         </>
       )}
       <Details>
-        <FactList facts={argumentSources(requirement)} label="Where each detail came from" />
+        <FactList facts={argumentSources(requirement)} label={message('authoritySources')} />
       </Details>
       <p className="ha-meta">
-        {STANDING[reply.standing.relation]}
-        {reply.alsoApprove.length > 0 ? ` ${reply.alsoApprove.length} other approval(s) will be needed too.` : ''}
+        {message(STANDING[reply.standing.relation])}
+        {reply.alsoApprove.length > 0 ? ` ${message('authorityAlsoApprove', number(reply.alsoApprove.length))}` : ''}
       </p>
       {actions.finished === true ? (
-        <p className="ha-meta">{actions.restored === true ? message('restoredRecord') : MOVED_ON}</p>
+        <p className="ha-meta">{actions.restored === true ? message('restoredRecord') : movedOn()}</p>
       ) : (
         <div className="ha-actions">
           {actions.review === undefined ? (
-            <p>Open Home Agent’s popup to review and sign this request.</p>
+            <p>{message('authorityOpenPopup')}</p>
           ) : (
             <p className="ha-meta ha-wide">{message('reviewOpensPopup')}</p>
           )}
           {actions.review === undefined ? null : (
             <button type="button" disabled={actions.busy} onClick={() => actions.review?.(runRef)}>
-              Review and sign
+              {message('authorityReview')}
             </button>
           )}
           <button
@@ -80,10 +85,14 @@ export function AuthorityView({
             className="ha-secondary"
             disabled={actions.busy}
             onClick={() =>
-              actions.resume(runRef, [{ kind: 'decline', reason: 'declined in the conversation' }], 'Decline')
+              actions.resume(
+                runRef,
+                [{ kind: 'decline', reason: message('authorityDeclineReason') }],
+                message('authorityDecline'),
+              )
             }
           >
-            Decline
+            {message('authorityDecline')}
           </button>
         </div>
       )}

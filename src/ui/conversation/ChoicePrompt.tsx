@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { PlannerTrace, Prompt } from '../../protocol/harness-reply';
+import { message } from '../words/messages';
 import { choiceQuestion } from '../words/prompt-words';
 import type { ReplyActions } from './transport';
 
@@ -32,7 +33,7 @@ export function ChoicePrompt(props: {
       <fieldset>
         <legend>{choiceQuestion(prompt)}</legend>
         {remembered === undefined ? null : (
-          <p className="ha-remembered">{remembered.note} — a reminder, not a permission; choose again.</p>
+          <p className="ha-remembered">{message('choiceRemembered', remembered.note ?? '')}</p>
         )}
         {prompt.options.map((option) => (
           <label key={option.value} className="ha-option">
@@ -49,15 +50,15 @@ export function ChoicePrompt(props: {
       </fieldset>
       <div className="ha-actions">
         <button type="submit" disabled={actions.busy || choice === undefined}>
-          Choose
+          {message('choiceChoose')}
         </button>
         <button
           type="button"
           className="ha-secondary"
           disabled={actions.busy}
-          onClick={() => actions.resume(runRef, [{ kind: 'decline', resumeToken }], 'None of these')}
+          onClick={() => actions.resume(runRef, [{ kind: 'decline', resumeToken }], message('choiceNone'))}
         >
-          None of these
+          {message('choiceNone')}
         </button>
       </div>
     </form>

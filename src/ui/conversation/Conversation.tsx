@@ -9,8 +9,6 @@ import { useRevealNewest } from './reveal-newest';
 import type { AgentTransport, ReplyActions } from './transport';
 import { runContext, useConversation } from './use-conversation';
 
-const UNTRUSTED = 'Nothing was asked: only you can press Ask here, not the page.';
-
 /**
  * The conversation with the person's agent: the log of words and replies (announced politely as they arrive), and
  * the Ask box. The same component serves the side panel and the in-page overlay; the overlay passes the quoted
@@ -57,9 +55,13 @@ export function Conversation(props: {
       <KeptQuestions
         items={kept}
         busy={busy}
-        onResend={(k) => void resume(k.runRef, [], `Send again: ${k.words}`)}
+        onResend={(k) => void resume(k.runRef, [], message('keptResendSaid', k.words))}
         onDrop={(k) =>
-          void resume(k.runRef, [{ kind: 'decline', reason: 'you dropped this kept question' }], `Drop: ${k.words}`)
+          void resume(
+            k.runRef,
+            [{ kind: 'decline', reason: message('keptDropReason') }],
+            message('keptDropSaid', k.words),
+          )
         }
       />
       {earlier.length === 0 ? null : (
@@ -70,7 +72,7 @@ export function Conversation(props: {
           ))}
         </section>
       )}
-      <div ref={log} role="log" aria-live="polite" aria-label="Conversation with your agent" className="ha-log">
+      <div ref={log} role="log" aria-live="polite" aria-label={message('conversationLog')} className="ha-log">
         {current.map((entry) => (
           <EntryView
             key={entry.id}
@@ -99,11 +101,11 @@ export function Conversation(props: {
       )}
       {untrusted ? (
         <p role="alert" className="ha-error">
-          {UNTRUSTED}
+          {message('conversationUntrusted')}
         </p>
       ) : null}
       <AskForm
-        label={props.askLabel ?? 'Ask your agent'}
+        label={props.askLabel ?? message('conversationAsk')}
         busy={busy}
         requireTrustedGesture={props.requireTrustedGesture ?? false}
         onAsk={(words) => {

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Prompt } from '../../protocol/harness-reply';
+import { message } from '../words/messages';
 import { fieldHelp } from '../words/prompt-words';
 import type { ReplyActions } from './transport';
 
@@ -21,7 +22,7 @@ export function DataPrompt({
   const [values, setValues] = useState<Record<string, string>>({});
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const said = prompt.fields.map((f) => `${f.label}: ${values[f.arg] ?? ''}`).join(', ');
+    const said = prompt.fields.map((f) => message('dataSaid', f.label, values[f.arg] ?? '')).join(', ');
     actions.resume(runRef, [{ kind: 'answer', resumeToken, values }], said);
   };
   return (
@@ -47,15 +48,15 @@ export function DataPrompt({
       })}
       <div className="ha-actions">
         <button type="submit" disabled={actions.busy}>
-          Answer
+          {message('dataAnswer')}
         </button>
         <button
           type="button"
           className="ha-secondary"
           disabled={actions.busy}
-          onClick={() => actions.resume(runRef, [{ kind: 'decline', resumeToken }], 'Never mind')}
+          onClick={() => actions.resume(runRef, [{ kind: 'decline', resumeToken }], message('dataNeverMind'))}
         >
-          Never mind
+          {message('dataNeverMind')}
         </button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { message } from '../words/messages';
 import { capabilityLabel } from '../words/requirement-words';
-import { ReceiptDetails } from './ReceiptDetails';
+import { ReceiptDetails, receiptStatus } from './ReceiptDetails';
 import { ResultsTable } from './ResultsTable';
 import type { ReplyActions, ReplyOf } from './transport';
 
@@ -22,16 +23,16 @@ export function DoneView({
   return (
     <>
       <p>{reply.result.text}</p>
-      {reply.result.results === undefined ? null : <ResultsTable rows={reply.result.results} caption="Results" />}
-      {reply.fulfillment === 'partial' ? (
-        <p className="ha-warning">Only part of what you asked was done; the receipts say which part.</p>
-      ) : null}
+      {reply.result.results === undefined ? null : (
+        <ResultsTable rows={reply.result.results} caption={message('resultsCaption')} />
+      )}
+      {reply.fulfillment === 'partial' ? <p className="ha-warning">{message('donePartial')}</p> : null}
       {failed.map((e) => (
         <p key={`${e.stepRef}-${e.effect}`} className="ha-warning">
-          {e.effect} did not happen{e.error === undefined ? '' : `: ${e.error}`}
+          {e.error === undefined ? message('doneFailed', e.effect) : message('doneFailedBecause', e.effect, e.error)}
         </p>
       ))}
-      <h4>Receipts</h4>
+      <h4>{message('doneReceipts')}</h4>
       <ul className="ha-receipts">
         {reply.receipts.map((receipt) => (
           <li key={receipt.id}>
@@ -41,7 +42,11 @@ export function DoneView({
               aria-expanded={open === receipt.id}
               onClick={() => setOpen(open === receipt.id ? undefined : receipt.id)}
             >
-              {open === receipt.id ? 'Close' : 'Open'} receipt: {capabilityLabel(receipt.toolId)} — {receipt.status}
+              {message(
+                open === receipt.id ? 'doneCloseReceipt' : 'doneOpenReceipt',
+                capabilityLabel(receipt.toolId),
+                receiptStatus(receipt.status),
+              )}
             </button>
             {open === receipt.id ? <ReceiptDetails receipt={receipt} /> : null}
           </li>
@@ -53,7 +58,7 @@ export function DoneView({
           className="ha-secondary"
           onClick={() => void actions.provenance?.(runRef).then(setProblem)}
         >
-          Download provenance
+          {message('doneProvenance')}
         </button>
       )}
       {problem === undefined ? null : (

@@ -11,7 +11,7 @@ export function EntryView({ entry, actions }: { entry: Entry; actions: ReplyActi
       return (
         <div className="ha-you">
           <p>
-            <span className="ha-visually-hidden">You: </span>
+            <span className="ha-visually-hidden">{message('entryYou')} </span>
             {entry.words}
           </p>
           {entry.material === undefined ? null : <QuotedMaterial material={entry.material} />}
@@ -39,10 +39,6 @@ export function EntryView({ entry, actions }: { entry: Entry; actions: ReplyActi
         </div>
       );
     case 'stopped':
-      return (
-        <p className="ha-meta">
-          You stopped waiting for this reply. If your agent acted, its receipt is in your vault.
-        </p>
-      );
+      return <p className="ha-meta">{message('entryStopped')}</p>;
   }
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { Result } from '../../protocol/errors';
+import { message } from '../words/messages';
 
 /** A question kept because another agent did not answer (a run waiting on it): the words asked and why it waits. */
 export type KeptQuestion = { runRef: string; words: string; text: string; stopped?: true };
@@ -23,18 +24,18 @@ export function KeptQuestionView({
 }) {
   return (
     <>
-      <figure className="ha-quote" aria-label="What you asked">
-        <figcaption>You asked:</figcaption>
+      <figure className="ha-quote" aria-label={message('keptWhatYouAsked')}>
+        <figcaption>{message('keptYouAsked')}</figcaption>
         <blockquote>{kept.words}</blockquote>
       </figure>
       <p>{kept.text}</p>
       <div className="ha-actions">
         <button type="button" disabled={busy} onClick={onResend}>
-          Send it again
+          {message('keptResend')}
         </button>
         {kept.stopped === true ? null : (
           <button type="button" className="ha-secondary" disabled={busy} onClick={onDrop}>
-            Drop it
+            {message('keptDrop')}
           </button>
         )}
       </div>
@@ -58,8 +59,8 @@ export function KeptQuestions({
   if (items.length === 0) return null;
   return (
     <section aria-labelledby={titleId} className="ha-card ha-kept">
-      <h2 id={titleId}>Questions kept for you</h2>
-      <ul aria-label="Questions kept for you">
+      <h2 id={titleId}>{message('keptTitle')}</h2>
+      <ul aria-label={message('keptTitle')}>
         {items.map((kept) => (
           <li key={kept.runRef}>
             <KeptQuestionView kept={kept} busy={busy} onResend={() => onResend(kept)} onDrop={() => onDrop(kept)} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { shortAddress } from '../words/format';
+import { message, type MessageKey } from '../words/messages';
 
 /** An address (20 bytes) or a digest (32 bytes) in hex: values too long for a side panel's column. */
 const LONG_HEX = /^0x[0-9a-fA-F]{40,}$/;
@@ -9,12 +10,21 @@ export function isLongHex(value: string): boolean {
   return LONG_HEX.test(value);
 }
 
+/** What a long value is, as its copy button names it. */
+export type LongValueKind = 'address' | 'value' | 'commitment';
+
+const COPY: Record<LongValueKind, MessageKey> = {
+  address: 'longCopyAddress',
+  value: 'longCopyValue',
+  commitment: 'longCopyCommitment',
+};
+
 /**
  * A long value as a side panel can hold it: `0x1234…abcd`, the whole value in its title, in what a screen reader
  * reads, and shown in full while the value has keyboard focus; a Copy button puts the whole value on the clipboard,
  * so nobody retypes an address from a shortened one.
  */
-export function LongValue({ value, what = 'address' }: { value: string; what?: string }) {
+export function LongValue({ value, what = 'address' }: { value: string; what?: LongValueKind }) {
   const [copied, setCopied] = useState(false);
   const copy = () =>
     void navigator.clipboard.writeText(value).then(
@@ -30,8 +40,8 @@ export function LongValue({ value, what = 'address' }: { value: string; what?: s
         {/* Read whole by a screen reader; shown whole while focused. */}
         <span className="ha-long-full">{value}</span>
       </code>
-      <button type="button" className="ha-copy" aria-label={`Copy ${what} ${value}`} onClick={copy}>
-        {copied ? 'Copied' : 'Copy'}
+      <button type="button" className="ha-copy" aria-label={message(COPY[what], value)} onClick={copy}>
+        {message(copied ? 'longCopied' : 'longCopy')}
       </button>
     </span>
   );

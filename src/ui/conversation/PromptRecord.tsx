@@ -1,7 +1,8 @@
 import type { Prompt } from '../../protocol/harness-reply';
 import { requirementFacts } from '../words/requirement-words';
 import { choiceQuestion } from '../words/prompt-words';
-import { MOVED_ON } from './AuthorityView';
+import { message } from '../words/messages';
+import { movedOn } from './AuthorityView';
 import { FactList } from './FactList';
 
 /** A prompt whose run has moved on: what it asked, kept as a record, with no field or button left to press. */
@@ -10,16 +11,16 @@ export function PromptRecord({ prompt, now }: { prompt: Prompt; now: number }) {
     <>
       <p>{prompt.kind === 'choice' ? choiceQuestion(prompt) : prompt.text}</p>
       {prompt.kind === 'choice' ? (
-        <ul aria-label="The options">
+        <ul aria-label={message('promptOptions')}>
           {prompt.options.map((o) => (
             <li key={o.value}>{o.label}</li>
           ))}
         </ul>
       ) : null}
       {prompt.kind === 'authority' ? (
-        <FactList facts={requirementFacts(prompt.requirement, [], now)} label="What you would have allowed" />
+        <FactList facts={requirementFacts(prompt.requirement, [], now)} label={message('promptWouldHaveAllowed')} />
       ) : null}
-      <p className="ha-meta">{MOVED_ON}</p>
+      <p className="ha-meta">{movedOn()}</p>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { ApprovalExchange, approvalRequestOf } from '../sign/ApprovalExchange';
 import { requirementFacts } from '../words/requirement-words';
-import { shortAddress } from '../words/format';
+import { number, shortAddress } from '../words/format';
+import { message } from '../words/messages';
 import { ChoicePrompt } from './ChoicePrompt';
 import { DataPrompt } from './DataPrompt';
 import { FactList } from './FactList';
@@ -59,8 +60,12 @@ export function PromptView({
             <>
               <p>{prompt.text}</p>
               <p className="ha-meta">
-                {prompt.have.length} of {prompt.quorum} approvals so far. Approvers:{' '}
-                {prompt.approvers.map(shortAddress).join(', ')}. Continue in Home Agent’s side panel.
+                {message(
+                  'promptApprovals',
+                  number(prompt.have.length),
+                  number(prompt.quorum),
+                  prompt.approvers.map(shortAddress).join(', '),
+                )}
               </p>
             </>
           ) : (
@@ -74,7 +79,7 @@ export function PromptView({
                 actions.resume(
                   runRef,
                   [{ kind: 'approval', resumeToken, approver: c.approver, signature: c.signature }],
-                  `Co-signature from ${shortAddress(c.approver)}`,
+                  message('promptCoSignatureSaid', shortAddress(c.approver)),
                 )
               }
             />
@@ -83,9 +88,9 @@ export function PromptView({
             type="button"
             className="ha-secondary"
             disabled={actions.busy}
-            onClick={() => actions.resume(runRef, [{ kind: 'decline', resumeToken }], 'Decline')}
+            onClick={() => actions.resume(runRef, [{ kind: 'decline', resumeToken }], message('promptDecline'))}
           >
-            Decline
+            {message('promptDecline')}
           </button>
         </>
       );
@@ -94,10 +99,10 @@ export function PromptView({
       return (
         <>
           <p>{prompt.text}</p>
-          <FactList facts={requirementFacts(prompt.requirement, [], now)} label="What you would allow" />
+          <FactList facts={requirementFacts(prompt.requirement, [], now)} label={message('promptWhatYouAllow')} />
           {actions.review === undefined ? null : (
             <button type="button" disabled={actions.busy} onClick={() => actions.review?.(runRef)}>
-              Review and sign
+              {message('promptReview')}
             </button>
           )}
         </>
@@ -110,9 +115,9 @@ export function PromptView({
             type="button"
             className="ha-secondary"
             disabled={actions.busy}
-            onClick={() => actions.resume(runRef, [{ kind: 'decline', resumeToken }], 'Decline')}
+            onClick={() => actions.resume(runRef, [{ kind: 'decline', resumeToken }], message('promptDecline'))}
           >
-            Decline
+            {message('promptDecline')}
           </button>
         </>
       );

@@ -1,10 +1,11 @@
+import { message, type MessageKey } from '../words/messages';
 import type { ReplyOf } from './transport';
 
-const OUTCOME: Record<ReplyOf<'refused'>['outcome'], string> = {
-  denied: 'Your agent refused this.',
-  declined: 'You declined; nothing was done.',
-  failed: 'This could not be done.',
-  plan_refused: 'Your agent would not make this plan.',
+const OUTCOME: Record<ReplyOf<'refused'>['outcome'], MessageKey> = {
+  denied: 'refusedDenied',
+  declined: 'refusedDeclined',
+  failed: 'refusedFailed',
+  plan_refused: 'refusedPlanRefused',
 };
 
 /** A refusal in words: what happened, and the reason as the agent gave it. */
@@ -12,10 +13,10 @@ export function RefusedView({ reply }: { reply: ReplyOf<'refused'> }) {
   return (
     <>
       <p>
-        <strong>{OUTCOME[reply.outcome]}</strong>
+        <strong>{message(OUTCOME[reply.outcome])}</strong>
       </p>
       <p className="ha-reason">{reply.error.message}</p>
-      <p className="ha-meta">Code: {reply.error.code}</p>
+      <p className="ha-meta">{message('refusedCode', reply.error.code)}</p>
     </>
   );
 }

@@ -9,6 +9,7 @@ import type { ReplyActions } from './transport';
 import { WaitingView } from './WaitingView';
 import { WhyDisclosure } from './WhyDisclosure';
 import { message, type MessageKey } from '../words/messages';
+import { messageNodes } from '../words/message-nodes';
 import { UrgencyBanner } from '../cards/UrgencyBanner';
 
 const HEADINGS: Record<HarnessReply['kind'], MessageKey> = {
@@ -39,9 +40,7 @@ export function ReplyCard({ response, actions, now }: { response: AskResponse; a
       ) : null}
       {reply.kind === 'refused' ? <RefusedView reply={reply} /> : null}
       <WhyDisclosure trace={reply.plannerTrace} />
-      <p className="ha-meta">
-        Run <code>{runRef}</code>
-      </p>
+      <p className="ha-meta">{messageNodes('replyRun', <code>{runRef}</code>)}</p>
     </article>
   );
 }

@@ -1,4 +1,5 @@
 import type { ResultRow } from '../../protocol/harness-reply';
+import { message } from '../words/messages';
 import { CellValue } from './LongValue';
 
 const MAX_COLUMNS = 12;
@@ -9,7 +10,7 @@ const MAX_COLUMNS = 12;
  * cells carry their column's name (`data-label`, see faces.css), so no table is wider than the panel.
  */
 export function ResultsTable({ rows, caption }: { rows: readonly ResultRow[]; caption: string }) {
-  if (rows.length === 0) return <p className="ha-meta">No rows.</p>;
+  if (rows.length === 0) return <p className="ha-meta">{message('resultsEmpty')}</p>;
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))].slice(0, MAX_COLUMNS);
   return (
     <div className="ha-table-wrap" tabIndex={0} role="group" aria-label={caption}>

@@ -1,3 +1,5 @@
+import { message } from '../words/messages';
+import { messageNodes } from '../words/message-nodes';
 import { Details } from './Details';
 import { LongValue } from './LongValue';
 import type { ReplyOf } from './transport';
@@ -7,10 +9,10 @@ export function WaitingView({ reply }: { reply: ReplyOf<'waiting'> }) {
   return (
     <>
       <p>{reply.text}</p>
-      <p className="ha-meta">Waiting on {reply.on}; it carries on by itself.</p>
+      <p className="ha-meta">{message('waitingOn', reply.on)}</p>
       <Details>
         <p className="ha-meta">
-          Commitment <LongValue value={reply.commitment} what="commitment" />
+          {messageNodes('waitingCommitment', <LongValue value={reply.commitment} what="commitment" />)}
         </p>
       </Details>
     </>

@@ -1,4 +1,5 @@
 import type { PlannerTrace } from '../../protocol/harness-reply';
+import { message } from '../words/messages';
 import { plainTrace } from '../words/plain-trace';
 
 /** "Why?": the plannerTrace in plain language — which stage decided what, by which rule. Closed until asked. */
@@ -6,7 +7,7 @@ export function WhyDisclosure({ trace }: { trace: PlannerTrace }) {
   const lines = plainTrace(trace);
   return (
     <details className="ha-why">
-      <summary>Why this reply?</summary>
+      <summary>{message('whySummary')}</summary>
       <dl>
         {lines.map((line, i) => (
           <div key={i} className="ha-why-line">

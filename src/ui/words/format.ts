@@ -14,7 +14,7 @@ export function shortAddress(address: string): string {
  * decimal string without ever turning it into a float.
  */
 export function tokenAmount(baseUnits: string, decimals = 6, symbol = 'USDC', locale?: string): string {
-  if (!/^\d+$/.test(baseUnits)) return `${baseUnits} (unreadable amount)`;
+  if (!/^\d+$/.test(baseUnits)) return message('amountUnreadable', baseUnits);
   const decimal = formatUnits(BigInt(baseUnits), decimals);
   const places = decimal.split('.')[1]?.length ?? 0;
   const format = new Intl.NumberFormat(locale, { minimumFractionDigits: places, maximumFractionDigits: places });
@@ -48,7 +48,17 @@ export function until(ms: number, now: number, locale?: string): string {
  */
 export function count(n: number, one: string, many = `${one}s`, locale?: string): string {
   const word = new Intl.PluralRules(locale).select(n) === 'one' ? one : many;
-  return `${new Intl.NumberFormat(locale).format(n)} ${word}`;
+  return `${number(n, locale)} ${word}`;
+}
+
+/** A number in the person's locale (Intl.NumberFormat): "1,250" in English. */
+export function number(n: number, locale?: string): string {
+  return new Intl.NumberFormat(locale).format(n);
+}
+
+/** Whether the locale's plural rule (Intl.PluralRules) calls `n` one, to choose between a catalogue's two keys. */
+export function isOne(n: number, locale?: string): boolean {
+  return new Intl.PluralRules(locale).select(n) === 'one';
 }
 
 /** A capability id in words: "payment.usdc.send" → "payment usdc send" (the ontology's label is better when known). */

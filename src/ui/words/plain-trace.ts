@@ -1,91 +1,108 @@
 import type { PlannerTrace } from '../../protocol/harness-reply';
-import { shortAddress } from './format';
+import { isOne, number, shortAddress } from './format';
+import { message, type MessageKey } from './messages';
 
 /** One line of the "why" disclosure: which stage decided, and what, in words. */
 export type TraceLine = { stage: string; text: string };
 
-const PLANNER: Record<PlannerTrace['plannerUsed'], string> = {
-  compiled: 'A compiled rule recognised the shape of your words; no model was asked.',
-  scope:
-    'A scope check found that your words name nothing this agent declares, so it declined; no model is configured to read them.',
-  judgment: 'A judge chose the skill that fits your words; a declared rule accepted its choice.',
-  model: 'The planner model proposed the plan; declared rules checked it.',
-  'rule-based': 'The rule-based planner made the plan (no model is configured).',
-  supplied: 'The screen you used supplied the plan.',
-  routed: 'Your own agent routed this step here; this agent judged it under its own playbook and authority.',
-  replay: 'The run resumed from its checkpoint; finished steps were replayed, never run twice.',
-  none: 'No plan was made.',
+const PLANNER: Record<PlannerTrace['plannerUsed'], MessageKey> = {
+  compiled: 'tracePlannerCompiled',
+  scope: 'tracePlannerScope',
+  judgment: 'tracePlannerJudgment',
+  model: 'tracePlannerModel',
+  'rule-based': 'tracePlannerRuleBased',
+  supplied: 'tracePlannerSupplied',
+  routed: 'tracePlannerRouted',
+  replay: 'tracePlannerReplay',
+  none: 'tracePlannerNone',
 };
 
-const AUTHORITY: Record<PlannerTrace['authority'][number]['outcome'], string> = {
-  informational: 'only reads, so it needs no mandate',
-  self: 'is yours to do from your own session, so it needs no mandate',
-  allow: 'was authorized by a mandate you signed, checked on chain',
-  'authority-required': 'needs a mandate only you can sign',
-  'approval-required': 'needs another person’s approval as well',
-  deny: 'was refused',
-  routed: 'was routed to the agent it belongs to, which decided its authority under its own playbook',
+const AUTHORITY: Record<PlannerTrace['authority'][number]['outcome'], MessageKey> = {
+  informational: 'traceAuthorityInformational',
+  self: 'traceAuthoritySelf',
+  allow: 'traceAuthorityAllow',
+  'authority-required': 'traceAuthorityRequired',
+  'approval-required': 'traceAuthorityApproval',
+  deny: 'traceAuthorityDeny',
+  routed: 'traceAuthorityRouted',
 };
 
-const SOURCES: Record<string, string> = {
-  words: 'your words',
-  choice: 'your choice',
-  remembered: 'a choice you made before (evidence, not permission)',
-  vault: 'your vault',
-  supplied: 'what you supplied',
-  asker: 'you, the asker',
-  addressee: 'the agent you asked',
+const SOURCES: Record<string, MessageKey> = {
+  words: 'traceSourceWords',
+  choice: 'traceSourceChoice',
+  remembered: 'traceSourceRemembered',
+  vault: 'traceSourceVault',
+  supplied: 'traceSourceSupplied',
+  asker: 'traceSourceAsker',
+  addressee: 'traceSourceAddressee',
 };
+
+const source = (s: string): string => (SOURCES[s] === undefined ? s : message(SOURCES[s]));
 
 /**
  * The plannerTrace in plain language (seed 001 §3 step 12): which stage decided what, and by which rule. Every line
  * comes from the trace's own fields; nothing is inferred. Order follows the pipeline.
  */
 export function plainTrace(trace: PlannerTrace): TraceLine[] {
-  const lines: TraceLine[] = [{ stage: 'Plan', text: PLANNER[trace.plannerUsed] }];
-  if (trace.shape !== undefined) lines.push({ stage: 'Shape', text: `Your words matched the shape “${trace.shape}”.` });
-  if (trace.openIntent) lines.push({ stage: 'Intent', text: `Your words were read as ${trace.openIntent.class}.` });
-  if (trace.scope === 'nothing-named')
-    lines.push({ stage: 'Scope', text: 'Nothing in your words named something this agent does.' });
+  const lines: TraceLine[] = [{ stage: message('traceStagePlan'), text: message(PLANNER[trace.plannerUsed]) }];
+  if (trace.shape !== undefined)
+    lines.push({ stage: message('traceStageShape'), text: message('traceShape', trace.shape) });
+  if (trace.openIntent)
+    lines.push({ stage: message('traceStageIntent'), text: message('traceIntent', trace.openIntent.class) });
+  if (trace.scope === 'nothing-named') lines.push({ stage: message('traceStageScope'), text: message('traceScope') });
   const s = trace.selection;
   if (s !== undefined) {
-    const picked = s.choice === null ? '' : ` — it chose ${s.choice}`;
+    const among = number(s.candidates.length);
     lines.push({
-      stage: 'Skill',
-      text: `Skill selection (${s.arm}) among ${s.candidates.length}: ${s.outcome}${picked}. Rule: ${s.rule}`,
+      stage: message('traceStageSkill'),
+      text:
+        s.choice === null
+          ? message('traceSkill', s.arm, among, s.outcome, s.rule)
+          : message('traceSkillChose', s.arm, among, s.outcome, s.choice, s.rule),
     });
   }
   const p = trace.planChoice;
   if (p !== undefined)
     lines.push({
-      stage: 'Plan choice',
-      text: `Among ${p.options.length} possible plans it chose ${p.choice}. Rule: ${p.rule}`,
+      stage: message('traceStagePlanChoice'),
+      text: message('tracePlanChoice', number(p.options.length), p.choice, p.rule),
     });
   for (const round of trace.admission) {
-    const broken = round.violations.map((v) => `${v.rule}: ${v.message}`).join(' ');
+    const broken = round.violations.map((v) => message('traceViolation', v.rule, v.message)).join(' ');
+    const n = number(round.round);
     lines.push({
-      stage: 'Admission',
-      text: `Round ${round.round}: ${round.verdict}.${broken === '' ? ' Every declared rule held.' : ` ${broken}`}`,
+      stage: message('traceStageAdmission'),
+      text:
+        broken === ''
+          ? message('traceAdmissionHeld', n, round.verdict)
+          : message('traceAdmissionBroken', n, round.verdict, broken),
     });
   }
   for (const r of trace.resolutions) {
-    const note = r.note === undefined ? '' : ` (${r.note})`;
+    const who = [r.word, r.label, shortAddress(r.address), source(r.source)] as const;
     lines.push({
-      stage: 'Names',
-      text: `“${r.word}” is ${r.label} (${shortAddress(r.address)}), from ${SOURCES[r.source] ?? r.source}${note}.`,
+      stage: message('traceStageNames'),
+      text: r.note === undefined ? message('traceName', ...who) : message('traceNameNoted', ...who, r.note),
     });
   }
   for (const a of trace.authority) {
-    const code = a.code === undefined ? '' : ` (${a.code})`;
-    lines.push({ stage: 'Authority', text: `Step ${a.stepRef} ${AUTHORITY[a.outcome]}${code}.` });
+    const what = message(AUTHORITY[a.outcome]);
+    lines.push({
+      stage: message('traceStageAuthority'),
+      text:
+        a.code === undefined
+          ? message('traceAuthority', a.stepRef, what)
+          : message('traceAuthorityCode', a.stepRef, what, a.code),
+    });
   }
   if (trace.calls.length > 0) {
     const roles = [...new Set(trace.calls.map((c) => c.role))].join(', ');
+    const n = trace.calls.length;
     lines.push({
-      stage: 'Model',
-      text: `${trace.calls.length} model call${trace.calls.length === 1 ? '' : 's'} (${roles}) by ${trace.calls[0]!.provider}.`,
+      stage: message('traceStageModel'),
+      text: message(isOne(n) ? 'traceModelCall' : 'traceModelCalls', number(n), roles, trace.calls[0]!.provider),
     });
   }
-  for (const note of trace.notes) lines.push({ stage: 'Note', text: note });
+  for (const note of trace.notes) lines.push({ stage: message('traceStageNote'), text: note });
   return lines;
 }

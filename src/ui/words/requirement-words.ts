@@ -26,7 +26,7 @@ export function capabilityLabel(id: string): string {
 /** Who an address is, from the parties the run resolved, else the short address. */
 export function partyName(address: string, parties: readonly PartyRef[]): string {
   const party = parties.find((p) => p.address.toLowerCase() === address.toLowerCase());
-  return party === undefined ? shortAddress(address) : `${party.label} (${shortAddress(address)})`;
+  return party === undefined ? shortAddress(address) : message('requirementParty', party.label, shortAddress(address));
 }
 
 /**
@@ -60,7 +60,6 @@ export function requirementFacts(requirement: Requirement, parties: readonly Par
   return facts;
 }
 
-/** Where each argument came from, in words ("recipient: your words"). */
 /**
  * Where each argument came from, in words. `app`: the run was started by an app asking as the person, so its
  * "words" are the app's, never "your words".
@@ -68,18 +67,24 @@ export function requirementFacts(requirement: Requirement, parties: readonly Par
 export function argumentSources(requirement: Requirement, app?: string): Fact[] {
   return Object.entries(requirement.derivation.argSources).map(([arg, source]) => ({
     term: arg,
-    detail: `from ${SOURCE_WORDS[source]?.(app) ?? source}`,
+    detail: message('requirementFrom', SOURCE_WORDS[source]?.(app) ?? source),
   }));
 }
 
+/** A source in words: the person's own key, or — when an app asked as the person — the app's key naming it. */
+const bySelfOrApp =
+  (self: MessageKey, byApp: MessageKey) =>
+  (app: string | undefined): string =>
+    app === undefined ? message(self) : message(byApp, app);
+
 const SOURCE_WORDS: Record<string, (app: string | undefined) => string> = {
-  words: (app) => (app === undefined ? 'your words' : `${app}’s words (not yours)`),
-  answer: (app) => (app === undefined ? 'your answer' : `the answer ${app} gave`),
-  confirmed: () => 'a choice you confirmed',
-  remembered: () => 'a choice you confirmed before',
-  choice: () => 'a choice you made',
-  asker: (app) => (app === undefined ? 'you' : `${app}, asking as you`),
-  vault: () => 'your vault',
-  material: () => 'quoted material (not your words)',
-  'outside-agent': () => 'an outside agent (not your words)',
+  words: bySelfOrApp('requirementSourceWords', 'requirementSourceAppWords'),
+  answer: bySelfOrApp('requirementSourceAnswer', 'requirementSourceAppAnswer'),
+  confirmed: () => message('requirementSourceConfirmed'),
+  remembered: () => message('requirementSourceRemembered'),
+  choice: () => message('requirementSourceChoice'),
+  asker: bySelfOrApp('requirementSourceAsker', 'requirementSourceAppAsker'),
+  vault: () => message('requirementSourceVault'),
+  material: () => message('requirementSourceMaterial'),
+  'outside-agent': () => message('requirementSourceOutsideAgent'),
 };

@@ -122,6 +122,8 @@ test('a script cannot press Sign: a synthetic click signs nothing', async () => 
   await expect(popup.getByRole('alert')).toHaveText('Nothing was signed: only you can press Sign.');
   await expect(popup.getByRole('heading', { name: 'Review and sign' })).toBeVisible();
   await popup.getByRole('button', { name: 'Decline' }).click();
+  // Declined and finished before the next test counts the requests waiting.
+  await expect(popup.getByRole('heading', { name: 'Refused' })).toBeVisible({ timeout: 30_000 });
 });
 
 test('lock: every request waiting for a signature is cleared', async () => {

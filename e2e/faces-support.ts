@@ -52,13 +52,21 @@ export async function demoExtension(launch: LaunchOptions = {}): Promise<Extensi
   return extension;
 }
 
-/** Asks in the side panel and returns the newest reply card. */
+/**
+ * Asks in the side panel and returns the reply to these words: the card that takes the place of "working…" right
+ * after them in the log. Not merely the newest card: a reply told from elsewhere (a decline in the popup, an overlay
+ * ask) can arrive while this ask runs, and would otherwise be taken for its reply.
+ */
 export async function askInPanel(panel: Page, words: string) {
-  const before = await panel.getByRole('article').count();
+  const said = new RegExp(`^You: ${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const asked = panel.getByRole('log').locator('.ha-you > p').filter({ hasText: said });
+  const before = await asked.count();
   await panel.getByRole('textbox', { name: 'Ask your agent' }).fill(words);
   await panel.getByRole('button', { name: 'Ask', exact: true }).click();
-  await expect(panel.getByRole('article')).toHaveCount(before + 1, { timeout: 30_000 });
-  return panel.getByRole('article').last();
+  await expect(asked).toHaveCount(before + 1);
+  const card = asked.nth(before).locator('xpath=../following-sibling::*[1][self::article]');
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  return card;
 }
 
 /** Presses Tab until the focused element is the named button (keyboard only), failing after `limit` presses. */

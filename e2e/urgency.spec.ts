@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { expect, test, type ExtensionHandle } from './fixtures';
 import { askInPanel, demoExtension, seriousAxeViolations } from './faces-support';
 import { overlayDialog } from './overlay-support';
@@ -9,6 +10,33 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 const PANEL = { width: 400, height: 760 };
 /** faces-urgency.css's red banner in each scheme. */
 const RED = { light: 'rgb(163, 0, 27)', dark: 'rgb(179, 18, 46)' };
+
+/**
+ * Where the alert's top edge is in the scroll viewport that shows it (the face's own scroller, else its window's):
+ * 0 at the viewport's top, `view` its height. Read in the alert's own document (the overlay's frame, or the panel).
+ */
+const topInView = (alert: Locator) =>
+  alert.evaluate((el) => {
+    let scroller: Element | null = el.parentElement;
+    while (scroller !== null) {
+      const { overflowY } = getComputedStyle(scroller);
+      const scrolls = overflowY === 'auto' || overflowY === 'scroll';
+      if (scrolls && scroller !== document.body && scroller.scrollHeight > scroller.clientHeight) break;
+      scroller = scroller.parentElement;
+    }
+    const view = scroller === null ? { top: 0, height: window.innerHeight } : scroller.getBoundingClientRect();
+    return { top: el.getBoundingClientRect().top - view.top, view: view.height };
+  });
+
+/** The alert's head is read first: its top edge is inside the viewport, not scrolled above it (nor below). */
+async function expectHeadInView(alert: Locator): Promise<void> {
+  await expect
+    .poll(async () => {
+      const { top, view } = await topInView(alert);
+      return top >= 0 && top < view ? 'in view' : `top at ${top} of a ${view} px viewport`;
+    })
+    .toBe('in view');
+}
 
 let extension: ExtensionHandle;
 let pages: Awaited<ReturnType<typeof startStaticServer>>;
@@ -45,6 +73,7 @@ for (const scheme of ['light', 'dark'] as const) {
     ]);
     expect(alertBox!.y).toBeLessThan(headingBox!.y);
     await expect(alert).toBeInViewport();
+    await expectHeadInView(alert);
     expect(await panel.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PANEL.width);
     expect(await seriousAxeViolations(panel)).toEqual([]);
     await saveScreenshot(panel, `sidepanel-urgency-red-${scheme}`);
@@ -82,6 +111,13 @@ test('the in-page overlay shares the card: the red tier and 911 there too, in da
   await expect(alert).toContainText('Call 911 now.', { timeout: 30_000 });
   await expect(alert.getByRole('link', { name: 'Call 911' })).toHaveAttribute('href', 'tel:911');
   await expect(alert).toHaveCSS('background-color', RED.dark);
+  // Revealed from its top: the banner's head is in the overlay's view, not scrolled above it…
+  await expectHeadInView(alert);
+  // …and kept there when the person comes back to the overlay (its window gets focus, as the browser tells it when
+  // they return from the page or another window): focus goes to the Ask box without scrolling the banner away.
+  await alert.evaluate(() => window.dispatchEvent(new FocusEvent('focus')));
+  await expect(overlay.getByRole('textbox', { name: 'Ask your agent' })).toBeFocused();
+  await expectHeadInView(alert);
   expect(await seriousAxeViolations(page)).toEqual([]);
   await saveScreenshot(page, 'overlay-urgency-red-dark');
   await page.close();

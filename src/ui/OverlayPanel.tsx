@@ -40,12 +40,16 @@ export function OverlayPanel(props: {
     return () => window.removeEventListener('keyup', onKey);
   }, [props]);
   // Focus arrives from the page (the content script focuses the frame when it loads): the person lands in the Ask
-  // box — once it is there (after the selection is fetched), or when the frame gets focus later.
+  // box — once it is there (after the selection is fetched), or when the frame gets focus later. Once there is a
+  // reply to read, focus moves without scrolling: the person clicking back into the overlay to read a reply taller
+  // than the view (a red urgency banner, then its answer) would otherwise see it jump to the Ask box below, the
+  // banner's head scrolled out of view. Typing scrolls the Ask box into view anyway.
   const ready = props.quoted.state !== 'fetching';
   useEffect(() => {
     const toAskBox = () => {
-      if (document.activeElement === document.body || document.activeElement === null)
-        root.current?.querySelector<HTMLTextAreaElement>('textarea')?.focus();
+      if (document.activeElement !== document.body && document.activeElement !== null) return;
+      const replied = root.current?.querySelector('[role="log"] > *') !== null;
+      root.current?.querySelector<HTMLTextAreaElement>('textarea')?.focus({ preventScroll: replied });
     };
     if (ready && document.hasFocus()) toAskBox();
     window.addEventListener('focus', toAskBox);

@@ -52,8 +52,11 @@ export function useConversation(transport: AgentTransport) {
   const seen = useRef(new Set<string>());
 
   const history = transport.history;
-  /** Whether the kept conversation has been read (or there is none to read): a face's tests wait for it. */
-  const [restored, setRestored] = useState(history === undefined);
+  /**
+   * Whether the face has read what it had to read on opening (the kept conversation, the replies it missed while
+   * closed), or has none to read: a face's tests wait for it.
+   */
+  const [restored, setRestored] = useState(history === undefined && transport.replay === undefined);
   /** Each entry is kept in the vault as it is shown (the turn in flight once it has its reply). */
   const keep = useCallback(
     (entry: NewEntry) => {
@@ -84,23 +87,6 @@ export function useConversation(transport: AgentTransport) {
       setEntries((all) => all.map((e) => (e.id === id && e.from === 'waiting' ? { ...e, ...change } : e))),
     [],
   );
-
-  // The conversation kept from an earlier visit comes first, as a record (its replies already seen: not shown twice).
-  useEffect(() => {
-    if (history === undefined) return;
-    let live = true;
-    void history.load().then((kept) => {
-      if (!live) return;
-      setRestored(true);
-      if (kept.length === 0) return;
-      const earlier = kept.map((entry) => ({ ...entry, id: ++next.current, restored: true as const }) as Entry);
-      for (const e of kept) if (e.from === 'agent') seen.current.add(`${e.response.runRef}:${digestOf(e.response)}`);
-      setEntries((all) => [...earlier, ...all]);
-    });
-    return () => {
-      live = false;
-    };
-  }, [history]);
 
   /** Forgets the conversation, here and in the vault. */
   const clear = useCallback(async () => {
@@ -152,7 +138,7 @@ export function useConversation(transport: AgentTransport) {
 
   // A run signed in the popup, or asked from the overlay, moves on there; its new reply is shown here too (display
   // only: any act on it still goes to the background by the run's id).
-  const notice = useCallback(
+  const show = useCallback(
     (n: RunReplied) => {
       const key = `${n.runRef}:${digestOf(n.response)}`;
       if (seen.current.has(key)) return;
@@ -167,8 +153,36 @@ export function useConversation(transport: AgentTransport) {
     },
     [push],
   );
+  /** Notices heard while the kept conversation is still being read: held until it is, then shown unless kept. */
+  const held = useRef<RunReplied[] | undefined>([]);
+  const notice = useCallback(
+    (n: RunReplied) => void (held.current === undefined ? show(n) : held.current.push(n)),
+    [show],
+  );
   useEffect(() => transport.subscribe?.(notice), [transport, notice]);
-  useEffect(() => void transport.replay?.().then((all) => all.forEach(notice)), [transport, notice]);
+
+  // Opening: the conversation kept from an earlier visit comes first, as a record (its replies already seen); only
+  // then the replies this face missed while closed (asked from the overlay), and those heard meanwhile — so a reply
+  // the vault already keeps is neither shown nor kept a second time, whichever read would have answered first.
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      const kept = (await history?.load()) ?? [];
+      if (!live) return;
+      const earlier = kept.map((entry) => ({ ...entry, id: ++next.current, restored: true as const }) as Entry);
+      for (const e of kept) if (e.from === 'agent') seen.current.add(`${e.response.runRef}:${digestOf(e.response)}`);
+      if (earlier.length > 0) setEntries((all) => [...earlier, ...all]);
+      const missed = (await transport.replay?.()) ?? [];
+      if (!live) return;
+      const heard = held.current ?? [];
+      held.current = undefined;
+      for (const n of [...missed, ...heard]) show(n);
+      setRestored(true);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [history, transport, show]);
 
   return { entries, busy, restored, ask, resume, clear, stop: () => controller.current?.abort() };
 }

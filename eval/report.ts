@@ -32,10 +32,18 @@ export function totalsLines(t: Totals): string[] {
     `by expected behaviour: ${Object.entries(t.byBehaviour)
       .map(([b, v]) => `${b} ${v.correct}/${v.cases}`)
       .join(', ')}`,
-    `by category: ${Object.entries(t.byCategory)
-      .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([k, v]) => `${k} ${v.correct}/${v.cases}`)
-      .join(', ')}`,
+    'by category (reply-and-arguments correct / cases; wrong acts; needless questions; in-scope refusals / asks it can do):',
+    ...categoryLines(t),
   ];
   return lines;
+}
+
+/** One line per category, every figure: what a person sees in that kind of ask. */
+export function categoryLines(t: Totals): string[] {
+  const rows = Object.entries(t.byCategory).sort(([a], [b]) => (a < b ? -1 : 1));
+  const width = Math.max(8, ...rows.map(([k]) => k.length));
+  return rows.map(
+    ([k, v]) =>
+      `  ${k.padEnd(width)} ${`${v.correct}/${v.cases}`.padStart(7)} ${pct(v.cases === 0 ? 0 : v.correct / v.cases).padStart(6)}; wrong acts ${v.wrongActs}; needless questions ${v.needlessQuestions}; in-scope refusals ${v.inScopeRefusals}/${v.inScope}`,
+  );
 }

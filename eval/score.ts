@@ -97,6 +97,16 @@ export function scoreCase(c: Case, d: Decision): CaseResult {
   };
 }
 
+export type CategoryTotals = {
+  cases: number;
+  correct: number;
+  wrongActs: number;
+  needlessQuestions: number;
+  /** Among the category's cases the agent can do. */
+  inScopeRefusals: number;
+  inScope: number;
+};
+
 export type Totals = {
   cases: number;
   /** Reply and arguments: what the person sees. */
@@ -112,7 +122,8 @@ export type Totals = {
   /** Among the cases the agent can do (expected behaviour other than decline). */
   inScopeRefusals: number;
   inScopeRefusalRate: number;
-  byCategory: Record<string, { cases: number; correct: number }>;
+  /** Every figure per category: reply-and-arguments accuracy, wrong acts, needless questions, in-scope refusals. */
+  byCategory: Record<string, CategoryTotals>;
   /** clarify decisions / all. */
   helpRate: number;
   /** Decided without asking the person and without failing (route, several, decline) / all. */
@@ -139,9 +150,20 @@ export function totalsOf(results: readonly CaseResult[]): Totals {
   const byBehaviour: Totals['byBehaviour'] = {};
   const byCategory: Totals['byCategory'] = {};
   for (const r of results) {
-    const k = (byCategory[r.category] ??= { cases: 0, correct: 0 });
+    const k = (byCategory[r.category] ??= {
+      cases: 0,
+      correct: 0,
+      wrongActs: 0,
+      needlessQuestions: 0,
+      inScopeRefusals: 0,
+      inScope: 0,
+    });
     k.cases += 1;
     if (r.correct) k.correct += 1;
+    if (r.wrongAct) k.wrongActs += 1;
+    if (r.needlessQuestion) k.needlessQuestions += 1;
+    if (r.expected.behaviour !== 'decline') k.inScope += 1;
+    if (r.expected.behaviour !== 'decline' && r.inScopeRefusal) k.inScopeRefusals += 1;
     const b = (byBehaviour[r.expected.behaviour] ??= { cases: 0, correct: 0 });
     b.cases += 1;
     if (r.correct) b.correct += 1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectKind, replyOf } from '../harness/testing';
+import { expectKind, replyOf, throwingModel } from '../harness/testing';
 import { realWorld } from './testing/real-world';
 
 /**
@@ -68,6 +68,38 @@ describe('understanding what people say (real vault and chain, no model)', () =>
     }
   }, 60_000);
 
+  it('the reads answer with what the vault holds: the contacts, the members, the payments', async () => {
+    const w = await world();
+    const book = expectKind(replyOf(await w.ask({ message: 'list the people in my address book' })), 'answer');
+    expect(book.text).toMatch(/Bob Mensah/);
+    expect(book.text).toMatch(/Carol/);
+    const members = expectKind(replyOf(await w.ask({ message: 'who do I know at missio nexus' })), 'answer');
+    expect(members.text).toMatch(/Missio Nexus has \d+ members: Carol/);
+    const paid = expectKind(replyOf(await w.ask({ message: "show me what I've paid so far" })), 'answer');
+    expect(paid.text).not.toMatch(/not something this agent knows how to do/);
+  }, 60_000);
+
+  it('"what did I ask you to remember?" answers with what was kept, and keeps nothing new', async () => {
+    const w = await world();
+    const vault = w.harness().context.vault;
+    expectKind(replyOf(await w.ask({ message: 'remember that the choir meets on thursdays' })), 'done');
+    const kept = (await vault.records.list({ type: 'memory', owner: w.who.alice, limit: 100 })).length;
+    const r = expectKind(replyOf(await w.ask({ message: 'what did I ask you to remember?' })), 'answer');
+    expect(r.text).toMatch(/choir meets on thursdays/);
+    expect((await vault.records.list({ type: 'memory', owner: w.who.alice, limit: 100 })).length).toBe(kept);
+  }, 60_000);
+
+  it('the organization an earlier clause named is the one a later request invites to', async () => {
+    const w = await world();
+    const r = expectKind(
+      replyOf(await w.ask({ message: 'missio nexus could use bob, please invite him' })),
+      'authority_required',
+    );
+    expect(r.capability).toBe('organization.membership.invite');
+    expect(argOf(r, 'person')).toBe(w.who.bob.toLowerCase());
+    expect(argOf(r, 'organization')).toBe(w.who.missio.toLowerCase());
+  }, 60_000);
+
   it('"what did I ask you to remember?" lists memory and writes none', async () => {
     const w = await world();
     const vault = w.harness().context.vault;
@@ -105,6 +137,14 @@ describe('symptoms and small talk (real vault and chain, no model)', () => {
     expect(urgencyOf(r)).toMatchObject({ colour: 'red', emergencyNumber: '911' });
     expect(r.plannerTrace.calls).toHaveLength(0);
     expect(r.plannerTrace.shape).toMatch(/^red-flag/);
+  }, 60_000);
+
+  it('the red flag is answered before any model: with one configured, none is asked', async () => {
+    const w = await realWorld({ model: throwingModel() });
+    const r = expectKind(replyOf(await w.ask({ message: 'I have chest pain and my left arm feels numb' })), 'answer');
+    expect(r.text).toMatch(/911/);
+    expect(urgencyOf(r)?.colour).toBe('red');
+    expect(r.plannerTrace.calls).toHaveLength(0);
   }, 60_000);
 
   it('"my ankles are swollen and I\'m a bit short of breath": the care path, amber, a symptom report', async () => {

@@ -6,7 +6,7 @@
 export const ONTOLOGY_VERSION: string = '1.0.0';
 
 /** digestOf({ sources: SOURCE_DIGESTS }): binds mandates and receipts to this exact ontology. */
-export const ONTOLOGY_DIGEST: `0x${string}` = '0xc27429e865c07b0916ae945befdcdb91ed80c6e359e6f26703f23c1326f588b8';
+export const ONTOLOGY_DIGEST: `0x${string}` = '0xa7fb7a847ae6168932ffa4f6ece4999a55e908416bd5ba3c2fb6bdf8d1aa1e06';
 
 /** digestOfText of every source file (Turtle, shapes, archetype definitions, skill bodies). */
 export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
@@ -34,7 +34,7 @@ export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
   'ontology/shapes/health-portal.shapes.ttl': '0x72de27acdb2f02c8d6a234f4c36a72af8de4aaffe8251a7061cdb47fd6c031af',
   'ontology/shapes/lexicon.shapes.ttl': '0x1efb9fb8a3883908fda03f7f2213aa9aa7ca1735aac2464e6c1a7b18d6f6bbb6',
   'ontology/shapes/understanding.shapes.ttl': '0x982df46c1c1635aa0f1a0bdc2f96101441d0ebd249418ce846d75da60152ccda',
-  'ontology/skills.ttl': '0xe7b14898cb90f2c44111ac0fca8ef502220307e59dab405764027202ff088893',
+  'ontology/skills.ttl': '0xcb7abd20c0828efe927645dce985a2193b09b1759b321cf887e51daad7da568f',
   'ontology/skills/board-minutes.md': '0x5cac5096b24b073ee61efcbe8670170c47ad484af8ffaab6fe8d2dc164bea3a6',
   'ontology/skills/budget-variance.md': '0xb9354ad8a81763fc0afd2fdba263fd3840c49c2eae70c207d5402e0b7c1fbc06',
   'ontology/skills/donor-thank-you.md': '0xa5cc46d5dbc8c091f3b50e6e90e9353a9296c6c8383950b2c0cd9aa4139355f8',

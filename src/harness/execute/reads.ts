@@ -93,10 +93,14 @@ const READS: Record<string, Read> = {
       updatedAt: r.updatedAt,
       summary: JSON.stringify(r.data).slice(0, 200),
     }));
+    // What the person asked to be remembered is said back in their own words, the newest few.
+    const kept = type === 'memory' ? read.rows.map((r) => memoryText(r.data)).filter((t) => t !== null) : [];
     const text =
       rows.length === 0
         ? noneSaid(read.damaged, `There are no ${type} records.`, `No ${type} record could be read.`)
-        : `There ${rows.length === 1 ? 'is 1' : `are ${rows.length}`} ${type} record${rows.length === 1 ? '' : 's'}.`;
+        : kept.length > 0
+          ? `You asked me to remember ${listInWords(kept.slice(0, 5).map((t) => `“${t}”`))}${kept.length > 5 ? ` and ${kept.length - 5} more` : ''}.`
+          : `There ${rows.length === 1 ? 'is 1' : `are ${rows.length}`} ${type} record${rows.length === 1 ? '' : 's'}.`;
     return rowsResult(text, rows, 'vault', read.damaged);
   },
   'receipts.list': async (ctx, input) => {
@@ -152,3 +156,9 @@ export function readFor(toolId: string, folder?: string): Read | undefined {
     READS[toolId] ?? (folder !== undefined && toolId === `cabinet.${folder}.read` ? cabinetRead(folder) : undefined)
   );
 }
+
+/** A memory record's note, as kept (memory.remember writes { text, tags }); null when it has none. */
+const memoryText = (data: unknown): string | null => {
+  const text = (data as { text?: unknown } | null)?.text;
+  return typeof text === 'string' && text.trim() !== '' ? text.trim().slice(0, 200) : null;
+};

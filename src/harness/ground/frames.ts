@@ -48,6 +48,8 @@ export function frameOf(input: {
   names: readonly NameSpan[];
   tools: ToolIndex;
   lexicon: Lexicon;
+  /** An earlier clause named the organization ("Missio Nexus needs David too, can you invite him?"). */
+  carriedOrganization?: boolean;
 }): FrameHit | null {
   const { parsed, segment, act, names, tools, lexicon } = input;
   const { tokens } = parsed;
@@ -83,7 +85,8 @@ export function frameOf(input: {
       if (kind === 'organization')
         return (
           spans.some((s) => s.parties.some((p) => p.kind === 'organization')) ||
-          unknownOrganization(parsed, segment, names, lexicon) !== null
+          unknownOrganization(parsed, segment, names, lexicon) !== null ||
+          input.carriedOrganization === true
         );
       if (kind === 'person' || kind === 'recipient')
         return spans.some((s) => s.parties.some((p) => p.kind === 'person'));

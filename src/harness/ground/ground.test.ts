@@ -110,6 +110,26 @@ describe('grounding: the vault found in the sentence', () => {
     ]);
   });
 
+  it('carries the organization an earlier clause named into a later clause that asks for the act', () => {
+    const g = ground('missio nexus could use carol, please invite her');
+    expect(g.intents.map((i) => i.step)).toEqual([
+      { toolId: 'organization.membership.invite', args: { person: 'carol', organization: 'missio nexus' } },
+    ]);
+    // The clause that only names whom the ask takes up is its context, not a part no frame says.
+    expect(g.unsaid).toEqual([]);
+    expect(steps('add nathan to missio nexus, then invite bob too')?.map((s) => s.args)).toEqual([
+      { person: 'nathan', organization: 'missio nexus' },
+      { person: 'bob', organization: 'missio nexus' },
+    ]);
+    // An organization paid is no organization to join: nothing carries.
+    expect(steps('pay missio nexus 5 usdc and add bob')).toEqual([
+      { toolId: 'payment.usdc.send', args: { amount: '5', recipient: 'missio nexus' } },
+      { toolId: 'person.contact.invite', args: { person: 'bob' } },
+    ]);
+    // A clause naming something no later intent takes up is still said to no frame.
+    expect(ground('missio nexus is great, could you add bob to my contacts').unsaid).toEqual(['missio nexus is great']);
+  });
+
   it('never matches a name fuzzily', () => {
     const g = ground('add davide to my contacts');
     expect(g.names).toEqual([]);

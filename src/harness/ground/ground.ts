@@ -8,7 +8,7 @@ import { findNames, nameIndex, type NameSpan } from './names';
 import { bindNumbers, type BoundNumber } from './numbers';
 import { findPhrase, parse } from './parse';
 import { segmentsOf } from './segments';
-import { isFrameVerb, speechActOf } from './speech';
+import { isFrameVerb, requestCueAt, speechActOf } from './speech';
 import { mendVerbSlip } from './typos';
 import { symptomOf, type SymptomReading } from './symptoms';
 
@@ -91,31 +91,60 @@ export function groundAsk(input: GroundInput): Grounding {
   if (lexicon.material.some((m) => findPhrase(parsed.tokens, m).length > 0))
     return { ...base, intents: [], unsaid: [input.words] };
   const intents: Intent[] = [];
-  const unsaid: string[] = [];
+  const unsaid: { text: string; spans: readonly NameSpan[]; before: number }[] = [];
   const told: string[] = [];
   let previousPerson: string | null = null;
+  // The organization a clause before named, as context ("Missio Nexus needs David too, …") or as an intent's own.
+  let previousOrganization: NameSpan | null = null;
   for (const segment of segmentsOf(parsed, speech.from, names, numbers, lexicon)) {
-    const act = intents.length > 0 || segment.from > speech.from ? nextAct(speech.act) : speech.act;
-    const hit = frameOf({ parsed, segment, act, names, tools: input.tools, lexicon });
+    const later = intents.length > 0 || segment.from > speech.from;
+    // A later clause that asks for an act is a request, whatever the sentence ends with ("…, can you invite him?").
+    const act = !later
+      ? speech.act
+      : requestCueAt(parsed.tokens, segment.from, lexicon) > 0
+        ? 'request'
+        : nextAct(speech.act);
+    const spans = names.filter((n) => n.from >= segment.from && n.to <= segment.to);
+    const ownOrganization = spans.some((n) => n.parties.some((p) => p.kind === 'organization'));
+    const carriedOrganization = !ownOrganization && previousOrganization !== null;
+    const hit = frameOf({ parsed, segment, act, names, tools: input.tools, lexicon, carriedOrganization });
     const text = parsed.tokens
       .slice(segment.from, segment.to)
       .map((t) => t.text)
       .join(' ');
     if (hit === null) {
-      if (text.length > 0) (toldOf(parsed, segment, nameTokens) ? told : unsaid).push(text);
+      if (text.length > 0)
+        if (toldOf(parsed, segment, nameTokens)) told.push(text);
+        else unsaid.push({ text, spans, before: intents.length });
+      previousOrganization =
+        spans.filter((n) => n.parties.some((p) => p.kind === 'organization')).pop() ?? previousOrganization;
       continue;
     }
     const tool = input.tools.get(hit.frame.capability)!;
     // "him" in a later intent is the last person named before it ("carol paid for us, send her 12 usdc").
     const before = names.filter((n) => n.to <= segment.from && n.parties.some((p) => p.kind === 'person')).pop();
     if (before !== undefined && previousPerson === null) previousPerson = before.name;
-    const a = argsOf({ parsed, segment, hit, tool, names, numbers, symptom, previousPerson, lexicon });
+    const a = argsOf({
+      parsed,
+      segment,
+      hit,
+      tool,
+      names,
+      numbers,
+      symptom,
+      previousPerson,
+      previousOrganization: carriedOrganization ? previousOrganization : null,
+      lexicon,
+    });
     const step: PlanStep =
       a.forEach === null
         ? { toolId: tool.id, args: a.args }
         : { toolId: tool.id, args: { ...a.args, [a.forEach.arg]: { $item: true } }, forEach: a.forEach.values };
     const person = a.args.person ?? a.args.recipient;
     if (typeof person === 'string') previousPerson = person;
+    const organization = a.sources.find((x) => x.arg === 'organization' && x.from === 'vault');
+    if (organization !== undefined)
+      previousOrganization = names.find((n) => n.said === organization.said) ?? previousOrganization;
     intents.push({
       frame: hit.frame.id,
       capability: tool.id,
@@ -127,8 +156,21 @@ export function groundAsk(input: GroundInput): Grounding {
     });
   }
   // What happened, told before an ask ("carol paid for 10 of us, send her 12 usdc"), is its context, not a part no
-  // frame says; told alone, it is the judge's and the planner's.
-  return { ...base, intents, unsaid: intents.length > 0 ? unsaid : [...told, ...unsaid] };
+  // frame says; so is a clause before an ask that only names whom a later intent takes up ("Missio Nexus needs
+  // David too, can you invite him?"). Told alone, it is the judge's and the planner's.
+  const takenUp = (u: (typeof unsaid)[number]) =>
+    u.before < intents.length &&
+    u.spans.length > 0 &&
+    u.spans.every((n) =>
+      intents
+        .slice(u.before)
+        .some((i) =>
+          Object.values(i.step.args).some((v) => typeof v === 'string' && v.toLowerCase() === n.name.toLowerCase()),
+        ),
+    );
+  const context = unsaid.filter(takenUp).map((u) => u.text);
+  const left = unsaid.filter((u) => !takenUp(u)).map((u) => u.text);
+  return { ...base, intents, unsaid: intents.length > 0 ? left : [...told, ...context, ...left] };
 }
 
 /** A segment that tells what happened: a verb in the past tense, none asking for an act. */

@@ -34,6 +34,8 @@ type Input = {
   numbers: readonly BoundNumber[];
   symptom: SymptomReading | null;
   previousPerson: string | null;
+  /** The organization an earlier clause named, for an intent that needs one and names none ("…, invite him"). */
+  previousOrganization?: NameSpan | null;
   lexicon: Lexicon;
 };
 
@@ -127,10 +129,11 @@ export function argsOf(input: Input): IntentArgs {
           out.unknown.push({ arg: spec.name, said: fromTreasury });
         } else if (spec.required) {
           const words = unknownOrganization(parsed, segment, names, lexicon);
+          const carried = input.previousOrganization ?? null;
           if (words !== null) {
             put(spec.name, words, words, 'words');
             out.unknown.push({ arg: spec.name, said: words });
-          }
+          } else if (carried !== null) put(spec.name, carried.name, carried.said, 'vault');
         }
         break;
       }

@@ -2,7 +2,7 @@ import type { Lexicon } from './lexicon';
 import type { NameSpan } from './names';
 import type { BoundNumber } from './numbers';
 import type { Parsed } from './parse';
-import { isFrameVerb } from './speech';
+import { isFrameVerb, requestCueAt } from './speech';
 
 /**
  * More than one intent in a sentence: "add dave and invite him to missio" (a second verb), "pay bob 5 and carol 3"
@@ -52,9 +52,15 @@ export function segmentsOf(
     const end = cuts[c + 1]?.at ?? tokens.length;
     if (cut.next >= tokens.length) break;
     const next = tokens[cut.next]!;
-    // A second verb, or a second question ("what's my balance and who's in missio"), is a second intent.
+    // A second verb, or a second question ("what's my balance and who's in missio"), is a second intent; so is a
+    // clause that asks for an act ("…, can you invite him?").
+    const verbAt = cut.next + requestCueAt(tokens, cut.next, lexicon);
+    const verbToken = tokens[verbAt];
     const ownVerb =
-      (isFrameVerb(next, lexicon) && !inName(cut.next) && !next.tags.has('PastTense')) ||
+      (verbToken !== undefined &&
+        isFrameVerb(verbToken, lexicon) &&
+        !inName(verbAt) &&
+        !verbToken.tags.has('PastTense')) ||
       (next.tags.has('QuestionWord') && cut.next - start > 1);
     const leftVerb: number | null = verbIn(start, cut.at) ?? carried;
     const payLike =

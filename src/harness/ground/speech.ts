@@ -102,5 +102,19 @@ export function speechActOf(parsed: Parsed, lexicon: Lexicon): SpeechReading {
   return { act: 'statement', from };
 }
 
+/**
+ * The length of the request cues a clause opens with at `at` ("can you", "please", "could you please"), or 0: a
+ * later clause may ask for the act ("Missio Nexus needs David too, can you invite him?").
+ */
+export function requestCueAt(tokens: readonly Token[], at: number, lexicon: Lexicon): number {
+  let n = 0;
+  for (let guard = 0; guard < 3; guard++) {
+    const r = cueAt(tokens, at + n, cueWords(lexicon, 'request'));
+    if (r === 0) break;
+    n += r;
+  }
+  return n;
+}
+
 export const isFrameVerb = (token: Token, lexicon: Lexicon): boolean =>
   lexicon.frames.some((f) => f.verbs.some((v) => !v.includes(' ') && (token.root === v || token.norm === v)));

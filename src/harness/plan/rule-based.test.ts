@@ -28,6 +28,15 @@ describe('the rule-based planner: what plans without a model', () => {
     expect(plan('tell me a joke').steps).toEqual([{ toolId: 'ask.unsupported', args: { question: 'tell me a joke' } }]);
   });
 
+  it('names a grant report by the names funders give reports, never as a first letter to them', () => {
+    for (const words of [
+      'Draft the interim report for the Ridgeway Fund.',
+      'can you write up our progress report to the trust',
+      'Put together the 12-month report on the literacy work for the Okafor Foundation.',
+    ])
+      expect(plan(words, 'organization-agent').steps[0]?.toolId).toBe('grant-report');
+  });
+
   it('reads a term by the lemmas of the words: "rotas" says "rota"', () => {
     expect(plan('Are the Sunday rotas full?', 'organization-agent').steps[0]?.toolId).toBe('volunteer-roster');
   });

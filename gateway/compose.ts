@@ -1,6 +1,7 @@
 import { ARCHETYPES } from '../src/ontology/archetypes.generated';
 import { createGatewayApp } from './app';
 import { databaseKeyRing, type KeyRing, type KeyRingOptions } from './auth/key-ring';
+import { resealSigningKeys, type ResealReport } from './auth/key-reseal';
 import { nonceSeal } from './auth/nonces';
 import { NONCE_TTL_SECONDS } from './auth/siwe-signin';
 import { localIssuer, remoteIssuer, type BearerPolicy } from './auth/verify-bearer';
@@ -60,6 +61,8 @@ export type Gateway = {
   deps: CoachDeps;
   sql: Sql;
   keys: KeyRing;
+  /** What the start did to the signing keys: sealed again under the newest secret, or retired. */
+  resealed: ResealReport;
   /** From now on /ready answers 503, so the balancer sends new requests elsewhere (SIGTERM). */
   drain(): void;
   close(): Promise<void>;
@@ -94,6 +97,14 @@ export async function composeGateway(options: GatewayOptions): Promise<Gateway> 
   if (options.demo !== null)
     await seedDemoDesk(sql, options.demo, options.liveDemoDates === true ? { now: options.clock.now() } : {});
   await publishing;
+  // Keys sealed under an older secret are sealed again under the newest; a key no secret opens stops the start.
+  const resealed = await resealSigningKeys(sql, options.clock, {
+    secrets: options.keyRing?.secrets ?? null,
+    retireUnopened: options.keyRing?.retireUnopened === true,
+  }).catch(async (error: unknown) => {
+    if (db.kind !== 'open') await sql.close();
+    throw error;
+  });
   const keys = databaseKeyRing(sql, options.clock, options.keyRing);
   await keys.signingKey(); // the ring has a key before the first request
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
@@ -151,6 +162,7 @@ export async function composeGateway(options: GatewayOptions): Promise<Gateway> 
     deps,
     sql,
     keys,
+    resealed,
     drain: () => void (draining = true),
     close: async () => {
       sweeper.stop();

@@ -1,7 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { signingSecretsOf } from './auth/signing-secrets';
 import { ENV_VARIABLES, readConfig } from './config';
 
 /**
@@ -42,12 +44,54 @@ describe("the gateway's environment variables", () => {
   it('on PostgreSQL the signing keys need their secret, unless the demo is asked for', () => {
     const base = { DATABASE_URL: 'postgres://h@127.0.0.1/d', HEARTCOACH_SERVICE_KEY: `0x${'1'.repeat(64)}` };
     expect(() => readConfig(base)).toThrow(/SIGNING_KEYS_SECRET/);
-    expect(readConfig({ ...base, SIGNING_KEYS_SECRET: 'x'.repeat(32) }).signingSecret).toEqual({
-      kind: 'secret',
-      secret: 'x'.repeat(32),
+    expect(readConfig({ ...base, SIGNING_KEYS_SECRET: 'x'.repeat(32) }).signingSecrets).toEqual({
+      kind: 'secrets',
+      secrets: ['x'.repeat(32)],
     });
     expect(() => readConfig({ ...base, SIGNING_KEYS_SECRET: 'short' })).toThrow(/at least 32 characters/);
-    expect(readConfig({ ...base, GATEWAY_DEMO: '1' }).signingSecret).toBeNull();
-    expect(readConfig({ HEARTCOACH_SERVICE_KEY: base.HEARTCOACH_SERVICE_KEY }).signingSecret).toBeNull();
+    expect(readConfig({ ...base, GATEWAY_DEMO: '1' }).signingSecrets).toBeNull();
+    expect(readConfig({ HEARTCOACH_SERVICE_KEY: base.HEARTCOACH_SERVICE_KEY }).signingSecrets).toBeNull();
+  });
+
+  it('while the secret is rotated it names several, newest first: the first seals, the others only open', () => {
+    const base = { DATABASE_URL: 'postgres://h@127.0.0.1/d', HEARTCOACH_SERVICE_KEY: `0x${'1'.repeat(64)}` };
+    const [a, b, c] = ['a', 'b', 'c'].map((x) => x.repeat(32));
+    expect(readConfig({ ...base, SIGNING_KEYS_SECRET: `${b}, ${a}` }).signingSecrets).toEqual({
+      kind: 'secrets',
+      secrets: [b, a],
+    });
+    expect(readConfig({ ...base, SIGNING_KEYS_SECRET: `${c},${b},${a},` }).signingSecrets).toEqual({
+      kind: 'secrets',
+      secrets: [c, b, a],
+    });
+    // Each one is checked on its own, and refused in words naming which.
+    expect(() => readConfig({ ...base, SIGNING_KEYS_SECRET: `${b},short` })).toThrow(
+      /SIGNING_KEYS_SECRET\.1: each secret at least 32 characters/,
+    );
+    expect(() => readConfig({ ...base, SIGNING_KEYS_SECRET: ' , ' })).toThrow(
+      /SIGNING_KEYS_SECRET: at least one secret/,
+    );
+    expect(() => readConfig({ ...base, SIGNING_KEYS_SECRET: `${a},${a}` })).toThrow(/each secret once/);
+    expect(() => readConfig({ ...base, SIGNING_KEYS_SECRET: a, SIGNING_KEYS_SECRET_FILE: '/run/s' })).toThrow(
+      /not both/,
+    );
+    // Retiring the keys no secret opens is asked for by name, never assumed.
+    expect(readConfig({ ...base, SIGNING_KEYS_SECRET: a }).keyRing.retireUnopened).toBe(false);
+    expect(readConfig({ ...base, SIGNING_KEYS_SECRET: a, SIGNING_KEYS_RETIRE: '1' }).keyRing.retireUnopened).toBe(true);
+    expect(() => readConfig({ ...base, SIGNING_KEYS_SECRET: a, SIGNING_KEYS_RETIRE: 'yes' })).toThrow(
+      /SIGNING_KEYS_RETIRE/,
+    );
+  });
+
+  it('SIGNING_KEYS_SECRET_FILE holds the same: commas or one secret a line, each checked', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'signing-secrets-'));
+    const [a, b] = ['a', 'b'].map((x) => x.repeat(32));
+    writeFileSync(join(dir, 'two'), `${b}\n${a}\n`);
+    writeFileSync(join(dir, 'short'), `${b}\nshort\n`);
+    await expect(signingSecretsOf({ kind: 'file', path: join(dir, 'two') })).resolves.toEqual([b, a]);
+    await expect(signingSecretsOf({ kind: 'file', path: join(dir, 'short') })).rejects.toThrow(
+      /SIGNING_KEYS_SECRET_FILE \(.*short\) was refused — 1: each secret at least 32 characters/,
+    );
+    rmSync(dir, { recursive: true, force: true });
   });
 });

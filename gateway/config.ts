@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { describeZodError } from '../src/protocol/errors';
+import { SigningSecrets, type SigningSecretSource } from './auth/signing-secrets';
 
 /**
  * The gateway's configuration from the environment (checked, in words; README lists every variable). HOST and PORT
@@ -8,7 +9,8 @@ import { describeZodError } from '../src/protocol/errors';
  * HeartCoach is unconfigured (503), never a canned answer. HeartCoach's service key comes from
  * HEARTCOACH_SERVICE_KEY or HEARTCOACH_SERVICE_KEY_FILE; the public demo key only with GATEWAY_DEMO=1. The demo desk
  * is seeded only with DEMO_SEED=1. On PostgreSQL the signing keys are sealed under SIGNING_KEYS_SECRET (or
- * SIGNING_KEYS_SECRET_FILE), required there unless GATEWAY_DEMO=1.
+ * SIGNING_KEYS_SECRET_FILE), required there unless GATEWAY_DEMO=1: newest first, comma-separated while the secret is
+ * rotated; SIGNING_KEYS_RETIRE=1 retires, at start, the keys none of them opens (gateway/auth/key-reseal.ts).
  */
 const Flag = z.enum(['0', '1']);
 const PerMinute = z.coerce.number().int().min(0).max(1_000_000).optional();
@@ -36,8 +38,9 @@ const Env = z.object({
     .optional(),
   HEARTCOACH_SERVICE_KEY_FILE: z.string().optional(),
   GATEWAY_DEMO: Flag.default('0'),
-  SIGNING_KEYS_SECRET: z.string().min(32, 'at least 32 characters (openssl rand -hex 32)').optional(),
+  SIGNING_KEYS_SECRET: SigningSecrets.optional(),
   SIGNING_KEYS_SECRET_FILE: z.string().optional(),
+  SIGNING_KEYS_RETIRE: Flag.default('0'),
   SIGNING_KEY_ROTATE_HOURS: z.coerce
     .number()
     .min(1)
@@ -99,13 +102,13 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()) {
     throw new Error(
       "The gateway's configuration was refused — set SIGNING_KEYS_SECRET or SIGNING_KEYS_SECRET_FILE, not both.",
     );
-  const signingSecret =
+  const signingSecrets: SigningSecretSource =
     e.SIGNING_KEYS_SECRET !== undefined
-      ? ({ kind: 'secret', secret: e.SIGNING_KEYS_SECRET } as const)
+      ? { kind: 'secrets', secrets: e.SIGNING_KEYS_SECRET }
       : e.SIGNING_KEYS_SECRET_FILE !== undefined
-        ? ({ kind: 'file', path: e.SIGNING_KEYS_SECRET_FILE } as const)
+        ? { kind: 'file', path: e.SIGNING_KEYS_SECRET_FILE }
         : null;
-  if (signingSecret === null && e.DATABASE_URL && !demo)
+  if (signingSecrets === null && e.DATABASE_URL && !demo)
     throw new Error(
       "The gateway's configuration was refused — on PostgreSQL the signing keys are sealed at rest: set " +
         'SIGNING_KEYS_SECRET (32 characters or more, e.g. openssl rand -hex 32) or SIGNING_KEYS_SECRET_FILE, the same ' +
@@ -137,8 +140,11 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()) {
     chainStateFile: e.GATEWAY_CHAIN_FILE ?? join(data, 'gateway-chain.bin'),
     serviceKey,
     demo,
-    keyRing: e.SIGNING_KEY_ROTATE_HOURS === undefined ? {} : { rotateAfterSeconds: e.SIGNING_KEY_ROTATE_HOURS * 3600 },
-    signingSecret,
+    keyRing: {
+      ...(e.SIGNING_KEY_ROTATE_HOURS === undefined ? {} : { rotateAfterSeconds: e.SIGNING_KEY_ROTATE_HOURS * 3600 }),
+      retireUnopened: e.SIGNING_KEYS_RETIRE === '1',
+    },
+    signingSecrets,
     rateLimits: {
       trustProxy: e.TRUST_PROXY === '1',
       ...(e.RATE_LIMIT_PER_ADDRESS === undefined ? {} : { perAddress: e.RATE_LIMIT_PER_ADDRESS }),

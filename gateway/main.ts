@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { DEMO_SERVICES } from '../src/protocol/demo-identities';
-import { MIN_SECRET_LENGTH } from './auth/key-seal';
+import { signingSecretsOf } from './auth/signing-secrets';
 import { composeGateway } from './compose';
 import { readConfig, type GatewayConfig } from './config';
 import { fixedClock, randomIds, systemClock } from './ports';
@@ -30,15 +30,6 @@ async function serviceKeyOf(source: GatewayConfig['serviceKey']): Promise<`0x${s
   return text as `0x${string}`;
 }
 
-async function signingSecretOf(source: GatewayConfig['signingSecret']): Promise<string | null> {
-  if (source === null) return null;
-  if (source.kind === 'secret') return source.secret;
-  const text = (await readFile(source.path, 'utf8')).trim();
-  if (text.length < MIN_SECRET_LENGTH)
-    throw new Error(`SIGNING_KEYS_SECRET_FILE (${source.path}) holds fewer than ${MIN_SECRET_LENGTH} characters.`);
-  return text;
-}
-
 const web = config.webDir === null ? undefined : await readWebBundle(config.webDir);
 const clock = config.fixedClock === undefined ? systemClock : fixedClock(config.fixedClock);
 const chain = await openGatewayChain({
@@ -57,7 +48,7 @@ const gateway = await composeGateway({
   audience: config.audience,
   trustedIssuers: config.trustedIssuers,
   database: config.database,
-  keyRing: { ...config.keyRing, secret: await signingSecretOf(config.signingSecret) },
+  keyRing: { ...config.keyRing, secrets: await signingSecretsOf(config.signingSecrets) },
   rateLimits: config.rateLimits,
   sweepIntervalMs: config.sweepIntervalMs,
   model: config.model,
@@ -70,13 +61,22 @@ const gateway = await composeGateway({
   wireOrigins: config.wireOrigins,
   ...(web === undefined ? {} : { web }),
 });
+const { resealed, retired, sessionsEnded } = gateway.resealed;
+if (resealed.length > 0)
+  console.log(`Signing keys sealed again under the newest SIGNING_KEYS_SECRET: ${resealed.join(', ')}.`);
+if (retired.length > 0)
+  console.log(
+    `Signing keys retired (SIGNING_KEYS_RETIRE=1): ${retired.join(', ')}; ${sessionsEnded} sessions signed out.`,
+  );
+// The bundle `npm run build:gateway` made (gateway/build-server.ts) is an .mjs; from sources it is this .ts file.
+const running = import.meta.url.endsWith('.mjs') ? 'the server bundle' : 'gateway/main.ts from sources';
 const server = serve({ fetch: gateway.app.fetch, port: config.port, hostname: config.host }, (info) => {
   const ms = Math.round(performance.now() - started);
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
   console.log(
     `HeartCoach gateway on http://${host}:${info.port} (origin ${config.origin}${web === undefined ? '; API only' : '; the page at /'}) — desk ${gateway.sql.kind}, chain ${chain.kind} ${chain.chainId}, ` +
       `model ${config.model === null ? 'unconfigured (503 coach_unconfigured)' : (config.model.baseURL ?? 'api.anthropic.com')}` +
-      `${config.demo ? ', DEMO service key' : ''} — ready in ${ms} ms`,
+      `${config.demo ? ', DEMO service key' : ''} — ${running}, ready in ${ms} ms`,
   );
 });
 // A request that took its socket keeps it alive; after a drain the balancer already sends nothing new here.

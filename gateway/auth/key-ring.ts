@@ -12,7 +12,7 @@ import { ACCESS_TTL_SECONDS } from './tokens';
  * slack). The next key is made `publishAheadSeconds` before the current one retires, so a verifier that caches the
  * JWKS sees the new key before any token is signed with it: for a while both are published (rotation with overlap).
  * Whichever instance first finds a rotation due makes the key, under an advisory lock, and the others read it.
- * The private halves are sealed under `secret` (gateway/auth/key-seal.ts); a row this ring cannot open is not a key
+ * The private halves are sealed under `secrets` (gateway/auth/key-seal.ts); a row this ring cannot open is not a key
  * of its own — neither used, nor published — and the public key published is the one its private half implies.
  */
 export type KeyRing = {
@@ -27,14 +27,17 @@ export type KeyRing = {
 export type KeyRingOptions = {
   rotateAfterSeconds?: number;
   publishAheadSeconds?: number;
-  /** The secret the private keys are sealed under (null or absent: kept as JWKs). */
-  secret?: string | null;
+  /** The secrets the private keys are sealed under, newest first: the first seals, any opens (none: kept as JWKs). */
+  secrets?: readonly string[] | null;
+  /** At start, retire the keys no secret opens (gateway/auth/key-reseal.ts) instead of refusing to start. */
+  retireUnopened?: boolean;
 };
 
 type Row = { kid: string; key: SessionKey; publicJwk: JWK; signsFrom: number; signsUntil: number; until: number };
 
 const SLACK_SECONDS = 5 * 60;
-const LOCK = 727402;
+/** The advisory lock the ring's writers take (rotation, and the re-seal at start). */
+export const KEY_RING_LOCK = 727402;
 
 type Stored = { kid: string; private_jwk: string; signs_from: Date; signs_until: Date; published_until: Date };
 
@@ -49,7 +52,7 @@ async function readRows(sql: SqlRunner, now: Date, seal: KeySeal, opened: Map<st
   for (const r of stored) {
     let key = opened.get(`${r.kid}\n${r.private_jwk}`);
     if (key === undefined) {
-      const jwk = seal.open(r.kid, r.private_jwk);
+      const jwk = seal.open(r.kid, r.private_jwk)?.jwk ?? null;
       const candidate = jwk === null ? null : await fromPrivateJwk(JSON.parse(jwk) as JWK).catch(() => null);
       if (candidate === null || candidate.kid !== r.kid) continue;
       key = candidate;
@@ -73,7 +76,7 @@ export function databaseKeyRing(sql: Sql, clock: Clock, options: KeyRingOptions 
   let rows: Row[] = [];
   let loadedAt = 0;
   let missReadAt = -Infinity;
-  const seal = keySeal(options.secret ?? null);
+  const seal = keySeal(options.secrets ?? null);
   const opened = new Map<string, SessionKey>();
   const verifiers = new Map<string, CryptoKey>();
 
@@ -106,7 +109,7 @@ export function databaseKeyRing(sql: Sql, clock: Clock, options: KeyRingOptions 
     rows = await readRows(sql, now, seal, opened);
     if (!settled(t)) {
       await sql.transaction(async (tx) => {
-        await tx.query(`SELECT pg_advisory_xact_lock(${LOCK})`);
+        await tx.query(`SELECT pg_advisory_xact_lock(${KEY_RING_LOCK})`);
         const spans = (await readRows(tx, now, seal, opened)).map((r) => ({ from: r.signsFrom, until: r.signsUntil }));
         const current = spans.filter((s) => s.from <= t && t < s.until).at(-1);
         let from: number | null = null;

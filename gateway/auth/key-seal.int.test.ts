@@ -33,7 +33,7 @@ describe.each(testDatabases())('the signing keys sealed at rest on $name', (data
   afterAll(() => sql.close());
 
   it('a stolen row holds no usable private key; another secret neither signs with it nor publishes it', async () => {
-    const ring = databaseKeyRing(sql, clock, { secret: SECRET });
+    const ring = databaseKeyRing(sql, clock, { secrets: [SECRET] });
     const key = await ring.signingKey();
     const rows = await sql.query<{ kid: string; private_jwk: string }>(`SELECT kid, private_jwk FROM signing_keys`);
     expect(rows).toHaveLength(1);
@@ -43,14 +43,14 @@ describe.each(testDatabases())('the signing keys sealed at rest on $name', (data
     expect(() => JSON.parse(stored) as unknown).toThrow();
 
     // A second instance with the same secret signs with the same key and verifies the first one's tokens.
-    const twin = databaseKeyRing(sql, clock, { secret: SECRET });
+    const twin = databaseKeyRing(sql, clock, { secrets: [SECRET] });
     expect((await twin.signingKey()).kid).toBe(key.kid);
     await expect(jwtVerify(await sign(key), twin.getKey)).resolves.toBeTruthy();
 
     // With the row and the wrong secret, or none: the key is not this ring's — it makes its own, and its JWKS and
     // verifier know nothing of the stolen one.
     for (const secret of [OTHER, null]) {
-      const thief = databaseKeyRing(sql, clock, { secret });
+      const thief = databaseKeyRing(sql, clock, { secrets: secret === null ? null : [secret] });
       expect((await thief.signingKey()).kid).not.toBe(key.kid);
       expect((await thief.publicJwks()).map((k) => k.kid)).not.toContain(key.kid);
       await expect(jwtVerify(await sign(key), thief.getKey)).rejects.toThrow();
@@ -73,7 +73,7 @@ describe.each(testDatabases())('the signing keys sealed at rest on $name', (data
         '2026-09-30T13:00:00Z',
       ],
     );
-    const ring = databaseKeyRing(sql, clock, { secret: SECRET });
+    const ring = databaseKeyRing(sql, clock, { secrets: [SECRET] });
     expect((await ring.signingKey()).kid).not.toBe(forged.kid);
     expect((await ring.publicJwks()).map((k) => k.kid)).not.toContain(forged.kid);
     await expect(jwtVerify(await sign(forged), ring.getKey)).rejects.toThrow();

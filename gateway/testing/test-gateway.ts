@@ -78,6 +78,11 @@ export async function startTestGateway(
     rateLimits?: Partial<RateLimits>;
     wallClock?: boolean;
     originHost?: string;
+    /** The signing keys' secrets, newest first (a start after a rotation of the secret); a test secret otherwise. */
+    signingSecrets?: readonly string[];
+    retireSigningKeys?: boolean;
+    /** A fixed port, so a gateway started again on the same desk is the same issuer; 0 (default): any free one. */
+    port?: number;
   } = {},
 ): Promise<TestGateway> {
   // `wallClock`: time runs as the machine's (a client outside the test compares task times with its own clock).
@@ -93,7 +98,7 @@ export async function startTestGateway(
   const demo = await demoDirectory(chain);
   let fetcher: (request: Request) => Response | Promise<Response> = () => new Response('starting', { status: 503 });
   const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve) => {
-    const s = serve({ fetch: (request) => fetcher(request), port: 0, hostname: '127.0.0.1' }, (info) =>
+    const s = serve({ fetch: (request) => fetcher(request), port: options.port ?? 0, hostname: '127.0.0.1' }, (info) =>
       resolve({ server: s, port: info.port }),
     );
   });
@@ -101,12 +106,19 @@ export async function startTestGateway(
   const origin = `http://${options.originHost ?? '127.0.0.1'}:${port}`;
   const wallet = gatewayWallet({ chain, clock, origins: [origin], serviceKey: DEMO_SERVICES.heartcoach.privateKey });
   const sql = await database.open();
+  const closeServer = async () => {
+    (server as Server).closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
   const gateway = await composeGateway({
     origin,
     audience: 'heartcoach',
     trustedIssuers: [],
     database: { kind: 'open', sql },
-    keyRing: { secret: 'test-gateway-signing-keys-secret-0123456789' },
+    keyRing: {
+      secrets: options.signingSecrets ?? ['test-gateway-signing-keys-secret-0123456789'],
+      retireUnopened: options.retireSigningKeys === true,
+    },
     rateLimits: options.rateLimits ?? TEST_RATE_LIMITS,
     model:
       options.withModel === false
@@ -118,6 +130,12 @@ export async function startTestGateway(
     wallet,
     demo,
     ...(options.web === true ? { web: await buildWebBundle() } : {}),
+  }).catch(async (error: unknown) => {
+    // A start refused (say, a signing key no secret opens): nothing of it is left running or holding the desk.
+    await sql.close();
+    await closeServer();
+    await model.close();
+    throw error;
   });
   fetcher = (request) => gateway.app.fetch(request);
   const owner = (id: DemoPersonId) => privateKeyToAccount(DEMO_PEOPLE[id].privateKey);
@@ -182,8 +200,7 @@ export async function startTestGateway(
       });
     },
     async close() {
-      (server as Server).closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer();
       await gateway.close();
       await model.close();
     },

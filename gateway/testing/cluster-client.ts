@@ -1,9 +1,7 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { DEMO_ORGANIZATIONS, DEMO_PEOPLE, type DemoPersonId } from '../../src/protocol/demo-identities';
-import { smartAgentOf } from '../../src/wallet/accounts/smart-agent';
-import type { WalletChain } from '../../src/wallet/chain/wallet-chain';
-import { signMessageAsAgent } from '../../src/wallet/sign/sign-as-agent';
+import { signMessageAsAgent, smartAgentOf, type WalletChain } from '../../src/wallet/index';
 import type { GatewayCluster } from './gateway-cluster';
 import type { TokenResponse } from './test-gateway';
 

@@ -11,11 +11,13 @@ import { build } from 'esbuild';
  */
 export const SERVER_DIR = join(process.cwd(), '.output', 'gateway-server');
 
-export async function buildServerBundle(out = SERVER_DIR): Promise<number> {
+/** `out` must lie inside `root`: the bundle loads its packages from `root`'s node_modules. */
+export async function buildServerBundle(out = SERVER_DIR, root = process.cwd()): Promise<number> {
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
   const result = await build({
-    entryPoints: [join(process.cwd(), 'gateway', 'main.ts')],
+    absWorkingDir: root,
+    entryPoints: [join(root, 'gateway', 'main.ts')],
     outdir: out,
     // The modules main.ts loads only when needed (the embedded EVM) stay chunks of their own, loaded then.
     splitting: true,
@@ -31,7 +33,7 @@ export async function buildServerBundle(out = SERVER_DIR): Promise<number> {
     metafile: true,
     logLevel: 'warning',
   });
-  const inputs = Object.keys(result.metafile.inputs).map((path) => relative(process.cwd(), path));
+  const inputs = Object.keys(result.metafile.inputs).map((path) => relative(root, join(root, path)));
   await writeFile(join(out, 'inputs.json'), JSON.stringify(inputs, null, 1));
   return inputs.length;
 }

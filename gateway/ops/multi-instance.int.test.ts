@@ -1,9 +1,13 @@
 import pg from 'pg';
 import { privateKeyToAccount } from 'viem/accounts';
-import { createSiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ORGANIZATIONS, DEMO_PEOPLE, DEMO_SERVICES, type DemoPersonId } from '../../src/protocol/demo-identities';
-import { startScriptedMessagesServer, type ScriptedMessagesServer } from '../../src/testing/scripted-messages-server';
+import { DEMO_PEOPLE, DEMO_SERVICES, type DemoPersonId } from '../../src/protocol/demo-identities';
+import { read } from '../../src/testing/scripted-messages-script';
+import {
+  startScriptedMessagesServer,
+  type RecordedRequest,
+  type ScriptedMessagesServer,
+} from '../../src/testing/scripted-messages-server';
 import { fundOnLocalChain } from '../../src/wallet/accounts/fund';
 import { smartAgentOf } from '../../src/wallet/accounts/smart-agent';
 import type { WalletChain } from '../../src/wallet/chain/wallet-chain';
@@ -11,19 +15,20 @@ import { wireScope } from '../../src/wallet/delegations/scopes';
 import { signScopedDelegation } from '../../src/wallet/delegations/sign-scoped-delegation';
 import { deployHomeEnvironment } from '../../src/wallet/deploy/deploy-home-environment';
 import { revokeDelegation } from '../../src/wallet/revoke/revoke-delegation';
-import { signMessageAsAgent } from '../../src/wallet/sign/sign-as-agent';
 import { startAnvil, type AnvilNode } from '../../src/wallet/testing/anvil';
 import { systemClock } from '../ports';
 import { ask } from '../testing/a2a-client';
 import { scriptedCoach } from '../testing/coach-script';
+import { clusterClient, type ClusterClient } from '../testing/cluster-client';
 import { startGatewayCluster, type GatewayCluster } from '../testing/gateway-cluster';
-import type { TokenResponse } from '../testing/test-gateway';
 import { openGatewayChain } from '../wallet/open-gateway-chain';
 
 /**
- * Stateless instances, proven with real parts: three `gateway/main.ts` processes behind Debian's haproxy, sharing one
- * PostgreSQL schema (TEST_DATABASE_URL) and one anvil. A session from one is accepted by the others, a wire revoked
- * on chain is refused by every instance, an instance SIGKILLed in the middle of a run of desk writes loses none and
+ * Stateless instances, proven with real parts: three processes of the server bundle (what `npm run gateway` runs)
+ * behind Debian's haproxy, sharing one PostgreSQL schema (TEST_DATABASE_URL) and one anvil. A session from one is
+ * accepted by the others, a wire revoked on chain is refused by every instance, the instance holding a consultation
+ * between its write and its answer (the scripted model holds the answer until the kill) is SIGKILLed and the retry is
+ * answered once with the write there once, an instance SIGKILLed in the middle of a run of desk writes loses none and
  * doubles none, consultations that write under an Idempotency-Key while another instance is SIGKILLed are each
  * written at most once and answered, and a rate limit counted in the database holds on every instance.
  */
@@ -36,31 +41,13 @@ describe('three gateway instances behind haproxy on one PostgreSQL and one anvil
   let model: ScriptedMessagesServer;
   let cluster: GatewayCluster;
   let db: pg.Pool;
+  let signIn: ClusterClient['signIn'];
+  let consult: ClusterClient['consult'];
+  let register: ClusterClient['register'];
+  let aboutAlice: ClusterClient['aboutAlice'];
   const schema = `cluster_t${process.pid}_${Date.now().toString(36)}`;
   const owner = (id: DemoPersonId) => privateKeyToAccount(DEMO_PEOPLE[id].privateKey);
   const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-  async function signIn(at: string, person: DemoPersonId): Promise<TokenResponse> {
-    const { nonce } = (await (await fetch(`${at}/auth/nonce`)).json()) as { nonce: string };
-    const agent = await smartAgentOf(DEMO_PEOPLE[person].ownerAddress, DEMO_PEOPLE[person].salt);
-    const message = createSiweMessage({
-      domain: new URL(cluster.origin).host,
-      address: agent.address,
-      uri: cluster.origin,
-      version: '1',
-      chainId: chain.chainId,
-      nonce,
-      issuedAt: new Date(),
-    });
-    const signature = await signMessageAsAgent(owner(person), agent, message);
-    const res = await fetch(`${at}/auth/siwe`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ message, signature }),
-    });
-    if (res.status !== 200) throw new Error(`sign-in at ${at} failed: ${res.status} ${await res.text()}`);
-    return (await res.json()) as TokenResponse;
-  }
 
   const wire = async (validBefore: number) =>
     signScopedDelegation(chain, {
@@ -73,24 +60,6 @@ describe('three gateway instances behind haproxy on one PostgreSQL and one anvil
         window: { validAfter: nowSeconds() - 3600, validBefore },
       }),
     });
-
-  /** POST /ask-me/wire the way a client does: again on a dropped connection or a 502/503, until it is answered. */
-  async function register(at: string, token: string, body: unknown): Promise<{ status: number; attempts: number }> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const res = await fetch(`${at}/ask-me/wire`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify({ wire: body }),
-        });
-        await res.arrayBuffer();
-        if ((res.status !== 502 && res.status !== 503) || attempt >= 8)
-          return { status: res.status, attempts: attempt };
-      } catch (error) {
-        if (attempt >= 8) throw error;
-      }
-    }
-  }
 
   beforeAll(async () => {
     if (url === undefined || url === '')
@@ -108,6 +77,7 @@ describe('three gateway instances behind haproxy on one PostgreSQL and one anvil
       env: { RATE_LIMIT_SIGN_IN: String(SIGN_IN_LIMIT), RATE_LIMIT_PER_ADDRESS: '100000' },
     });
     db = new pg.Pool({ connectionString: url, max: 2, options: `-c search_path=${schema}` });
+    ({ signIn, consult, register, aboutAlice } = clusterClient(cluster, chain));
   }, 400_000); // three processes start on a 2-core machine shared with other work
   afterAll(async () => {
     await cluster?.close();
@@ -169,6 +139,66 @@ describe('three gateway instances behind haproxy on one PostgreSQL and one anvil
     }
   });
 
+  it('every instance runs the server bundle, as `npm run gateway` does after `npm run build:gateway`', () => {
+    for (const instance of cluster.instances)
+      expect(instance.readyLine).toMatch(/ — the server bundle, ready in \d+ ms$/);
+  });
+
+  it(
+    'the instance holding a consultation between its write and its answer is SIGKILLed: answered once, written once',
+    { timeout: 120_000 },
+    async () => {
+      const dave = (await signIn(cluster.origin, 'dave')).access_token;
+      const about = await aboutAlice();
+      const run = `${process.pid}-${Date.now().toString(36)}`;
+      const text = `held ${run}`;
+      const ours = (r: RecordedRequest) => read.firstUserText(r).includes(text);
+      // The model holds its answer to this consultation's second round — the message is on the desk, the answer is
+      // not yet written — until the test lets go; the request tells which instance sent it (the model key it sent).
+      let arrived!: (modelKey: string) => void;
+      const seen = new Promise<string>((resolve) => (arrived = resolve));
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      model.setScript(async (request) => {
+        if (ours(request) && read.lastToolResults(request).length > 0) {
+          const key = request.headers['x-api-key'] ?? request.headers.authorization?.replace(/^Bearer /, '');
+          arrived(key ?? '');
+          await held;
+        }
+        return scriptedCoach(request);
+      });
+      try {
+        const answer = consult(dave, `held-${run}`, `Tell Alice ${text}`, about);
+        const modelKey = await seen;
+        const index = cluster.instances.findIndex((i) => i.modelKey === modelKey);
+        expect(cluster.instances.map((i) => i.modelKey)).toContain(modelKey);
+        const written = async () =>
+          (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM thread WHERE text = $1`, [text])).rows[0]!.n;
+        expect(await written()).toBe(1); // mid-flight: its write landed, its answer is held
+        await cluster.instances[index]!.kill();
+        release();
+        // haproxy sends the request on to a live instance, the client again while it hears "in flight": one answer,
+        // in words, naming the task; the consultation never ran a second time, and its write is there once.
+        const result = await answer;
+        expect(result).toMatchObject({ status: 409, code: 'idempotency_abandoned' });
+        expect(result.taskId).toMatch(/\S/);
+        expect(model.requests.filter((r) => ours(r) && read.lastToolResults(r).length === 0)).toHaveLength(1);
+        expect(await written()).toBe(1);
+        // Asked again under the same key, the answer is the same, and still nothing runs twice.
+        expect(await consult(dave, `held-${run}`, `Tell Alice ${text}`, about)).toMatchObject({
+          status: 409,
+          code: 'idempotency_abandoned',
+          taskId: result.taskId,
+        });
+        expect(await written()).toBe(1);
+        await cluster.restart(index); // the tests after this one kill instances of their own
+      } finally {
+        release();
+        model.setScript(scriptedCoach);
+      }
+    },
+  );
+
   it(
     'one instance SIGKILLed in the middle of sixty desk writes: every write lands once, none is doubled',
     { timeout: 180_000 },
@@ -202,47 +232,12 @@ describe('three gateway instances behind haproxy on one PostgreSQL and one anvil
     },
   );
 
-  /** A consultation sent as a careful client does: one Idempotency-Key, sent again until it is answered. */
-  async function consult(token: string, key: string, text: string, about: { practice: string; patient: string }) {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const res = await fetch(`${cluster.origin}/a2a`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'A2A-Version': '1.0',
-            authorization: `Bearer ${token}`,
-            'Idempotency-Key': key,
-          },
-          body: JSON.stringify({
-            jsonrpc: '2.0',
-            id: `${key}-${attempt}`,
-            method: 'SendMessage',
-            params: { message: { messageId: key, role: 'ROLE_USER', parts: [{ text }], metadata: about } },
-          }),
-        });
-        const body = (await res.json().catch(() => null)) as { error?: { data?: { code?: string } } } | null;
-        const code = body?.error?.data?.code ?? null;
-        const again = res.status === 502 || res.status === 503 || code === 'idempotency_in_flight';
-        if (!again || attempt >= 40) return { status: res.status, code };
-        const wait = Number(res.headers.get('retry-after') ?? '0.2');
-        await new Promise((resolve) => setTimeout(resolve, wait * 1000));
-      } catch (error) {
-        if (attempt >= 40) throw error;
-      }
-    }
-  }
-
   it(
     'one instance SIGKILLed in the middle of consultations that write: none doubled, every one answered',
     { timeout: 240_000 },
     async () => {
       const dave = (await signIn(cluster.origin, 'dave')).access_token;
-      const atria = DEMO_ORGANIZATIONS['atria-heart'];
-      const about = {
-        practice: (await smartAgentOf(DEMO_PEOPLE[atria.stewardId].ownerAddress, atria.salt)).address.toLowerCase(),
-        patient: (await smartAgentOf(DEMO_PEOPLE.alice.ownerAddress, DEMO_PEOPLE.alice.salt)).address.toLowerCase(),
-      };
+      const about = await aboutAlice();
       const run = `${process.pid}-${Date.now().toString(36)}`;
       const answers = new Map<number, { status: number; code: string | null }>();
       let next = 0;
@@ -267,7 +262,12 @@ describe('three gateway instances behind haproxy on one PostgreSQL and one anvil
         const n = landed.get(`check ${run} number ${i}`) ?? 0;
         // Answered: its write is there once. Stopped with its instance: answered in words, written at most once.
         if (answer.status === 200) expect(n, `consultation ${i}`).toBe(1);
-        else expect({ ...answer, n: Math.min(n, 1) }).toEqual({ status: 409, code: 'idempotency_abandoned', n });
+        else
+          expect({ status: answer.status, code: answer.code, n: Math.min(n, 1) }).toEqual({
+            status: 409,
+            code: 'idempotency_abandoned',
+            n,
+          });
       }
       expect([...landed.values()].every((n) => n === 1)).toBe(true);
     },

@@ -3,24 +3,43 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServerBundle } from '../build-server';
 import { freePort } from './free-port';
 
 /**
- * HeartCoach as an operator runs it behind a balancer, on this machine: `instances` gateway processes
- * (scripts/gateway.mjs, as `npm run gateway` starts it) on loopback ports, sharing one PostgreSQL schema and one RPC
- * node, behind Debian's haproxy (round robin, health-checked on /ready, retrying a request whose instance died before
- * it answered). `origin` is the balancer: the origin every instance is configured with (SIWE domain, token issuer).
+ * HeartCoach as an operator runs it behind a balancer, on this machine: `instances` gateway processes on loopback
+ * ports, sharing one PostgreSQL schema and one RPC node, behind Debian's haproxy (round robin, health-checked on
+ * /ready, retrying a request whose instance died before it answered). Each runs the server bundle, as
+ * `npm run gateway` does after `npm run build:gateway` — built here, from the sources as they are, into a folder of
+ * its own (about a second), so the processes never fall back to tsx whatever was built before. `origin` is the
+ * balancer: the origin every instance is configured with (SIWE domain, token issuer). Each instance calls the model
+ * with a key of its own (`modelKey`), so the scripted Messages server can tell which instance a request came from.
  * Test and bench support only.
  */
-export type GatewayInstance = { url: string; port: number; kill(): Promise<void>; alive(): boolean };
-export type GatewayCluster = { origin: string; instances: GatewayInstance[]; close(): Promise<void> };
+export type GatewayInstance = {
+  url: string;
+  port: number;
+  /** The ANTHROPIC_API_KEY this instance sends (the model request's `x-api-key`, or its bearer token). */
+  modelKey: string;
+  /** The line the instance printed when it was ready (what it runs, the desk, the chain, the model). */
+  readyLine: string;
+  kill(): Promise<void>;
+  alive(): boolean;
+};
+export type GatewayCluster = {
+  origin: string;
+  instances: GatewayInstance[];
+  /** Starts instance `index` again on its port (after a kill); the balancer's health check takes it back. */
+  restart(index: number): Promise<GatewayInstance>;
+  close(): Promise<void>;
+};
 
 export const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-function startInstance(env: NodeJS.ProcessEnv, port: number): Promise<GatewayInstance> {
+function startInstance(server: string, env: NodeJS.ProcessEnv, port: number): Promise<GatewayInstance> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, ['scripts/gateway.mjs'], {
+    const child: ChildProcess = spawn(process.execPath, [join(server, 'main.mjs')], {
       cwd: ROOT,
       env: { ...env, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -32,11 +51,14 @@ function startInstance(env: NodeJS.ProcessEnv, port: number): Promise<GatewayIns
     );
     const read = (chunk: Buffer) => {
       log = (log + String(chunk)).slice(-20_000);
-      if (log.includes('HeartCoach gateway on')) {
+      const readyLine = /^HeartCoach gateway on .*$/m.exec(log)?.[0];
+      if (readyLine !== undefined) {
         clearTimeout(timer);
         resolve({
           url: `http://127.0.0.1:${port}`,
           port,
+          modelKey: env.ANTHROPIC_API_KEY ?? '',
+          readyLine,
           alive: () => child.exitCode === null && child.signalCode === null,
           kill: () =>
             new Promise<void>((done) => {
@@ -94,6 +116,8 @@ export async function startGatewayCluster(options: {
   if (!existsSync(HAPROXY))
     throw new Error(`haproxy is missing at ${HAPROXY}: apt-get install -y haproxy (scripts/system-deps.mjs does).`);
   const dir = mkdtempSync(join(tmpdir(), 'heartcoach-cluster-'));
+  // Inside the repository, so the bundle finds its packages in node_modules.
+  const server = join(ROOT, '.output', `cluster-server-${process.pid}-${Date.now().toString(36)}`);
   const lbPort = await freePort();
   const origin = `http://127.0.0.1:${lbPort}`;
   const env: NodeJS.ProcessEnv = {
@@ -116,17 +140,28 @@ export async function startGatewayCluster(options: {
     ...options.env,
   };
   const instances: GatewayInstance[] = [];
+  const ports: number[] = [];
+  const own = (i: number) => ({ ...env, ANTHROPIC_API_KEY: `${env.ANTHROPIC_API_KEY}-g${i + 1}` });
+  const restart = async (index: number) => {
+    await instances[index]!.kill();
+    instances[index] = await startInstance(server, { ...own(index), DEMO_SEED: '0' }, ports[index]!);
+    return instances[index];
+  };
   let proxy: ChildProcess | null = null;
   const close = async () => {
     proxy?.kill('SIGKILL');
     await Promise.all(instances.map((i) => i.kill()));
     rmSync(dir, { recursive: true, force: true });
+    rmSync(server, { recursive: true, force: true });
   };
   try {
     // The first seeds the demo desk and makes the signing key; the others start together on what it left.
-    const ports = await Promise.all(Array.from({ length: options.instances }, () => freePort()));
-    instances.push(await startInstance({ ...env, DEMO_SEED: '1' }, ports[0]!));
-    instances.push(...(await Promise.all(ports.slice(1).map((p) => startInstance({ ...env, DEMO_SEED: '0' }, p)))));
+    await buildServerBundle(server, ROOT);
+    ports.push(...(await Promise.all(Array.from({ length: options.instances }, () => freePort()))));
+    instances.push(await startInstance(server, { ...own(0), DEMO_SEED: '1' }, ports[0]!));
+    instances.push(
+      ...(await Promise.all(ports.slice(1).map((p, i) => startInstance(server, { ...own(i + 1), DEMO_SEED: '0' }, p)))),
+    );
     const config = join(dir, 'haproxy.cfg');
     writeFileSync(config, haproxyConfig(lbPort, ports));
     proxy = spawn(HAPROXY, ['-f', config, '-db'], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -143,7 +178,7 @@ export async function startGatewayCluster(options: {
         throw new Error(`haproxy did not come up on ${origin}:\n${proxyLog}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    return { origin, instances, close };
+    return { origin, instances, restart, close };
   } catch (error) {
     await close();
     throw error;

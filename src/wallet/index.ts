@@ -75,7 +75,7 @@ export { delegationHashOf } from './delegations/delegation-codec';
 export { capabilityTarget } from './delegations/capability-target';
 export { signCallerAssertion, CALLER_ASSERTION_KIND } from './sign/caller-assertion';
 export { HOME_PAYLOAD_TYPES } from './sign/home-typed-data';
-export { signTypedDataAsAgent } from './sign/sign-as-agent';
+export { signMessageAsAgent, signTypedDataAsAgent } from './sign/sign-as-agent';
 export { signApproval } from './sign/approval';
 export { createSignIn, type CreateSignInParameters } from './siwe/create-sign-in';
 

@@ -121,6 +121,11 @@ describe('grounding: the vault found in the sentence', () => {
       { person: 'nathan', organization: 'missio nexus' },
       { person: 'bob', organization: 'missio nexus' },
     ]);
+    // A later request that only asks again for the act said before is that one act, not a second.
+    expect(steps('I still owe carol 9 usdc, could you pay her')).toEqual([
+      { toolId: 'payment.usdc.send', args: { amount: '9', recipient: 'carol' } },
+    ]);
+    expect(steps('give bob 2 usdc, please give him 3 usdc')?.map((s) => s.args.amount)).toEqual(['2', '3']);
     // An organization paid is no organization to join: nothing carries.
     expect(steps('pay missio nexus 5 usdc and add bob')).toEqual([
       { toolId: 'payment.usdc.send', args: { amount: '5', recipient: 'missio nexus' } },

@@ -170,8 +170,19 @@ export function groundAsk(input: GroundInput): Grounding {
     );
   const context = unsaid.filter(takenUp).map((u) => u.text);
   const left = unsaid.filter((u) => !takenUp(u)).map((u) => u.text);
-  return { ...base, intents, unsaid: intents.length > 0 ? left : [...told, ...context, ...left] };
+  const asked = intents.filter((i, k) => k === 0 || !restates(intents[k - 1]!, i));
+  return { ...base, intents: asked, unsaid: asked.length > 0 ? left : [...told, ...context, ...left] };
 }
+
+/**
+ * A later intent that asks again for the act the one before it said, adding nothing ("I owe david 7 usdc, can you
+ * pay him"): the same capability, and every argument it has is the earlier one's. One act, not two.
+ */
+const restates = (earlier: Intent, later: Intent) =>
+  earlier.capability === later.capability &&
+  later.step.forEach === undefined &&
+  earlier.step.forEach === undefined &&
+  Object.entries(later.step.args).every(([k, v]) => earlier.step.args[k] === v);
 
 /** A segment that tells what happened: a verb in the past tense, none asking for an act. */
 const toldOf = (parsed: ReturnType<typeof parse>, segment: { from: number; to: number }, inName: ReadonlySet<number>) =>

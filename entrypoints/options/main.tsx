@@ -3,6 +3,7 @@ import { requestBackground } from '../../src/messaging/client';
 import { BackgroundProvider } from '../../src/ui/home/background-context';
 import { HomeApp } from '../../src/ui/home/HomeApp';
 import { mountPage } from '../../src/ui/mount-page';
+import { message } from '../../src/ui/words/messages';
 
 const send = (message: unknown) => browser.runtime.sendMessage(message);
 
@@ -16,8 +17,8 @@ const openPanel = () => {
 mountPage(
   <BackgroundProvider request={(message) => requestBackground(send, message)}>
     <header>
-      <h1>Home</h1>
-      <p>Everything your agent keeps and is allowed to do, in one place.</p>
+      <h1>{message('homeTitle')}</h1>
+      <p>{message('homeTagline')}</p>
     </header>
     <main>
       <HomeApp requestOrigins={(origins) => browser.permissions.request({ origins })} openPanel={openPanel} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { shortAddress } from '../words/format';
+import { message } from '../words/messages';
 import { ErrorText, useAction } from './background-context';
 import { useLoad } from './use-load';
 
@@ -11,18 +12,18 @@ export function AgentsSection() {
   const agents = (data?.agents ?? []).filter((a) => a.kind !== 'harness');
   return (
     <section aria-labelledby="agents-title" className="ha-card">
-      <h2 id="agents-title">Agents and playbooks</h2>
-      <p>A playbook changes what an agent knows how to do — never what it may do.</p>
+      <h2 id="agents-title">{message('agentsTitle')}</h2>
+      <p>{message('agentsIntro')}</p>
       <ErrorText error={error ?? assign.error} />
       <table className="ha-table">
-        <caption>Your agents</caption>
+        <caption>{message('agentsCaption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Agent</th>
-            <th scope="col">Playbook</th>
-            <th scope="col">Version</th>
-            <th scope="col">Digest</th>
-            <th scope="col">Assign</th>
+            <th scope="col">{message('agentsColAgent')}</th>
+            <th scope="col">{message('agentsColPlaybook')}</th>
+            <th scope="col">{message('agentsColVersion')}</th>
+            <th scope="col">{message('agentsColDigest')}</th>
+            <th scope="col">{message('agentsColAssign')}</th>
           </tr>
         </thead>
         <tbody>
@@ -39,8 +40,8 @@ export function AgentsSection() {
                   {agent.detail === undefined ? null : <span className="ha-detail">{agent.detail}</span>}
                 </th>
                 <td>
-                  {agent.playbook === null ? 'none (bare harness)' : agent.playbook.archetypeId}
-                  {agent.playbook !== null && !agent.playbook.current ? ' — outdated: runs bare' : ''}
+                  {agent.playbook === null ? message('agentsNoPlaybook') : agent.playbook.archetypeId}
+                  {agent.playbook !== null && !agent.playbook.current ? message('agentsOutdated') : ''}
                 </td>
                 <td>{agent.playbook?.version ?? ''}</td>
                 <td>
@@ -48,14 +49,14 @@ export function AgentsSection() {
                 </td>
                 <td>
                   <label htmlFor={selectId} className="ha-visually-hidden">
-                    Playbook for {agent.label}
+                    {message('agentsPlaybookFor', agent.label)}
                   </label>
                   <select
                     id={selectId}
                     value={picked[agent.address] ?? agent.playbook?.archetypeId ?? ''}
                     onChange={(e) => setPicked({ ...picked, [agent.address]: e.target.value })}
                   >
-                    <option value="">Choose…</option>
+                    <option value="">{message('agentsChoose')}</option>
                     {options.map((a) => (
                       <option key={a.id} value={a.id}>
                         {a.label} {a.version}
@@ -75,7 +76,7 @@ export function AgentsSection() {
                         .then((next) => next && setData(next))
                     }
                   >
-                    Assign to {agent.label}
+                    {message('agentsAssignTo', agent.label)}
                   </button>
                 </td>
               </tr>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { HOME_LIMITS } from '../../protocol/messages/home';
 import type { HomeStatus } from '../../protocol/messages/home-replies';
 import { readChosenFile, saveFile } from '../download';
+import { message } from '../words/messages';
 import { ErrorText, useAction } from './background-context';
 import { Field } from './Field';
 
@@ -32,40 +33,40 @@ export function BackupStep({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setLocal(undefined);
-    if (file === undefined) return setLocal('Choose the backup file you saved.');
+    if (file === undefined) return setLocal(message('backupChooseFile'));
     let text: string;
     try {
       text = await readChosenFile(file, HOME_LIMITS.backup);
     } catch (error) {
-      return setLocal(error instanceof Error ? error.message : 'That file could not be read.');
+      return setLocal(error instanceof Error ? error.message : message('backupUnreadable'));
     }
     const status = await confirm.run({ type: 'home.backup.confirm', backup: text, passphrase });
     if (status !== undefined) onConfirmed(status);
   };
   return (
     <section aria-labelledby="backup-title" className="ha-card">
-      <h2 id="backup-title">Save and confirm your key backup</h2>
+      <h2 id="backup-title">{message('backupTitle')}</h2>
       <ol>
         <li>
-          <p>Save the backup file somewhere safe, away from this computer. It is sealed with your passphrase.</p>
+          <p>{message('backupSaveWhy')}</p>
           <button type="button" onClick={() => void download()}>
-            Save the backup file
+            {message('backupSave')}
           </button>
-          {saved ? <p className="ha-meta">Saved. Now confirm it below.</p> : null}
+          {saved ? <p className="ha-meta">{message('backupSaved')}</p> : null}
           <ErrorText error={fetchBackup.error} />
         </li>
         <li>
           <form onSubmit={(e) => void submit(e)}>
-            <p>Open the file you saved, with your passphrase, to show the backup works.</p>
+            <p>{message('backupOpenWhy')}</p>
             <Field
-              label="Backup file"
+              label={message('backupFile')}
               type="file"
               accept="application/json,.json"
               required
               onChange={(e) => setFile(e.target.files?.[0])}
             />
             <Field
-              label="Your passphrase"
+              label={message('backupPassphrase')}
               type="password"
               autoComplete="current-password"
               required
@@ -79,7 +80,7 @@ export function BackupStep({
             )}
             <ErrorText error={confirm.error} />
             <button type="submit" disabled={confirm.busy} aria-busy={confirm.busy}>
-              {confirm.busy ? 'Opening the backup…' : 'Confirm my backup'}
+              {confirm.busy ? message('backupOpening') : message('backupConfirm')}
             </button>
           </form>
         </li>

@@ -1,6 +1,8 @@
 import type { ChangeEvent } from 'react';
 import type { SettingsPatch } from '../../protocol/messages/home';
 import type { SettingsView } from '../../protocol/messages/home-replies';
+import { count } from '../words/format';
+import { message } from '../words/messages';
 import { ErrorText, useAction } from './background-context';
 
 /**
@@ -33,26 +35,31 @@ export function CalibrationMapField({
     } catch {
       return save.setError({
         code: 'CALIBRATION_MAP_INVALID',
-        message: 'That file is not a calibration map (not JSON).',
+        message: message('calibrationNotJson'),
       });
     }
     await store(json);
   };
   return (
     <fieldset>
-      <legend>Calibration map for the skill judge</legend>
+      <legend>{message('calibrationLegend')}</legend>
       <p>
         {view === null
-          ? 'None: the judge is not calibrated.'
-          : `Map ${view.digest.slice(0, 10)}… (α ${view.alpha}, fitted on ${view.runs} runs); used when a model key is set.`}
+          ? message('calibrationNone')
+          : message(
+              'calibrationShown',
+              view.digest.slice(0, 10),
+              new Intl.NumberFormat().format(view.alpha),
+              count(view.runs, message('calibrationRunOne'), message('calibrationRunMany')),
+            )}
       </p>
       <label>
-        Import a map file{' '}
+        {message('calibrationImport')}{' '}
         <input type="file" accept="application/json,.json" disabled={save.busy} onChange={(e) => void chosen(e)} />
       </label>
       {view !== null ? (
         <button type="button" disabled={save.busy} onClick={() => void store(null)}>
-          Remove the map
+          {message('calibrationRemove')}
         </button>
       ) : null}
       <ErrorText error={save.error} />

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes } from 'react';
+import { message } from '../words/messages';
 
 /** A labelled input with an optional hint, the hint tied to it for screen readers. */
 export function Field({
@@ -21,7 +22,7 @@ export function NewPassphraseFields({
   value,
   again,
   onChange,
-  hint = 'At least 10 characters. It seals your key in this browser; nobody can recover it for you.',
+  hint = message('fieldPassphraseHint'),
 }: {
   value: string;
   again: string;
@@ -31,7 +32,7 @@ export function NewPassphraseFields({
   return (
     <>
       <Field
-        label="Passphrase"
+        label={message('fieldPassphrase')}
         type="password"
         autoComplete="new-password"
         required
@@ -41,7 +42,7 @@ export function NewPassphraseFields({
         onChange={(e) => onChange(e.target.value, again)}
       />
       <Field
-        label="Passphrase again"
+        label={message('fieldPassphraseAgain')}
         type="password"
         autoComplete="new-password"
         required
@@ -54,7 +55,7 @@ export function NewPassphraseFields({
 
 /** Why a new passphrase cannot be used yet, in words, or undefined when it can. */
 export function passphraseProblem(value: string, again: string): string | undefined {
-  if (value.length < 10) return 'Choose a passphrase of at least 10 characters.';
-  if (value !== again) return 'The two passphrases differ; type the same one twice.';
+  if (value.length < 10) return message('fieldPassphraseTooShort');
+  if (value !== again) return message('fieldPassphrasesDiffer');
   return undefined;
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { HomeStatus } from '../../protocol/messages/home-replies';
+import { message } from '../words/messages';
 import { ErrorText, useAction } from './background-context';
 import { Field, NewPassphraseFields, passphraseProblem } from './Field';
 
@@ -48,29 +49,29 @@ export function Onboarding({
 
   return (
     <section aria-labelledby="onboarding-title" className="ha-card">
-      <h2 id="onboarding-title">Set up your Home</h2>
-      <p>Your agent needs a key: it signs what you allow, and it never leaves this browser.</p>
+      <h2 id="onboarding-title">{message('onboardingTitle')}</h2>
+      <p>{message('onboardingIntro')}</p>
       <form onSubmit={(e) => void submit(e)}>
         <fieldset>
-          <legend>How do you want to start?</legend>
+          <legend>{message('onboardingHowStart')}</legend>
           <label className="ha-option">
-            <input type="radio" name="mode" checked={mode === 'create'} onChange={() => setMode('create')} /> Create a
-            new key
+            <input type="radio" name="mode" checked={mode === 'create'} onChange={() => setMode('create')} />{' '}
+            {message('onboardingModeCreate')}
           </label>
           <label className="ha-option">
-            <input type="radio" name="mode" checked={mode === 'import'} onChange={() => setMode('import')} /> Import a
-            key I have
+            <input type="radio" name="mode" checked={mode === 'import'} onChange={() => setMode('import')} />{' '}
+            {message('onboardingModeImport')}
           </label>
           <label className="ha-option">
-            <input type="radio" name="mode" checked={mode === 'demo'} onChange={() => setMode('demo')} /> Load the demo
-            profile (Alice)
+            <input type="radio" name="mode" checked={mode === 'demo'} onChange={() => setMode('demo')} />{' '}
+            {message('onboardingModeDemo')}
           </label>
         </fieldset>
         {mode === 'demo' ? (
-          <p className="ha-warning">The demo profile uses public test keys: never keep anything of value under them.</p>
+          <p className="ha-warning">{message('onboardingDemoWarning')}</p>
         ) : (
           <Field
-            label="Your name"
+            label={message('onboardingName')}
             required
             maxLength={120}
             value={name}
@@ -80,13 +81,13 @@ export function Onboarding({
         )}
         {mode === 'import' ? (
           <Field
-            label="Private key"
+            label={message('onboardingPrivateKey')}
             type="password"
             required
             autoComplete="off"
             spellCheck={false}
             value={privateKey}
-            hint="64 hexadecimal digits, with or without 0x."
+            hint={message('onboardingPrivateKeyHint')}
             onChange={(e) => setPrivateKey(e.target.value)}
           />
         ) : null}
@@ -103,12 +104,12 @@ export function Onboarding({
         <ErrorText error={error} />
         <button type="submit" disabled={busy} aria-busy={busy}>
           {busy
-            ? 'Sealing your key… (a few seconds)'
+            ? message('onboardingSealing')
             : mode === 'demo'
-              ? 'Load the demo profile'
+              ? message('onboardingLoadDemo')
               : mode === 'create'
-                ? 'Create my key'
-                : 'Import my key'}
+                ? message('onboardingCreate')
+                : message('onboardingImport')}
         </button>
       </form>
     </section>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { StepReceipt } from '../../protocol/harness-reply';
 import { ReceiptDetails } from '../conversation/ReceiptDetails';
 import { saveFile } from '../download';
-import { when } from '../words/format';
+import { count, when } from '../words/format';
+import { message } from '../words/messages';
 import { ErrorText, useAction } from './background-context';
 import { useLoad } from './use-load';
 
@@ -19,35 +20,41 @@ export function ReceiptsAndRuns() {
   };
   return (
     <>
-      <h3>Receipts</h3>
+      <h3>{message('receiptsTitle')}</h3>
       <ErrorText error={receipts.error ?? runs.error ?? action.error} />
-      {(receipts.data?.receipts ?? []).length === 0 ? <p className="ha-meta">No receipts yet.</p> : null}
+      {(receipts.data?.receipts ?? []).length === 0 ? <p className="ha-meta">{message('receiptsNone')}</p> : null}
       <ul className="ha-receipts">
         {(receipts.data?.receipts ?? []).map((r) => (
           <li key={r.id}>
             <button type="button" className="ha-link" onClick={() => void openReceipt(r.id)}>
-              Open receipt {r.toolId} — {r.status}, {when(r.createdAt)}
+              {message('receiptsOpen', r.toolId, r.status, when(r.createdAt))}
             </button>
           </li>
         ))}
       </ul>
       {open === undefined ? null : (
-        <div className="ha-opened" aria-label="Opened receipt" role="group">
+        <div className="ha-opened" aria-label={message('receiptsOpened')} role="group">
           <ReceiptDetails receipt={open} />
           <button type="button" className="ha-secondary" onClick={() => setOpen(undefined)}>
-            Close receipt
+            {message('receiptsClose')}
           </button>
         </div>
       )}
-      <h3>Runs</h3>
-      {(runs.data?.runs ?? []).length === 0 ? <p className="ha-meta">No runs yet.</p> : null}
+      <h3>{message('receiptsRunsTitle')}</h3>
+      {(runs.data?.runs ?? []).length === 0 ? <p className="ha-meta">{message('receiptsNoRuns')}</p> : null}
       <ul>
         {(runs.data?.runs ?? []).map((run) => (
           <li key={run.runRef}>
-            <code>{run.runRef}</code> — {run.status}, {run.receipts} receipt(s), {when(run.updatedAt)}{' '}
+            <code>{run.runRef}</code>{' '}
+            {message(
+              'receiptsRun',
+              run.status,
+              count(run.receipts, message('receiptsReceiptOne'), message('receiptsReceiptMany')),
+              when(run.updatedAt),
+            )}{' '}
             {run.hasProvenance ? (
               <button type="button" className="ha-secondary" onClick={() => void download(run.runRef)}>
-                Download provenance of {run.runRef}
+                {message('receiptsDownload', run.runRef)}
               </button>
             ) : null}
           </li>

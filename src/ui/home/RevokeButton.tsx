@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { message } from '../words/messages';
 import { ErrorText, useAction } from './background-context';
 
 /**
@@ -28,15 +29,15 @@ export function RevokeButton({
       {asking ? (
         <>
           <button type="button" disabled={busy} aria-busy={busy} onClick={() => void revoke()}>
-            {busy ? 'Revoking on chain…' : `Yes, revoke ${what}`}
+            {busy ? message('revokeBusy') : message('revokeYes', what)}
           </button>
           <button type="button" className="ha-secondary" disabled={busy} onClick={() => setAsking(false)}>
-            Keep it
+            {message('revokeKeep')}
           </button>
         </>
       ) : (
         <button type="button" className="ha-secondary" onClick={() => setAsking(true)}>
-          Revoke {what}
+          {message('revokeAsk', what)}
         </button>
       )}
       <ErrorText error={error} />

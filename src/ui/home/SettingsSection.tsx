@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { SettingsPatch } from '../../protocol/messages/home';
 import type { SettingsView } from '../../protocol/messages/home-replies';
+import { message } from '../words/messages';
 import { ErrorText, useAction } from './background-context';
 import { CalibrationMapField } from './CalibrationMapField';
 import { Field } from './Field';
@@ -77,7 +78,7 @@ export function SettingsSection({ requestOrigins }: { requestOrigins: (origins: 
     if (urls.length > 0 && !(await requestOrigins(urls.map((u) => `${new URL(u).origin}/*`)))) {
       return save.setError({
         code: 'PERMISSION_REFUSED',
-        message: 'Your browser did not allow Home Agent to reach that address, so nothing was saved.',
+        message: message('settingsPermissionRefused'),
       });
     }
     const next = await save.run({ type: 'home.settings.set', patch });
@@ -88,45 +89,45 @@ export function SettingsSection({ requestOrigins }: { requestOrigins: (origins: 
   };
   return (
     <section aria-labelledby="settings-title" className="ha-card">
-      <h2 id="settings-title">Settings</h2>
+      <h2 id="settings-title">{message('settingsTitle')}</h2>
       <form onSubmit={(e) => void submit(e)}>
         <Field
-          label="Payments above this many USDC are high risk (a co-signer approves)"
+          label={message('settingsThreshold')}
           inputMode="decimal"
           value={form.threshold}
           onChange={(e) => set({ threshold: e.target.value })}
         />
-        <h3>Model</h3>
+        <h3>{message('settingsModelHeading')}</h3>
         <Field
-          label="Model API key"
+          label={message('settingsApiKey')}
           type="password"
           autoComplete="off"
           value={form.apiKey}
           placeholder={
             data.modelApiKey.set
-              ? `set (…${data.modelApiKey.hint ?? ''}); type to replace`
-              : 'not set: planning is rule-based'
+              ? message('settingsApiKeySet', data.modelApiKey.hint ?? '')
+              : message('settingsApiKeyUnset')
           }
           onChange={(e) => set({ apiKey: e.target.value })}
         />
         <Field
-          label="Model base URL (empty: Anthropic)"
+          label={message('settingsBaseUrl')}
           type="url"
           value={form.baseUrl}
           onChange={(e) => set({ baseUrl: e.target.value })}
         />
         <Field
-          label="Light model (judges the skill, chooses and makes plans)"
+          label={message('settingsLightModel')}
           value={form.light}
           onChange={(e) => set({ light: e.target.value })}
         />
         <Field
-          label="Composing model (writes the answers you read)"
+          label={message('settingsComposeModel')}
           value={form.compose}
           onChange={(e) => set({ compose: e.target.value })}
         />
         <fieldset>
-          <legend>How the skill is judged</legend>
+          <legend>{message('settingsJudgeLegend')}</legend>
           <label className="ha-option">
             <input
               type="radio"
@@ -134,7 +135,7 @@ export function SettingsSection({ requestOrigins }: { requestOrigins: (origins: 
               checked={form.judgeProfile === 'fast'}
               onChange={() => set({ judgeProfile: 'fast' })}
             />{' '}
-            Fast (one short answer)
+            {message('settingsJudgeFast')}
           </label>
           <label className="ha-option">
             <input
@@ -143,21 +144,21 @@ export function SettingsSection({ requestOrigins }: { requestOrigins: (origins: 
               checked={form.judgeProfile === 'thorough'}
               onChange={() => set({ judgeProfile: 'thorough' })}
             />{' '}
-            Thorough (weighs each skill first; slower, more tokens)
+            {message('settingsJudgeThorough')}
           </label>
         </fieldset>
         <CalibrationMapField view={data.calibration} onSaved={setData} />
         <Field
-          label="Asks each agent answers in a day"
+          label={message('settingsAsksPerDay')}
           type="number"
           min={1}
           max={100000}
           value={form.asksPerDay}
           onChange={(e) => set({ asksPerDay: e.target.value })}
         />
-        <h3>Chain</h3>
+        <h3>{message('settingsChainHeading')}</h3>
         <fieldset>
-          <legend>Where signatures and revocations are checked</legend>
+          <legend>{message('settingsChainLegend')}</legend>
           <label className="ha-option">
             <input
               type="radio"
@@ -165,7 +166,7 @@ export function SettingsSection({ requestOrigins }: { requestOrigins: (origins: 
               checked={form.chainMode === 'embedded'}
               onChange={() => set({ chainMode: 'embedded' })}
             />{' '}
-            Embedded (this browser only; revocations are not shared with other devices)
+            {message('settingsChainEmbedded')}
           </label>
           <label className="ha-option">
             <input
@@ -174,20 +175,25 @@ export function SettingsSection({ requestOrigins }: { requestOrigins: (origins: 
               checked={form.chainMode === 'rpc'}
               onChange={() => set({ chainMode: 'rpc' })}
             />{' '}
-            My own RPC URL
+            {message('settingsChainRpc')}
           </label>
         </fieldset>
-        <Field label="RPC URL" type="url" value={form.rpcUrl} onChange={(e) => set({ rpcUrl: e.target.value })} />
-        <h3>Gateway</h3>
         <Field
-          label="HeartCoach gateway URL"
+          label={message('settingsRpcUrl')}
+          type="url"
+          value={form.rpcUrl}
+          onChange={(e) => set({ rpcUrl: e.target.value })}
+        />
+        <h3>{message('settingsGatewayHeading')}</h3>
+        <Field
+          label={message('settingsGatewayUrl')}
           type="url"
           value={form.gateway}
           onChange={(e) => set({ gateway: e.target.value })}
         />
-        <h3>Lock</h3>
+        <h3>{message('settingsLockHeading')}</h3>
         <Field
-          label="Lock after this many idle minutes"
+          label={message('settingsAutoLock')}
           type="number"
           min={1}
           max={1440}
@@ -200,9 +206,9 @@ export function SettingsSection({ requestOrigins }: { requestOrigins: (origins: 
           </p>
         ))}
         <ErrorText error={save.error} />
-        {saved ? <p role="status">Saved.</p> : null}
+        {saved ? <p role="status">{message('settingsSaved')}</p> : null}
         <button type="submit" disabled={save.busy} aria-busy={save.busy}>
-          {save.busy ? 'Saving…' : 'Save settings'}
+          {save.busy ? message('settingsSaving') : message('settingsSave')}
         </button>
       </form>
     </section>

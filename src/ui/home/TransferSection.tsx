@@ -2,6 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { HOME_LIMITS } from '../../protocol/messages/home';
 import type { HomeStatus } from '../../protocol/messages/home-replies';
 import { readChosenFile, saveFile } from '../download';
+import { count } from '../words/format';
+import { message } from '../words/messages';
 import { ErrorText, useAction } from './background-context';
 import { Field, NewPassphraseFields, passphraseProblem } from './Field';
 
@@ -20,12 +22,12 @@ export function ExportVault() {
   };
   return (
     <form onSubmit={(e) => void doExport(e)}>
-      <h3>Export your vault</h3>
-      <p>One encrypted file with everything: keys (still sealed), records, receipts, mandates, grants, settings.</p>
+      <h3>{message('transferExportTitle')}</h3>
+      <p>{message('transferExportWhat')}</p>
       <NewPassphraseFields
         value={pass.value}
         again={pass.again}
-        hint="At least 10 characters. The file opens only with it."
+        hint={message('transferExportHint')}
         onChange={(value, again) => setPass({ value, again })}
       />
       {exportProblem === undefined ? null : (
@@ -35,7 +37,7 @@ export function ExportVault() {
       )}
       <ErrorText error={exporting.error} />
       <button type="submit" disabled={exporting.busy} aria-busy={exporting.busy}>
-        {exporting.busy ? 'Encrypting…' : 'Export my vault'}
+        {exporting.busy ? message('transferEncrypting') : message('transferExport')}
       </button>
     </form>
   );
@@ -44,7 +46,7 @@ export function ExportVault() {
 /** Import a vault file (replacing everything), in pieces with a progress bar and Cancel. */
 export function ImportVault({
   onImported,
-  heading = 'Import a vault',
+  heading = message('transferImportTitle'),
 }: {
   onImported: (status: HomeStatus) => void;
   heading?: string;
@@ -61,12 +63,12 @@ export function ImportVault({
     event.preventDefault();
     setDone(undefined);
     setLocal(undefined);
-    if (file === undefined) return setLocal('Choose a vault file to import.');
+    if (file === undefined) return setLocal(message('transferChooseFile'));
     let text: string;
     try {
       text = await readChosenFile(file, HOME_LIMITS.vaultFile);
     } catch (error) {
-      return setLocal(error instanceof Error ? error.message : 'That file could not be read.');
+      return setLocal(error instanceof Error ? error.message : message('transferUnreadable'));
     }
     cancelled.current = false;
     const begun = await importing.run({ type: 'home.vault.import.begin', chars: text.length });
@@ -92,9 +94,8 @@ export function ImportVault({
     });
     setProgress(undefined);
     if (result === undefined) return;
-    setDone(
-      `Imported ${result.counts.records ?? 0} records. Your Home is locked: unlock it with the passphrase of the imported keys.`,
-    );
+    const records = count(result.counts.records ?? 0, message('transferRecordOne'), message('transferRecordMany'));
+    setDone(message('transferImported', records));
     onImported(result.status);
   };
 
@@ -103,22 +104,22 @@ export function ImportVault({
     setProgress(undefined);
     if (upload.current !== undefined)
       void importing.run({ type: 'home.vault.import.cancel', uploadId: upload.current });
-    setLocal('Import cancelled; nothing was changed.');
+    setLocal(message('transferCancelled'));
   };
 
   return (
     <form onSubmit={(e) => void doImport(e)}>
       <h3>{heading}</h3>
-      <p className="ha-warning">Importing replaces everything in this Home with the file’s contents.</p>
+      <p className="ha-warning">{message('transferReplaceWarning')}</p>
       <Field
-        label="Vault file"
+        label={message('transferVaultFile')}
         type="file"
         accept="application/json,.json"
         required
         onChange={(e) => setFile(e.target.files?.[0])}
       />
       <Field
-        label="The file’s passphrase"
+        label={message('transferFilePassphrase')}
         type="password"
         autoComplete="off"
         required
@@ -127,10 +128,10 @@ export function ImportVault({
       />
       {progress === undefined ? null : (
         <div>
-          <label htmlFor="import-progress">Importing</label>{' '}
+          <label htmlFor="import-progress">{message('transferImporting')}</label>{' '}
           <progress id="import-progress" max={progress.total} value={progress.received} />
           <button type="button" className="ha-secondary" onClick={cancel}>
-            Cancel import
+            {message('transferCancel')}
           </button>
         </div>
       )}
@@ -142,7 +143,7 @@ export function ImportVault({
       <ErrorText error={importing.error} />
       {done === undefined ? null : <p role="status">{done}</p>}
       <button type="submit" disabled={importing.busy || progress !== undefined}>
-        Import this vault
+        {message('transferImportThis')}
       </button>
     </form>
   );
@@ -152,7 +153,7 @@ export function ImportVault({
 export function TransferSection({ onImported }: { onImported: (status: HomeStatus) => void }) {
   return (
     <section aria-labelledby="transfer-title" className="ha-card">
-      <h2 id="transfer-title">Export and import</h2>
+      <h2 id="transfer-title">{message('transferTitle')}</h2>
       <ExportVault />
       <ImportVault onImported={onImported} />
     </section>

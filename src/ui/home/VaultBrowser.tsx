@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ResultsTable } from '../conversation/ResultsTable';
+import { message } from '../words/messages';
 import { ErrorText, useAction } from './background-context';
 import { ReceiptsAndRuns } from './ReceiptsAndRuns';
 import { useLoad } from './use-load';
@@ -16,15 +17,15 @@ export function VaultBrowser() {
     // A damaged row is counted on its type's button and named here in words, never shown as a record.
     if (read !== undefined)
       setShown({
-        title: `${label}: ${recordType}`,
+        title: message('vaultShown', label, recordType),
         rows: read.records.map((r) => ({ title: r.title, ...r.fields })),
         corrupt: read.corrupt,
       });
   };
   return (
     <section aria-labelledby="vault-title" className="ha-card">
-      <h2 id="vault-title">Vault</h2>
-      <p>Your records, kept in this browser.</p>
+      <h2 id="vault-title">{message('vaultTitle')}</h2>
+      <p>{message('vaultIntro')}</p>
       <ErrorText error={summary.error ?? records.error} />
       {(summary.data?.corrupt ?? []).map((c) => (
         <p key={c} className="ha-warning">
@@ -36,9 +37,9 @@ export function VaultBrowser() {
           <h3>{owner.label}</h3>
           {owner.detail === undefined ? null : <p className="ha-meta">{owner.detail}</p>}
           {Object.keys(owner.counts).length === 0 ? (
-            <p className="ha-meta">No records yet.</p>
+            <p className="ha-meta">{message('vaultNoRecords')}</p>
           ) : (
-            <ul className="ha-chips" aria-label={`${owner.label}: records by type`}>
+            <ul className="ha-chips" aria-label={message('vaultRecordsByType', owner.label)}>
               {Object.entries(owner.counts).map(([type, n]) => (
                 <li key={type}>
                   <button
@@ -46,7 +47,7 @@ export function VaultBrowser() {
                     className="ha-secondary"
                     onClick={() => void open(owner.address, owner.label, type)}
                   >
-                    {type} ({n})
+                    {message('vaultTypeCount', type, new Intl.NumberFormat().format(n))}
                   </button>
                 </li>
               ))}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { message } from '../words/messages';
+import { messageNodes } from '../words/message-nodes';
 
 const DISMISSED = 'home-agent.first-run.dismissed';
 
@@ -10,6 +11,20 @@ function dismissed(): boolean {
   } catch {
     return false;
   }
+}
+
+/** A keyboard shortcut, key by key: `Alt`+`Shift`+`K`. */
+function Keys({ keys }: { keys: readonly string[] }) {
+  return (
+    <>
+      {keys.map((key, i) => (
+        <span key={key}>
+          {i > 0 ? '+' : null}
+          <kbd>{key}</kbd>
+        </span>
+      ))}
+    </>
+  );
 }
 
 /**
@@ -24,16 +39,25 @@ export function FirstRunCard({ onOpenPanel }: { onOpenPanel?: () => void }) {
       <h2 id="first-run-title">{message('firstRunTitle')}</h2>
       <ul>
         <li>
-          <strong>The side panel</strong> holds the conversation: open it from Chrome’s side panel menu, or press{' '}
-          <kbd>Alt</kbd>+<kbd>Shift</kbd>+<kbd>J</kbd>.
+          {messageNodes(
+            'firstRunPanel',
+            <strong>{message('firstRunPanelName')}</strong>,
+            <Keys keys={['Alt', 'Shift', 'J']} />,
+          )}
         </li>
         <li>
-          <strong>The toolbar button</strong> (pin Home Agent from the puzzle-piece menu) opens the requests waiting for
-          your signature; its badge counts them. Shortcut: <kbd>Alt</kbd>+<kbd>Shift</kbd>+<kbd>H</kbd>.
+          {messageNodes(
+            'firstRunToolbar',
+            <strong>{message('firstRunToolbarName')}</strong>,
+            <Keys keys={['Alt', 'Shift', 'H']} />,
+          )}
         </li>
         <li>
-          <strong>On any page</strong>, press <kbd>Alt</kbd>+<kbd>Shift</kbd>+<kbd>K</kbd> (or right-click selected
-          text) to ask about what you are reading.
+          {messageNodes(
+            'firstRunPage',
+            <strong>{message('firstRunPageName')}</strong>,
+            <Keys keys={['Alt', 'Shift', 'K']} />,
+          )}
         </li>
       </ul>
       <p className="ha-meta">{message('firstRunTry')}</p>

@@ -23,14 +23,19 @@ describe("the Home's words, from the catalogue", () => {
     for (const words of ['Opening your Home…', 'How to ask your agent', 'Open the side panel', 'Got it'])
       expect(html).toContain(words);
     expect(html).toContain('Try “Who are my contacts?” or “Send 5 USDC to bob”.');
+    expect(html).toContain(
+      '<strong>The side panel</strong> holds the conversation: open it from Chrome’s side panel menu, or press <span><kbd>Alt</kbd></span><span>+<kbd>Shift</kbd></span><span>+<kbd>J</kbd></span>.',
+    );
+    expect(html).toContain('<strong>On any page</strong>, press');
   });
 
   it('with chrome.i18n answering, none of the moved English is left', () => {
     global.chrome = { i18n: { getMessage: (key: string) => `⟦${key}⟧` } };
     const html = render();
-    for (const key of ['homeOpening', 'firstRunTitle', 'firstRunTry', 'firstRunOpenPanel', 'firstRunGotIt'])
-      expect(html).toContain(`⟦${key}⟧`);
-    for (const words of ['Opening your Home', 'How to ask your agent', 'Open the side panel', 'Got it', 'Try “'])
+    const keys = ['homeOpening', 'firstRunTitle', 'firstRunTry', 'firstRunOpenPanel', 'firstRunGotIt'];
+    for (const key of [...keys, 'firstRunPanel', 'firstRunToolbar', 'firstRunPage']) expect(html).toContain(`⟦${key}⟧`);
+    const moved = ['Opening your Home', 'How to ask your agent', 'Open the side panel', 'Got it', 'Try “'];
+    for (const words of [...moved, 'holds the conversation', 'puzzle-piece', 'On any page'])
       expect(html).not.toContain(words);
   });
 });

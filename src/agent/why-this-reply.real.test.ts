@@ -37,6 +37,17 @@ describe('"Why this reply?" names the stage that decided (no model)', () => {
     expect(why(ruled.plannerTrace)).toMatch(/rule-based planner/);
     expect(why(ruled.plannerTrace)).not.toMatch(/compiled rule|scope check/);
   }, 60_000);
+
+  it('an ask answered first, locally, says so: small talk and a red flag are not "a compiled rule"', async () => {
+    const w = await realWorld({ model: null });
+    const hello = expectKind(replyOf(await w.ask({ message: 'Hello' })), 'answer');
+    expect(why(hello.plannerTrace)).toMatch(/greeting or a request for help/);
+    expect(why(hello.plannerTrace)).not.toMatch(/compiled rule/);
+
+    const red = expectKind(replyOf(await w.ask({ message: 'I have chest pain and my left arm feels numb' })), 'answer');
+    expect(why(red.plannerTrace)).toMatch(/red-flag symptom, so the emergency words came first/);
+    expect(why(red.plannerTrace)).not.toMatch(/compiled rule/);
+  }, 60_000);
 });
 
 describe('with a model, the reading is evidence: an ask naming nothing declared reaches the judge', () => {

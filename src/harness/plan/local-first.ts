@@ -4,7 +4,7 @@ import { isRedFlag } from '../ground/symptoms';
 import { urgentAnswer } from '../ground/urgent';
 import { stop, type RunEnv, type StopOutcome } from '../kernel/run-env';
 import { answerReply, spoken } from '../reply/reply';
-import { RED_FLAG_SHAPE } from '../reply/urgent-first';
+import { RED_FLAG_SHAPE, SMALL_TALK_SHAPE } from '../../protocol/local-shapes';
 import type { Plan } from './plan-schema';
 
 /**
@@ -23,7 +23,7 @@ export function localFirst(env: RunEnv, grounding: Grounding): LocalFirst {
   const { state } = env;
   if (SMALL_TALK.has(grounding.act)) {
     state.trace.plannerUsed = 'compiled';
-    state.trace.shape = `small-talk:${grounding.act}`;
+    state.trace.shape = `${SMALL_TALK_SHAPE}:${grounding.act}`;
     state.trace.skillStage = 'skipped';
     const text = helpText(env.tools, grounding.act);
     return stop(answerReply(state, { text, attributions: [], composedBy: 'template' }, 'help'));

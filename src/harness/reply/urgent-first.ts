@@ -1,12 +1,12 @@
 import type { HarnessReply } from '../../protocol/harness-reply';
+import { RED_FLAG_SHAPE } from '../../protocol/local-shapes';
 import { UNDERSTANDING } from '../ground/lexicon';
 import { symptomOf } from '../ground/symptoms';
 import { urgentAnswer, type UrgentAnswer } from '../ground/urgent';
 import type { RunState } from '../kernel/run-state';
 import { spoken } from './reply';
 
-/** The trace shape the plan stage gives a run whose words report a red-flag symptom. */
-export const RED_FLAG_SHAPE = 'red-flag';
+export { RED_FLAG_SHAPE } from '../../protocol/local-shapes';
 
 /** The red-flag answer for the run's words, when the plan stage read one there. */
 export function urgentOf(state: RunState): UrgentAnswer | null {

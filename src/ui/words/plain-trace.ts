@@ -1,4 +1,5 @@
 import type { PlannerTrace } from '../../protocol/harness-reply';
+import { localFirstKind } from '../../protocol/local-shapes';
 import { isOne, number, shortAddress } from './format';
 import { message, type MessageKey } from './messages';
 
@@ -37,6 +38,14 @@ const SOURCES: Record<string, MessageKey> = {
   addressee: 'traceSourceAddressee',
 };
 
+/** The planner's words; an ask answered first, locally (small talk, a red flag) says so rather than "compiled rule". */
+function plannerKey(trace: PlannerTrace): MessageKey {
+  const local = trace.plannerUsed === 'compiled' ? localFirstKind(trace.shape) : undefined;
+  if (local === 'small-talk') return 'tracePlannerSmallTalk';
+  if (local === 'red-flag') return 'tracePlannerRedFlag';
+  return PLANNER[trace.plannerUsed];
+}
+
 const source = (s: string): string => (SOURCES[s] === undefined ? s : message(SOURCES[s]));
 
 /**
@@ -44,7 +53,7 @@ const source = (s: string): string => (SOURCES[s] === undefined ? s : message(SO
  * comes from the trace's own fields; nothing is inferred. Order follows the pipeline.
  */
 export function plainTrace(trace: PlannerTrace): TraceLine[] {
-  const lines: TraceLine[] = [{ stage: message('traceStagePlan'), text: message(PLANNER[trace.plannerUsed]) }];
+  const lines: TraceLine[] = [{ stage: message('traceStagePlan'), text: message(plannerKey(trace)) }];
   if (trace.shape !== undefined)
     lines.push({ stage: message('traceStageShape'), text: message('traceShape', trace.shape) });
   if (trace.openIntent)

@@ -1,4 +1,6 @@
 import type { DownloadFile } from './conversation/transport';
+import { number } from './words/format';
+import { message } from './words/messages';
 
 /**
  * Saves a file through the browser's own download (an object URL clicked by a temporary link): nothing leaves the
@@ -18,8 +20,8 @@ export function saveFile(file: DownloadFile, doc: Document = document): void {
 
 /** Reads a file the person chose, as text, refusing one larger than `maxChars` before reading it. */
 export async function readChosenFile(file: File, maxChars: number): Promise<string> {
-  if (file.size > maxChars * 4) throw new Error(`That file is too large (${Math.round(file.size / 1024)} kB).`);
+  if (file.size > maxChars * 4) throw new Error(message('fileTooLargeBytes', number(Math.round(file.size / 1024))));
   const text = await file.text();
-  if (text.length > maxChars) throw new Error(`That file is too large (${text.length} characters).`);
+  if (text.length > maxChars) throw new Error(message('fileTooLargeChars', number(text.length)));
   return text;
 }

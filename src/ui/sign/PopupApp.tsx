@@ -157,7 +157,7 @@ export function PopupApp({
           kept={item}
           busy={busy}
           onResend={() => void act(item.runRef, () => transport.resend(item.runRef))}
-          onDrop={() => void act(item.runRef, () => transport.decline(item.runRef, 'you dropped this kept question'))}
+          onDrop={() => void act(item.runRef, () => transport.decline(item.runRef, message('keptDropReason')))}
         />
       ) : (
         <p>{message('popupInSidePanel', item.text)}</p>

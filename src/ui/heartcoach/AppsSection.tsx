@@ -3,6 +3,8 @@ import type { CabinetFolderName } from '../../protocol/delegation';
 import type { AppConnectionView } from '../../protocol/messages/heartcoach';
 import { ErrorText, useAction } from '../home/background-context';
 import { useLoad } from '../home/use-load';
+import { message } from '../words/messages';
+import { messageParts } from '../words/message-parts';
 import { FOLDER_WORDS } from './folders';
 
 const ALL_FOLDERS: CabinetFolderName[] = ['profile', 'readings', 'doses', 'symptoms', 'prefs', 'guidance'];
@@ -22,10 +24,8 @@ export function AppsSection() {
   const connected = apps.data?.apps ?? [];
   return (
     <section aria-labelledby="apps-title" className="ha-card">
-      <h2 id="apps-title">Connected apps</h2>
-      <p>
-        Apps your agent consults for you, the folders of your cabinet they may read, and their session with your agent.
-      </p>
+      <h2 id="apps-title">{message('appsTitle')}</h2>
+      <p>{message('appsIntro')}</p>
       <ErrorText error={apps.error} />
       {connected.map((app) => (
         <ConnectedApp key={app.origin} app={app} onChanged={apps.reload} />
@@ -40,7 +40,7 @@ export function AppsSection() {
               void connect.run({ type: 'apps.connect', origin }).then((v) => v !== undefined && apps.reload())
             }
           >
-            {connect.busy ? 'Waiting for you in the consent window…' : `Connect HeartCoach at ${origin}`}
+            {connect.busy ? message('appsWaiting') : message('appsConnect', origin)}
           </button>
           <ErrorText error={connect.error} />
         </p>
@@ -49,7 +49,7 @@ export function AppsSection() {
   );
 }
 
-function ConnectedApp({ app, onChanged }: { app: AppConnectionView; onChanged: () => void }) {
+export function ConnectedApp({ app, onChanged }: { app: AppConnectionView; onChanged: () => void }) {
   const [folders, setFolders] = useState<CabinetFolderName[]>(app.grant?.folders ?? []);
   const [asking, setAsking] = useState(false);
   const save = useAction();
@@ -58,23 +58,30 @@ function ConnectedApp({ app, onChanged }: { app: AppConnectionView; onChanged: (
   const toggle = (f: CabinetFolderName) =>
     setFolders((all) => (all.includes(f) ? all.filter((x) => x !== f) : [...all, f]));
   return (
-    <article className="ha-section" aria-label={`${app.agent.name} at ${app.origin}`}>
+    <article className="ha-section" aria-label={message('appsLabel', app.agent.name, app.origin)}>
       <h3>
         {app.agent.name} — {app.origin}
       </h3>
       <p className="ha-meta">
-        Agent <code>{app.agent.address}</code>; card digest <code className="ha-digest">{app.agent.cardDigest}</code>{' '}
-        (pinned {day(app.connectedAt)}).
+        {messageParts(
+          'appsAgent',
+          <code>{app.agent.address}</code>,
+          <code className="ha-digest">{app.agent.cardDigest}</code>,
+          day(app.connectedAt),
+        )}
       </p>
       <p>
         {app.session === null
-          ? 'Its session with your agent has ended: connect again to consult it.'
-          : `Your agent is signed in until ${day(app.session.refreshExpiresAt)}.`}
+          ? message('appsSessionEnded')
+          : message('appsSignedIn', day(app.session.refreshExpiresAt))}
       </p>
       <fieldset>
         <legend>
-          Folders {app.agent.name} may read{' '}
-          {app.grant === null ? '(none granted)' : `(grant until ${day(app.grant.expiresAt)})`}
+          {message(
+            'appsFolders',
+            app.agent.name,
+            app.grant === null ? message('appsNoneGranted') : message('appsGrantUntil', day(app.grant.expiresAt)),
+          )}
         </legend>
         {ALL_FOLDERS.map((f) => (
           <label key={f} className="ha-option">
@@ -93,7 +100,7 @@ function ConnectedApp({ app, onChanged }: { app: AppConnectionView; onChanged: (
               .then((v) => v !== undefined && onChanged())
           }
         >
-          {save.busy ? 'Signing a new grant…' : 'Save folders (a new grant)'}
+          {save.busy ? message('appsSigning') : message('appsSave')}
         </button>
         {asking ? (
           <>
@@ -106,15 +113,15 @@ function ConnectedApp({ app, onChanged }: { app: AppConnectionView; onChanged: (
                   .then((v) => v !== undefined && onChanged())
               }
             >
-              {disconnect.busy ? 'Revoking on chain…' : `Yes, disconnect ${app.agent.name}`}
+              {disconnect.busy ? message('appsRevoking') : message('appsYesDisconnect', app.agent.name)}
             </button>
             <button type="button" className="ha-secondary" onClick={() => setAsking(false)}>
-              Keep it
+              {message('appsKeep')}
             </button>
           </>
         ) : (
           <button type="button" className="ha-secondary" onClick={() => setAsking(true)}>
-            Disconnect {app.agent.name}
+            {message('appsDisconnect', app.agent.name)}
           </button>
         )}
       </div>

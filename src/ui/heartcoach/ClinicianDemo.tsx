@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { HomeStatus } from '../../protocol/messages/home-replies';
 import { ErrorText, useAction } from '../home/background-context';
+import { message } from '../words/messages';
 
 /**
  * A care-team member's demo Home: Dr. Dave Silva (cardiologist) or Dr. Priya Nair (primary-care physician)
@@ -21,24 +22,21 @@ export function ClinicianDemo({ onLoaded }: { onLoaded: (status: HomeStatus) => 
   };
   return (
     <section aria-labelledby="clinician-title" className="ha-card">
-      <h2 id="clinician-title">Or a care-team demo profile</h2>
-      <p>
-        A clinician’s Home for HeartCoach’s care-team desk, with public demo keys (never hold anything of value under
-        them).
-      </p>
+      <h2 id="clinician-title">{message('clinicianTitle')}</h2>
+      <p>{message('clinicianIntro')}</p>
       <form onSubmit={(e) => void submit(e)}>
         <fieldset>
-          <legend>Who</legend>
+          <legend>{message('clinicianWho')}</legend>
           <label className="ha-option">
             <input type="radio" name="clinician" checked={identity === 'dave'} onChange={() => setIdentity('dave')} />{' '}
-            Dr. Dave Silva, cardiologist
+            {message('clinicianDave')}
           </label>
           <label className="ha-option">
             <input type="radio" name="clinician" checked={identity === 'priya'} onChange={() => setIdentity('priya')} />{' '}
-            Dr. Priya Nair, primary-care physician
+            {message('clinicianPriya')}
           </label>
         </fieldset>
-        <label htmlFor="clinician-passphrase">Passphrase (at least 10 characters)</label>
+        <label htmlFor="clinician-passphrase">{message('clinicianPassphrase')}</label>
         <input
           id="clinician-passphrase"
           type="password"
@@ -47,7 +45,7 @@ export function ClinicianDemo({ onLoaded }: { onLoaded: (status: HomeStatus) => 
           onChange={(e) => setPassphrase(e.target.value)}
         />
         <button type="submit" disabled={load.busy || passphrase.length < 10} aria-busy={load.busy}>
-          Load the care-team demo profile
+          {message('clinicianLoad')}
         </button>
       </form>
       <ErrorText error={load.error ?? status.error} />

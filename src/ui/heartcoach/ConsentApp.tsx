@@ -3,7 +3,8 @@ import type { CabinetFolderName, WireReadKind } from '../../protocol/delegation'
 import type { Result, WireError } from '../../protocol/errors';
 import type { ExtensionRequest, ExtensionRequestType, ReplyOf } from '../../protocol/messages/index';
 import type { ConsentView } from '../../protocol/messages/heartcoach';
-import { FOLDER_WORDS, KIND_WORDS } from './folders';
+import { message } from '../words/messages';
+import { ConsentDetails } from './ConsentDetails';
 import { lostWords, useConsentKeepalive, type ConsentHold } from './useConsentKeepalive';
 
 export type ConsentRequest = <T extends ExtensionRequestType>(
@@ -66,8 +67,7 @@ export function ConsentApp({
   };
   const decide = async (approve: boolean, trusted: boolean) => {
     // Signing needs the person's own gesture: a click a script made signs nothing (Rabby: a broadcast is never consent).
-    if (approve && !trusted)
-      return setError({ code: 'NOT_A_GESTURE', message: 'Nothing was signed: only you can press Sign.' });
+    if (approve && !trusted) return setError({ code: 'NOT_A_GESTURE', message: message('consentNotAGesture') });
     setBusy(true);
     keepalive.busy.current = true;
     setError(undefined);
@@ -75,7 +75,7 @@ export function ConsentApp({
       type: 'consent.decide',
       id,
       approve,
-      ...(approve ? { folders, kinds } : { reason: 'you declined in Home Agent' }),
+      ...(approve ? { folders, kinds } : { reason: message('consentDeclinedReason') }),
     });
     keepalive.busy.current = false;
     setBusy(false);
@@ -95,7 +95,7 @@ export function ConsentApp({
     return (
       <main className="ha-sheet">
         {error === undefined ? (
-          <p role="status">Reading the request…</p>
+          <p role="status">{message('consentReading')}</p>
         ) : (
           <p role="alert" className="ha-error">
             {error.message}
@@ -103,91 +103,12 @@ export function ConsentApp({
         )}
       </main>
     );
-  const title =
-    view.kind === 'grant'
-      ? `Let ${view.agent.name} ask your agent`
-      : view.folders !== null
-        ? `Connect ${view.agent.name}`
-        : `Sign in to ${view.agent.name}`;
   return (
     <main className="ha-sheet" aria-labelledby="consent-title">
-      <h1 id="consent-title">{title}</h1>
-      <p>
-        Asked by the page at <strong>{view.origin}</strong>.
-      </p>
-      <section className="ha-card" aria-labelledby="agent-title">
-        <h2 id="agent-title">{view.agent.name}’s agent</h2>
-        <p>
-          Address <code className="ha-digest">{view.agent.address}</code>
-        </p>
-        <p>
-          Agent card digest <code className="ha-digest">{view.agent.cardDigest}</code> — pinned from now on: a different
-          card is refused.
-        </p>
-        {view.cardChanged ? (
-          <p role="alert" className="ha-warning">
-            This agent card is not the one you connected to before. Sign only if you expected it to change.
-          </p>
-        ) : null}
-      </section>
-      {view.signIn !== null ? (
-        <p>
-          You sign in to <strong>{view.signIn.domain}</strong> as {view.person.name} (<code>{view.person.address}</code>
-          ).
-        </p>
-      ) : null}
-      {view.folders !== null ? (
-        <fieldset className="ha-card">
-          <legend>Folders of your cabinet {view.agent.name} may read when you ask it something</legend>
-          {view.folders.requested.map((folder) => (
-            <label key={folder} className="ha-option">
-              <input type="checkbox" checked={folders.includes(folder)} onChange={() => toggle(folder)} />{' '}
-              {FOLDER_WORDS[folder].label}
-              <span className="ha-meta"> — {FOLDER_WORDS[folder].holds}</span>
-            </label>
-          ))}
-          <p className="ha-meta">
-            Nothing else leaves your Home. You can take folders back, or the whole grant, in your Home’s options.
-          </p>
-        </fieldset>
-      ) : null}
-      {view.wire !== null ? (
-        <section className="ha-card" aria-labelledby="wire-title">
-          <h2 id="wire-title">What it may do</h2>
-          <p>
-            It may <strong>ask</strong> your agent as you: your agent answers what you could read yourself.
-          </p>
-          <p>
-            It may <strong>never act</strong>: anything your agent would do waits for you to sign here, in Home Agent.
-          </p>
-          <p>
-            Until {view.wire.expiresAt.slice(0, 10)}. You can revoke it on chain at any time in your Home’s options.
-          </p>
-          <fieldset className="ha-card" aria-label="What your agent may answer it from">
-            <legend>What your agent may answer {view.agent.name} from</legend>
-            {view.wire.read.folders.map((folder) => (
-              <label key={folder} className="ha-option">
-                <input type="checkbox" checked={folders.includes(folder)} onChange={() => toggle(folder)} />{' '}
-                {FOLDER_WORDS[folder].label}
-                <span className="ha-meta"> — {FOLDER_WORDS[folder].holds}</span>
-              </label>
-            ))}
-            {view.wire.read.kinds.map((kind) => (
-              <label key={kind} className="ha-option">
-                <input type="checkbox" checked={kinds.includes(kind)} onChange={() => toggleKind(kind)} />{' '}
-                {KIND_WORDS[kind].label}
-                <span className="ha-meta"> — {KIND_WORDS[kind].holds}</span>
-              </label>
-            ))}
-            <p className="ha-meta">
-              Anything not ticked is refused to it in words; your keys never. This is signed inside the grant.
-            </p>
-          </fieldset>
-        </section>
-      ) : null}
+      <ConsentDetails view={view} folders={folders} kinds={kinds} onFolder={toggle} onKind={toggleKind} />
       {view.locked && keepalive.lost === undefined ? (
         <form onSubmit={(e) => void unlock(e)} className="ha-card">
-          <label htmlFor="consent-passphrase">Your Home is locked: your passphrase</label>
+          <label htmlFor="consent-passphrase">{message('consentLocked')}</label>
           <input
             id="consent-passphrase"
             type="password"
@@ -195,7 +116,7 @@ export function ConsentApp({
             value={passphrase}
             onChange={(e) => setPassphrase(e.target.value)}
           />
-          <button type="submit">Unlock</button>
+          <button type="submit">{message('consentUnlock')}</button>
         </form>
       ) : null}
       {error !== undefined && keepalive.lost === undefined ? (
@@ -210,7 +131,7 @@ export function ConsentApp({
           </p>
           <div className="ha-actions">
             <button type="button" className="ha-secondary" onClick={close}>
-              Close
+              {message('consentClose')}
             </button>
           </div>
         </>
@@ -223,7 +144,7 @@ export function ConsentApp({
             onClick={(e) => void decide(true, e.nativeEvent.isTrusted)}
             disabled={busy || view.locked}
           >
-            Sign
+            {message('consentSign')}
           </button>
           <button
             type="button"
@@ -231,7 +152,7 @@ export function ConsentApp({
             onClick={(e) => void decide(false, e.nativeEvent.isTrusted)}
             disabled={busy}
           >
-            Decline
+            {message('consentDecline')}
           </button>
         </div>
       )}

@@ -4,7 +4,7 @@ import type { AppConnectionView } from '../../protocol/messages/heartcoach';
 import { ErrorText, useAction } from '../home/background-context';
 import { useLoad } from '../home/use-load';
 import { message } from '../words/messages';
-import { messageParts } from '../words/message-parts';
+import { messageNodes } from '../words/message-nodes';
 import { FOLDER_WORDS } from './folders';
 
 const ALL_FOLDERS: CabinetFolderName[] = ['profile', 'readings', 'doses', 'symptoms', 'prefs', 'guidance'];
@@ -63,7 +63,7 @@ export function ConnectedApp({ app, onChanged }: { app: AppConnectionView; onCha
         {app.agent.name} — {app.origin}
       </h3>
       <p className="ha-meta">
-        {messageParts(
+        {messageNodes(
           'appsAgent',
           <code>{app.agent.address}</code>,
           <code className="ha-digest">{app.agent.cardDigest}</code>,

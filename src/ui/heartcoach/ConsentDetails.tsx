@@ -1,7 +1,7 @@
 import type { CabinetFolderName, WireReadKind } from '../../protocol/delegation';
 import type { ConsentView } from '../../protocol/messages/heartcoach';
 import { message } from '../words/messages';
-import { messageParts } from '../words/message-parts';
+import { messageNodes } from '../words/message-nodes';
 import { FOLDER_WORDS, KIND_WORDS } from './folders';
 
 /**
@@ -30,11 +30,11 @@ export function ConsentDetails({
   return (
     <>
       <h1 id="consent-title">{title}</h1>
-      <p>{messageParts('consentAskedBy', <strong>{view.origin}</strong>)}</p>
+      <p>{messageNodes('consentAskedBy', <strong>{view.origin}</strong>)}</p>
       <section className="ha-card" aria-labelledby="agent-title">
         <h2 id="agent-title">{message('consentAgent', view.agent.name)}</h2>
-        <p>{messageParts('consentAddress', <code className="ha-digest">{view.agent.address}</code>)}</p>
-        <p>{messageParts('consentCardDigest', <code className="ha-digest">{view.agent.cardDigest}</code>)}</p>
+        <p>{messageNodes('consentAddress', <code className="ha-digest">{view.agent.address}</code>)}</p>
+        <p>{messageNodes('consentCardDigest', <code className="ha-digest">{view.agent.cardDigest}</code>)}</p>
         {view.cardChanged ? (
           <p role="alert" className="ha-warning">
             {message('consentCardChanged')}
@@ -43,7 +43,7 @@ export function ConsentDetails({
       </section>
       {view.signIn !== null ? (
         <p>
-          {messageParts(
+          {messageNodes(
             'consentSignIn',
             <strong>{view.signIn.domain}</strong>,
             view.person.name,
@@ -67,8 +67,8 @@ export function ConsentDetails({
       {view.wire !== null ? (
         <section className="ha-card" aria-labelledby="wire-title">
           <h2 id="wire-title">{message('consentWireTitle')}</h2>
-          <p>{messageParts('consentWireAsk', <strong>{message('consentWireAskWord')}</strong>)}</p>
-          <p>{messageParts('consentWireNever', <strong>{message('consentWireNeverWord')}</strong>)}</p>
+          <p>{messageNodes('consentWireAsk', <strong>{message('consentWireAskWord')}</strong>)}</p>
+          <p>{messageNodes('consentWireNever', <strong>{message('consentWireNeverWord')}</strong>)}</p>
           <p>{message('consentWireUntil', view.wire.expiresAt.slice(0, 10))}</p>
           <fieldset className="ha-card" aria-label={message('consentWireFromLabel')}>
             <legend>{message('consentWireFrom', view.agent.name)}</legend>

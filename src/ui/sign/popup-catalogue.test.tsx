@@ -2,7 +2,6 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApprovalRequestFile } from '../../protocol/approval-exchange';
-import type { Requirement } from '../../protocol/harness-reply';
 import type { HomeStatus } from '../../protocol/messages/home-replies';
 import { BackgroundProvider, type Request } from '../home/background-context';
 import { LockBar } from '../home/LockBar';
@@ -16,30 +15,7 @@ import type { PendingItem, SigningTransport } from './transport';
  * The popup's queue and lock bar read every word from the catalogue (public/_locales/en/messages.json), as the sign
  * sheet does: in English without a browser, and — with chrome.i18n answering — in its words, none of the English left.
  */
-const A = (n: number) => `0x${String(n).repeat(40)}` as `0x${string}`;
-const D = (n: number) => `0x${String(n).repeat(64)}` as `0x${string}`;
-
-const requirement: Requirement = {
-  runRef: 'run-1',
-  stepRef: 's1',
-  toolId: 'payment.usdc.send',
-  capability: 'payment.usdc.send',
-  args: { amount: '12.5', recipient: 'bob' },
-  binding: {
-    planDigest: D(1),
-    stepRef: 's1',
-    argsDigest: D(2),
-    ontologyDigest: D(3),
-    playbookDigest: D(4),
-    capabilityId: 'payment.usdc.send',
-  },
-  bindingDigest: D(5),
-  delegator: A(1),
-  delegate: A(2),
-  caveats: { calls: 1, notAfter: 1_800_000_000, token: 'usdc', maxAmount: '12500000', recipient: A(3) },
-  risk: 'high',
-  derivation: { words: 'send bob 12.5 usdc', argSources: { amount: 'words', recipient: 'vault' } },
-};
+import { A, D, sampleRequirement as requirement } from '../testing/sample-requirement';
 
 const base = { addressee: A(1), words: 'send bob 12.5 usdc', expiresAt: 1_800_000_000_000 };
 const items: PendingItem[] = [

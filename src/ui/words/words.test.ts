@@ -1,33 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { PlannerTrace, Requirement } from '../../protocol/harness-reply';
+import type { PlannerTrace } from '../../protocol/harness-reply';
 import { plainTrace } from './plain-trace';
 import { mandateTitle } from './pending-words';
 import { requirementFacts } from './requirement-words';
 
-const A = (n: number) => `0x${String(n).repeat(40)}` as `0x${string}`;
-const D = (n: number) => `0x${String(n).repeat(64)}` as `0x${string}`;
-
-const requirement: Requirement = {
-  runRef: 'run-1',
-  stepRef: 's1',
-  toolId: 'payment.usdc.send',
-  capability: 'payment.usdc.send',
-  args: { amount: '12.5', recipient: 'bob' },
-  binding: {
-    planDigest: D(1),
-    stepRef: 's1',
-    argsDigest: D(2),
-    ontologyDigest: D(3),
-    playbookDigest: D(4),
-    capabilityId: 'payment.usdc.send',
-  },
-  bindingDigest: D(5),
-  delegator: A(1),
-  delegate: A(2),
-  caveats: { calls: 1, notAfter: 1_800_000_000, token: 'usdc', maxAmount: '12500000', recipient: A(3) },
-  risk: 'high',
-  derivation: { words: 'send bob 12.5 usdc', argSources: { amount: 'words', recipient: 'vault' } },
-};
+import { A, sampleRequirement as requirement } from '../testing/sample-requirement';
 
 describe("the faces' words for a requirement and a trace", () => {
   it("says what a mandate allows from the requirement's own bytes: amount, recipient, window, uses, risk", () => {

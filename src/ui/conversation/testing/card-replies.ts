@@ -4,8 +4,16 @@ import type { HarnessReply, PlannerTrace, Requirement, StepReceipt } from '../..
  * Replies of every kind a conversation face renders, as the harness sends them: a rich plannerTrace (every stage
  * of "Why this reply?"), a payment's requirement, a receipt under a mandate and one routed to another agent.
  */
-export const A = (n: number) => `0x${String(n).repeat(40)}` as `0x${string}`;
-export const D = (n: number) => `0x${String(n).repeat(64)}` as `0x${string}`;
+import { A, D, sampleRequirement } from '../../testing/sample-requirement';
+
+export { A, D };
+const requirement: Requirement = {
+  ...sampleRequirement,
+  derivation: {
+    ...sampleRequirement.derivation,
+    argSources: { amount: 'words', recipient: 'vault', memo: 'material' },
+  },
+};
 
 const trace: PlannerTrace = {
   plannerUsed: 'judgment',
@@ -68,27 +76,6 @@ const trace: PlannerTrace = {
     },
   ],
   notes: ['A note from the agent.'],
-};
-const requirement: Requirement = {
-  runRef: 'run-1',
-  stepRef: 's1',
-  toolId: 'payment.usdc.send',
-  capability: 'payment.usdc.send',
-  args: { amount: '12.5', recipient: 'bob' },
-  binding: {
-    planDigest: D(1),
-    stepRef: 's1',
-    argsDigest: D(2),
-    ontologyDigest: D(3),
-    playbookDigest: D(4),
-    capabilityId: 'payment.usdc.send',
-  },
-  bindingDigest: D(5),
-  delegator: A(1),
-  delegate: A(2),
-  caveats: { calls: 1, notAfter: 1_800_000_000, token: 'usdc', maxAmount: '12500000', recipient: A(3) },
-  risk: 'high',
-  derivation: { words: 'send bob 12.5 usdc', argSources: { amount: 'words', recipient: 'vault', memo: 'material' } },
 };
 export const receipt: StepReceipt = {
   schemaVersion: 1,

@@ -50,7 +50,7 @@ const trace: PlannerTrace = {
     },
   ],
   authority: [
-    { stepRef: 's1', presentedRef: 'none', outcome: 'authority-required', obligations: [], code: 'NEEDS_MANDATE' },
+    { stepRef: 's1', presentedRef: 'none', outcome: 'authority-required', obligations: [], code: 'MANDATE_NOT_FOUND' },
     { stepRef: 's2', presentedRef: 'self', outcome: 'informational', obligations: [] },
   ],
   calls: [
@@ -214,7 +214,7 @@ export const replies: HarnessReply[] = [
     ...base,
     kind: 'refused',
     outcome: 'plan_refused',
-    error: { code: 'NO_PLAN', message: 'Nothing fits.' },
+    error: { code: 'NO_PLAYBOOK', message: 'Nothing fits.' },
     receipts: [],
   },
 ];

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type ExtensionHandle } from './fixtures';
-import { overlayDialog } from './overlay-support';
+import { closeOverlay, overlayDialog } from './overlay-support';
 import { startStaticServer } from './static-server';
 import { demoExtension, seriousAxeViolations } from './faces-support';
 
@@ -62,8 +62,7 @@ test('an overlay ask on a 127.0.0.1 page with a selection: the reply is read in 
   await expect(panel.getByRole('article').last().getByRole('table')).toContainText('Bob Mensah');
 
   // Closed, nothing is lost: a side panel opened afterwards replays it from the tab.
-  await overlay.getByRole('button', { name: 'Close Home Agent' }).click();
-  await expect(page.locator('home-agent-overlay')).toHaveCount(0);
+  await closeOverlay(page, 'button');
   const later = await extension.context.newPage();
   await later.goto(extension.url('sidepanel.html'));
   await page.bringToFront();

@@ -13,3 +13,17 @@ export function overlayFrame(page: Page): FrameLocator {
 export function overlayDialog(page: Page): Locator {
   return overlayFrame(page).getByRole('dialog', { name: 'Ask Home Agent' });
 }
+
+/**
+ * Closes the overlay as the person does — its × button, or Escape — and waits for the frame's removal. The frame that
+ * takes the input is removed by it, and Chromium then sometimes never acknowledges the input event: an awaited click
+ * or key press waited forever (1 run in about 7 here, and in CI). The removal is the event a test waits for.
+ */
+export async function closeOverlay(page: Page, by: 'button' | 'escape'): Promise<void> {
+  const input =
+    by === 'button'
+      ? overlayDialog(page).getByRole('button', { name: 'Close Home Agent' }).click()
+      : page.keyboard.press('Escape');
+  void input.catch(() => undefined);
+  await page.locator('home-agent-overlay').waitFor({ state: 'detached' });
+}

@@ -1,11 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { AskResponse, HarnessReply, PlannerTrace } from '../../protocol/harness-reply';
+import type { HarnessReply, PlannerTrace } from '../../protocol/harness-reply';
 import { ReplyCard } from './ReplyCard';
-import type { ReplyActions } from './transport';
+import { A, actions, D, respond } from './testing/card-replies';
 
-const A = (n: number) => `0x${String(n).repeat(40)}` as `0x${string}`;
-const D = (n: number) => `0x${String(n).repeat(64)}` as `0x${string}`;
 const trace: PlannerTrace = {
   plannerUsed: 'compiled',
   admission: [],
@@ -14,20 +12,6 @@ const trace: PlannerTrace = {
   calls: [],
   notes: [],
 };
-const actions: ReplyActions = {
-  busy: false,
-  resume: () => undefined,
-  review: () => undefined,
-  provenance: async () => undefined,
-};
-const respond = (reply: HarnessReply): AskResponse => ({
-  ok: true,
-  addressee: A(1),
-  runRef: 'run-1',
-  hasProvenance: true,
-  resumable: false,
-  reply,
-});
 const render = (reply: HarnessReply) =>
   renderToStaticMarkup(<ReplyCard response={respond(reply)} actions={actions} now={0} />);
 

@@ -1,35 +1,20 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AskResponse, HarnessReply } from '../../protocol/harness-reply';
 import { OverlayPanel } from '../OverlayPanel';
 import { tokenAmount } from '../words/format';
 import { EntryView } from './EntryView';
 import { KeptQuestions } from './KeptQuestions';
 import { ReceiptDetails } from './ReceiptDetails';
 import { ReplyCard } from './ReplyCard';
-import { A, D, receipt, replies, routed } from './testing/card-replies';
-import type { AgentTransport, ReplyActions } from './transport';
+import { A, actions, D, receipt, replies, respond, routed } from './testing/card-replies';
+import type { AgentTransport } from './transport';
 
 /**
  * The conversation faces (side panel and overlay) read every word of their reply cards from the catalogue
  * (public/_locales/en/messages.json), as the popup does: in English without a browser, and — with chrome.i18n
  * answering — in its words, none of the English left. Only the agent's own sentences and the run's data remain.
  */
-const actions: ReplyActions = {
-  busy: false,
-  resume: () => undefined,
-  review: () => undefined,
-  provenance: async () => undefined,
-};
-const respond = (reply: HarnessReply): AskResponse => ({
-  ok: true,
-  addressee: A(1),
-  runRef: 'run-1',
-  hasProvenance: true,
-  resumable: false,
-  reply,
-});
 const refused = async () => ({ ok: false as const, error: { code: 'X', message: 'x' } });
 const transport: AgentTransport = { ask: refused, resume: refused };
 const material = {

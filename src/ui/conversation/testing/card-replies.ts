@@ -1,4 +1,11 @@
-import type { HarnessReply, PlannerTrace, Requirement, StepReceipt } from '../../../protocol/harness-reply';
+import type {
+  AskResponse,
+  HarnessReply,
+  PlannerTrace,
+  Requirement,
+  StepReceipt,
+} from '../../../protocol/harness-reply';
+import type { ReplyActions } from '../transport';
 
 /**
  * Replies of every kind a conversation face renders, as the harness sends them: a rich plannerTrace (every stage
@@ -218,3 +225,21 @@ export const replies: HarnessReply[] = [
     receipts: [],
   },
 ];
+
+/** Card actions that do nothing: a rendered card's buttons are looked at, not pressed. */
+export const actions: ReplyActions = {
+  busy: false,
+  resume: () => undefined,
+  review: () => undefined,
+  provenance: async () => undefined,
+};
+
+/** The answer to an ask that carries `reply`, as the background sends it to a face. */
+export const respond = (reply: HarnessReply): AskResponse => ({
+  ok: true,
+  addressee: A(1),
+  runRef: 'run-1',
+  hasProvenance: true,
+  resumable: false,
+  reply,
+});

@@ -126,6 +126,36 @@ test('a script cannot press Sign: a synthetic click signs nothing', async () => 
   await expect(popup.getByRole('heading', { name: 'Refused' })).toBeVisible({ timeout: 30_000 });
 });
 
+test('an open popup reads its queue again as requests come and go; the sheet in front stays the one being read', async () => {
+  const popup = await extension.context.newPage();
+  await popup.goto(extension.url('popup.html'));
+  await expect(popup.getByText('No requests are waiting for you.')).toBeVisible();
+  const queue = popup.getByRole('list', { name: 'Pending requests' }).getByRole('listitem');
+  const allowed = popup.getByLabel('What you would allow');
+
+  // Asked in the side panel while the popup is open: it joins the queue, and its sheet opens, without a reload.
+  const toBob = await askInPanel(panel, 'Send 6 USDC to bob');
+  await expect(queue).toHaveCount(1);
+  await expect(allowed).toContainText('Bob Mensah');
+  // A second request joins the queue; the sheet in front is still Bob's, never swapped under the pointer.
+  await askInPanel(panel, 'Send 7 USDC to carol');
+  await expect(queue).toHaveCount(2);
+  await expect(allowed).toContainText('6 USDC');
+  await expect(allowed).toContainText('Bob Mensah');
+
+  // Bob's declined in the side panel: his sheet leaves the popup for a word saying so; Carol's is not put in its place.
+  await toBob.getByRole('button', { name: 'Decline' }).click();
+  await expect(queue).toHaveCount(1);
+  await expect(popup.getByText('That request is no longer waiting')).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Sign', exact: true })).toHaveCount(0);
+  await queue.getByRole('button').click();
+  await expect(allowed).toContainText('Carol Whitfield');
+  await popup.getByRole('button', { name: 'Decline' }).click();
+  await expect(popup.getByRole('heading', { name: 'Refused' })).toBeVisible({ timeout: 30_000 });
+  await expect(popup.getByText('No requests are waiting for you.')).toBeVisible();
+  await popup.close();
+});
+
 test('lock: every request waiting for a signature is cleared', async () => {
   await askInPanel(panel, 'Send 4 USDC to bob');
   const popup = await extension.context.newPage();

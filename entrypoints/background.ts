@@ -17,6 +17,7 @@ import { watchWireRevocations } from '../src/messaging/page-events';
 import { watchRunSettlements } from '../src/messaging/task-settlements';
 import { openVault } from '../src/vault/db';
 import { composeWorker } from '../src/worker/compose-worker';
+import type { PendingChanged } from '../src/protocol/faces-broadcast';
 
 /**
  * The person's agent: one router for every channel, over the worker composed in src/worker/compose-worker.ts. This
@@ -56,7 +57,15 @@ export default defineBackground(() => {
   });
   // The toolbar badge counts the requests waiting for a signature; an app's new request also raises a notification.
   const badge = createSignatureBadge(
-    { action: browser.action, notifications: browser.notifications },
+    {
+      action: browser.action,
+      notifications: browser.notifications,
+      i18n: browser.i18n,
+      announce: (count) => {
+        const notice: PendingChanged = { type: 'pending.changed', count };
+        void browser.runtime.sendMessage(notice).catch(() => undefined); // no face open: nobody to tell
+      },
+    },
     async () => (await deps.pending()).map((r) => ({ id: r.id, summary: r.summary })),
     browser.runtime.getURL('/icon/128.png'),
   );

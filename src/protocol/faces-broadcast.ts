@@ -19,6 +19,16 @@ export const RunReplied = z.strictObject({
 });
 export type RunReplied = z.infer<typeof RunReplied>;
 
+/**
+ * The background tells the open faces that the requests waiting for the person changed (one added, settled or cleared
+ * by a lock), with how many wait now. Display only: the popup reads its queue again from the background by itself.
+ */
+export const PendingChanged = z.strictObject({
+  type: z.literal('pending.changed'),
+  count: z.number().int().min(0).max(10_000),
+});
+export type PendingChanged = z.infer<typeof PendingChanged>;
+
 /** The side panel asks the overlay in a tab for the replies it holds (asked before the panel was open). */
 export const OverlayReplay = z.strictObject({ type: z.literal('overlay.replay') });
 export const OverlayReplayReply = z.strictObject({ replies: z.array(RunReplied).max(20) });

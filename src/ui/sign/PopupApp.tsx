@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readApprovalRequest, type CoSignatureFile } from '../../protocol/approval-exchange';
 import type { Result, WireError } from '../../protocol/errors';
 import type { AskResponse } from '../../protocol/harness-reply';
@@ -22,15 +22,21 @@ const NO_ACTIONS = { busy: false, resume: () => undefined };
  * The popup: the signing sheet for one request at a time (chosen by its id: `?request=<runRef>` from the side panel,
  * or from the queue) — a mandate to sign, another person's approval to export and import, a kept question to send
  * again or drop — the queue itself, lock and unlock; or, opened from an approval link, the approver's sheet.
+ * While it is open, the queue is read again whenever the background says what waits changed (`watchPending`); the
+ * sheet in front stays the one the person is reading — a new request joins the queue, it never takes the sheet's
+ * place under the person's pointer, and a request settled elsewhere leaves its sheet for a word saying so.
  */
 export function PopupApp({
   transport,
   location,
   openSidePanel,
+  watchPending,
 }: {
   transport: SigningTransport;
   location: { search: string; hash: string };
   openSidePanel: () => void;
+  /** Calls its listener when the requests that wait change; returns how to stop listening. */
+  watchPending?: (changed: () => void) => () => void;
 }) {
   const loaded = useLoad({ type: 'home.status' });
   const [status, setStatus] = useState<HomeStatus | undefined>();
@@ -55,6 +61,18 @@ export function PopupApp({
   // Once the key's state is known, and again whenever it changes (a lock clears the queue).
   const unlocked = current?.unlocked;
   useEffect(() => void (unlocked !== undefined && refresh()), [refresh, unlocked]);
+  // What waits changed elsewhere (an app's new request, one signed in another window, a lock): read the queue again,
+  // keeping the sheet in front chosen by its id first.
+  const shown = useRef<string | undefined>(undefined);
+  useEffect(
+    () =>
+      watchPending?.(() => {
+        const front = shown.current;
+        if (front !== undefined) setSelected((chosen) => chosen ?? front);
+        void refresh();
+      }),
+    [watchPending, refresh],
+  );
 
   const act = async (runRef: string, work: () => Promise<Result<AskResponse>>) => {
     setBusy(true);
@@ -77,7 +95,9 @@ export function PopupApp({
   };
 
   // Read by the request's id once its sheet shows (before any early return: hooks run in the same order every time).
-  const item = items?.find((i) => i.runRef === selected) ?? items?.[0];
+  // A request chosen by its id that no longer waits shows no sheet: never another request's in its place.
+  const item = selected === undefined ? items?.[0] : items?.find((i) => i.runRef === selected);
+  shown.current = outcome === undefined ? item?.runRef : undefined;
   const previews = usePreviews(item?.waitingFor === 'authority_required' ? item.runRef : undefined, transport.preview);
 
   const lockbar = current === undefined ? null : <LockBar status={current} onStatus={setStatus} />;

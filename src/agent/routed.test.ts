@@ -23,6 +23,16 @@ async function routedToMissio(h: RoutedHome) {
 }
 
 describe('routed hops (real vault and embedded chain)', () => {
+  it('“can you add david to missio nexus please” (a frame’s verb, no declared term) is judged by the room too', async () => {
+    // The room reads the person's words itself: "add … to <organization>" says the invite as its frame says it,
+    // though "add" is no declared term of the invite (it was refused there: "Your words do not ask for …").
+    const h = await routedHome();
+    const reply = expectKind(replyOf(await h.ask('can you add david to missio nexus please')), 'authority_required');
+    expect(reply.capability).toBe('organization.membership.invite');
+    expect(reply.delegator).toBe(h.who.missio);
+    expect(reply.summary).toMatch(/^Missio Nexus’s agent judged this step: Invite David Adeyemi/);
+  }, 60_000);
+
   it('routes “invite david to Missio Nexus” to its agent, which runs it under the mandate its steward signs', async () => {
     const h = await routedHome();
     const { required, runRef, roomRun } = await routedToMissio(h);

@@ -7,7 +7,7 @@ import { replanAfter, type Proposal } from '../plan/plan-stage';
 import type { Plan } from '../plan/plan-schema';
 import { dataPause } from '../reply/pause';
 import { refusedReply } from '../reply/reply';
-import { admitPlan, describeViolations } from './admission';
+import { admitPlan, describeViolations, violationWords } from './admission';
 
 /**
  * Step 6 as a stage: admit the proposed plan. `continue` admits it (the run holds plan, digest and who planned it);
@@ -55,7 +55,7 @@ export async function admitProposal(env: RunEnv, first: Proposal): Promise<Admis
         'plan_refused',
         {
           code: 'PLAN_REFUSED',
-          message: `I won't do that: ${describeViolations(verdict.violations).slice(0, 3).join('; ')}.`.slice(0, 2000),
+          message: `I won't do that. ${violationWords(verdict.violations)}`.slice(0, 2000),
         },
         [],
       ),

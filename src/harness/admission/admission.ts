@@ -60,6 +60,10 @@ function withDropped(verdict: AdmissionVerdict, dropped: Violation[]): Admission
 }
 
 /** Violations in words, for the re-plan and the refusal. */
+/** What the person reads: each violation's own sentence once, at most three, with no rule id (the trace keeps those). */
+export const violationWords = (violations: readonly Violation[]): string =>
+  [...new Set(violations.map((x) => x.message.trim().replace(/([^.!?])$/, '$1.')))].slice(0, 3).join(' ');
+
 export const describeViolations = (violations: readonly Violation[]): string[] =>
   violations.map(
     (x) =>

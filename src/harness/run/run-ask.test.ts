@@ -65,6 +65,14 @@ describe('the run loop', () => {
       'refused',
     );
     expect(reply).toMatchObject({ outcome: 'plan_refused', error: { code: 'PLAN_REFUSED' } });
+    // In words, once each: the rule's id stays in the trace ("Why this reply?"), not in the sentence.
+    expect(reply.error.message).toBe(
+      "I won't do that. Your words do not ask for Remember this. A supplied plan may only read.",
+    );
+    expect(reply.plannerTrace?.admission.at(-1)?.violations.map((x) => x.rule)).toEqual([
+      'actsFromTheWords',
+      'suppliedPlansRead',
+    ]);
   });
 
   it('fans out one step per name, each needing its own mandate: authority is per step, never per run', async () => {

@@ -105,18 +105,22 @@ const READS: Record<string, Read> = {
   },
   'receipts.list': async (ctx, input) => {
     const read = await ctx.vault.receipts.readRecent({ subject: input.addressee, limit: 20 });
+    // Each step by its capability's label ("Send USDC"), never its id; the instant as ISO 8601 (a face shows it in
+    // the person's own zone).
+    const labelled = (toolId: string) => ctx.ontology.capabilities[toolId]?.label ?? toolId;
     const rows = read.rows.map((r) => ({
+      what: labelled(r.toolId),
+      at: new Date(r.createdAt).toISOString(),
+      observation: r.observation,
+      txHash: r.txHash ?? null,
       runRef: r.runRef,
       stepRef: r.stepRef,
-      toolId: r.toolId,
-      observation: r.observation,
-      at: r.createdAt,
-      txHash: r.txHash ?? null,
     }));
+    const said = rows.slice(0, 5).map((r) => r.what.charAt(0).toLowerCase() + r.what.slice(1));
     const text =
       rows.length === 0
         ? noneSaid(read.damaged, 'There are no receipts yet.', 'No receipt could be read.')
-        : `Your ${rows.length} most recent receipt${rows.length === 1 ? '' : 's'}: ${listInWords(rows.slice(0, 5).map((r) => r.toolId))}.`;
+        : `Your ${rows.length} most recent receipt${rows.length === 1 ? '' : 's'}: ${listInWords(said)}.`;
     return rowsResult(text, rows, 'vault', read.damaged);
   },
   'balance.read': async (ctx, input) => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { shortAddress } from '../words/format';
+import { shortAddress, when } from '../words/format';
 import { message, type MessageKey } from '../words/messages';
 
 /** An address (20 bytes) or a digest (32 bytes) in hex: values too long for a side panel's column. */
@@ -50,5 +50,10 @@ export function LongValue({ value, what = 'address' }: { value: string; what?: L
 /** A table cell's or fact's value: long hex shortened with a copy button, anything else as text that wraps. */
 export function CellValue({ value }: { value: unknown }) {
   const text = value === undefined || value === null ? '' : String(value);
-  return isLongHex(text) ? <LongValue value={text} what={text.length === 42 ? 'address' : 'value'} /> : <>{text}</>;
+  if (isLongHex(text)) return <LongValue value={text} what={text.length === 42 ? 'address' : 'value'} />;
+  // An instant a read gives in ISO 8601 (a receipt's): shown in the person's own locale and zone.
+  if (INSTANT.test(text)) return <time dateTime={text}>{when(Date.parse(text))}</time>;
+  return <>{text}</>;
 }
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;

@@ -37,6 +37,20 @@ describe('the reply cards', () => {
     expect(html).toContain('<blockquote>Your week looks steady.</blockquote>');
   });
 
+  it("shows a receipt's instant in the person's own locale and zone, the ISO instant kept as its datetime", () => {
+    const at = '2026-12-04T19:30:04.000Z';
+    const html = render({
+      kind: 'answer',
+      text: 'Your 1 most recent receipt: send USDC.',
+      spoken: '',
+      plannerTrace: trace,
+      results: [{ what: 'Send USDC', at, observation: 'committed' }],
+    });
+    const shown = new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    expect(html).toContain(`<td data-label="at"><time dateTime="${at}">${shown}</time></td>`);
+    expect(html).not.toContain(`>${at}<`);
+  });
+
   it('cites a remembered choice without choosing it for the person', () => {
     const html = render({
       kind: 'prompt',

@@ -31,6 +31,16 @@ describe('routed hops (real vault and embedded chain)', () => {
     expect(reply.capability).toBe('organization.membership.invite');
     expect(reply.delegator).toBe(h.who.missio);
     expect(reply.summary).toMatch(/^Missio Nexus’s agent judged this step: Invite David Adeyemi/);
+    // A slip of the keys on the verb is mended there as here.
+    const slip = expectKind(replyOf(await h.ask('invte david to missio nexus')), 'authority_required');
+    expect(slip.delegator).toBe(h.who.missio);
+  }, 60_000);
+
+  it('“invite carol to missio nexus”, already a member: the room’s answer is the reply, nothing waits', async () => {
+    const h = await routedHome();
+    const answer = expectKind(replyOf(await h.ask('invite carol to missio nexus')), 'answer');
+    expect(answer.text).toMatch(/Carol Whitfield is already in Missio Nexus/);
+    expect(await h.agent().pending()).toEqual([]);
   }, 60_000);
 
   it('routes “invite david to Missio Nexus” to its agent, which runs it under the mandate its steward signs', async () => {

@@ -1,5 +1,7 @@
 import { digestOf } from '../../protocol/digest';
 import { amountsSaid } from '../ground/amounts-said';
+import { groundFor } from '../ground/compiled-shapes';
+import { knownParties } from '../ground/known-parties';
 import { isControlRun } from '../kernel/control';
 import type { AdmittedRun } from '../kernel/run-phase';
 import { personWords, stop, traceAdmission, type RunEnv, type StopOutcome } from '../kernel/run-env';
@@ -32,6 +34,7 @@ export async function admitProposal(env: RunEnv, first: Proposal): Promise<Admis
           designated: await designated(env),
           amountsSaid: amountsSaid(state.words, state.answered),
           specialists: env.playbook?.specialists ?? [],
+          ...(origin === 'compiled' ? {} : { framesSaid: await framesSaid(env) }),
         });
     traceAdmission(state, {
       round,
@@ -113,6 +116,22 @@ export function promptLabel(arg: string, kind: string | undefined): string {
     default:
       return `the ${arg}`;
   }
+}
+
+/**
+ * What the grounding stage's frames read in the person's words, over this agent's own tools and the names the asker's
+ * vault knows: an organization's agent judging a routed step reads "add david to missio nexus" as the person's own
+ * agent did, without taking the router's word for it.
+ */
+async function framesSaid(env: RunEnv): Promise<ReadonlySet<string>> {
+  const { state, ctx } = env;
+  const grounding = groundFor({
+    words: personWords(state),
+    tools: env.tools,
+    ownAgent: state.asker === state.addressee,
+    parties: await knownParties(ctx.vault, state.asker),
+  });
+  return new Set(grounding.intents.map((i) => i.capability));
 }
 
 /** Addresses and names the vault designates for this run: the addressee, the asker, the default payer. */

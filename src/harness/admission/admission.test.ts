@@ -115,17 +115,18 @@ describe('admission (seed 001 step 6): every declared rule at once', () => {
     );
     expect(admit(membership, 'Add dave to my contacts.').kind).toBe('replan');
     expect(admit(membership, 'Please get dave added to Missio Nexus').kind).toBe('continue');
-    // A frame's verb ("add … to <organization>", understanding.ttl) names the invite, with the organization in the
-    // words themselves; the same verb without it names nothing (a designated name is not enough for a common verb).
-    expect(admit(membership, 'can you add dave to missio nexus please', { origin: 'routed' }).kind).toBe('continue');
-    expect(
-      rules(
-        admit(membership, 'can you add dave please', {
-          origin: 'routed',
-          designated: { addresses: [], names: ['Missio Nexus'] },
-        }),
-      ),
-    ).toContain('actsFromTheWords');
+    // "add" is no declared term of the invite: the grounding's frames reading it is what names it ("add … to
+    // <organization>", understanding.ttl), as an organization's agent reads a routed step; without that reading the
+    // verb names nothing, the organization's own name designated or not.
+    const routed = { origin: 'routed' as const, designated: { addresses: [], names: ['Missio Nexus'] } };
+    const add = 'can you add dave to missio nexus please';
+    expect(rules(admit(membership, add, routed))).toContain('actsFromTheWords');
+    expect(admit(membership, add, { ...routed, framesSaid: new Set(['organization.membership.invite']) }).kind).toBe(
+      'continue',
+    );
+    expect(rules(admit(membership, add, { ...routed, framesSaid: new Set(['person.contact.invite']) }))).toContain(
+      'actsFromTheWords',
+    );
     expect(admit(membership, 'Add dave to my contacts.', { origin: 'compiled' }).kind).toBe('ask');
   });
 

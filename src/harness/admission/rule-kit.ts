@@ -23,6 +23,12 @@ export type AdmissionInput = {
    */
   amountsSaid?: ReadonlySet<string>;
   specialists: readonly string[];
+  /**
+   * The capabilities the grounding stage's frames read in the person's words (src/harness/ground: the verb and its
+   * object, slips of the keys mended, names found in the asker's vault): evidence that the words name the act, as a
+   * compiled shape is. Absent, only the declared terms are.
+   */
+  framesSaid?: ReadonlySet<string>;
 };
 
 export type Rule = (input: AdmissionInput) => Violation[];

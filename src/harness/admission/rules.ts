@@ -1,7 +1,6 @@
 import { isAddress } from 'viem';
 import type { Violation } from '../../protocol/harness-reply';
 import type { ArgKind } from '../kernel/ontology-view';
-import { UNDERSTANDING } from '../ground/lexicon';
 import { canonicalNumber, mentions, mentionsStem, numbersIn } from '../ground/words';
 import { isItem, isRef, stepIdOf, type ArgValue, type PlanStep } from '../plan/plan-schema';
 import type { Tool } from '../tools/tools';
@@ -198,10 +197,10 @@ export const partiesFromTheWords: Rule = (input) =>
 /**
  * actsFromTheWords: an act is planned only when the person's words name it — a compiled shape matched it, or one of
  * its declared terms that no other offered act shares is in the words, or a shared term is and every organization
- * it names is in the words too (the object word settles "add": contact or membership), or a frame of the
- * understanding lexicon says it (its verb, with its object word when it declares any) and every organization it
- * names is itself in the words — how an organization's agent, which runs no compiled shape on a routed step, reads
- * "add david to missio nexus". Fails closed on an act that declares no terms and no frame.
+ * it names is in the words too (the object word settles "add": contact or membership), or the grounding stage's
+ * frames read it in the words (`framesSaid`: the verb and its object, slips of the keys mended, the organization
+ * found in the vault) — how an organization's agent, which runs no compiled shape on a routed step, reads "can you
+ * add david to missio nexus please" or "invte david to missio nexus". Fails closed on an act that declares no terms.
  */
 export const actsFromTheWords: Rule = (input) => {
   if (input.origin === 'compiled') return [];
@@ -219,25 +218,11 @@ function namedByWords(tool: Tool, acts: Tool[], step: PlanStep, input: Admission
   const shared = new Set(
     acts.filter((t) => t.id !== tool.id).flatMap((t) => t.capability.terms.map((x) => x.toLowerCase())),
   );
+  if (input.framesSaid?.has(tool.id) === true) return true;
   if (terms.some((t) => !shared.has(t.toLowerCase()) && mentionsStem(input.words, t))) return true;
-  const termSaid = terms.some((t) => mentionsStem(input.words, t));
-  if (!termSaid && !frameSays(tool, input.words)) return false;
+  if (!terms.some((t) => mentionsStem(input.words, t))) return false;
   const orgs = tool.capability.args.filter((a) => a.kind === 'organization').map((a) => step.args[a.name]);
-  // A frame's verb is a common one ("add", "get", "put"): the organization must be in the words themselves, not
-  // only designated (an organization's agent designates its own name).
-  const inWords = (o: ArgValue) =>
-    termSaid ? partyFromWords(o, input, 'organization') : typeof o === 'string' && mentions(input.words, o);
-  return orgs.length > 0 && orgs.every((o) => o !== undefined && inWords(o));
-}
-
-/** A frame of the understanding lexicon says this act: one of its verbs, and its object word when it declares any. */
-function frameSays(tool: Tool, words: string): boolean {
-  return UNDERSTANDING.frames.some(
-    (f) =>
-      f.capability === tool.id &&
-      f.verbs.some((verb) => mentionsStem(words, verb)) &&
-      (f.objects.length === 0 || f.objects.some((o) => mentionsStem(words, o))),
-  );
+  return orgs.length > 0 && orgs.every((o) => o !== undefined && partyFromWords(o, input, 'organization'));
 }
 
 /** References point only backwards, items only inside a fan-out, executors only to the playbook's specialists. */

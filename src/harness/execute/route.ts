@@ -205,6 +205,29 @@ async function relay(
         routedTo: { agent: room.address, name: room.name, runRef: answer.runRef },
       });
       return { kind: 'settled' };
+    case 'answer':
+      // The room answered without acting (the person is already a member, say): the step is settled in its words,
+      // attributed to it, with nothing done here and nothing left waiting.
+      await finishStep(env, {
+        st,
+        tool: step.tool,
+        planStep: step.planStep,
+        input: step.input,
+        argSources: step.argSources,
+        presentedRef: 'routed',
+        result: {
+          text: reply.text,
+          value: { routedTo: room.address, runRef: answer.runRef },
+          source: 'outside-agent',
+          attribution: who,
+          observation: 'confirmed',
+          reconciled: false,
+          templated: true,
+        },
+        status: 'skipped',
+        routedTo: { agent: room.address, name: room.name, runRef: answer.runRef },
+      });
+      return { kind: 'settled' };
     case 'refused':
       return refuse(reply.error.code, `${who} refused this step: ${reply.error.message}`);
     default:

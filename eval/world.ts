@@ -12,7 +12,7 @@ import type { Case } from './cases';
  */
 export type MakeWorld = (options: WorldOptions) => Promise<World>;
 export const makeMemoryWorld: MakeWorld = (options) => memoryWorld({ ...options, ontology: GENERATED_ONTOLOGY });
-export const makeRealWorld: MakeWorld = (options) => realWorld(options);
+export const makeRealWorld: MakeWorld = (options) => realWorld(options, { routing: true });
 
 const BY_ID: Readonly<Record<string, keyof Who>> = {
   alice: 'alice',

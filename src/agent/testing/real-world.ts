@@ -36,7 +36,11 @@ export type RealWorld = World & { agent(): HomeAgent; parts: DemoHomeParts; chai
 
 export async function realWorld(
   options: WorldOptions,
-  extra: { specialists?: (chain: EmbeddedWalletChain) => readonly SpecialistExecutor[] } = {},
+  extra: {
+    specialists?: (chain: EmbeddedWalletChain) => readonly SpecialistExecutor[];
+    /** Routed hops on, as the extension's worker and the command-line door run: an organization's step goes to its agent. */
+    routing?: boolean;
+  } = {},
 ): Promise<RealWorld> {
   const clock = new FixedClock();
   const parts = await openDemoHome(clock);
@@ -64,6 +68,7 @@ export async function realWorld(
       clock,
       wrapChain,
       ...(extra.specialists !== undefined ? { specialists: extra.specialists(chain) } : {}),
+      ...(extra.routing === true ? { routing: true } : {}),
       ...(options.settings !== undefined ? { settings: options.settings } : {}),
     });
   let agent = build();

@@ -49,6 +49,26 @@ describe('understanding what people say (real vault and chain, no model)', () =>
     expect(argOf(add, 'person')).toBe(w.who.dave.toLowerCase());
   }, 60_000);
 
+  it("a payment out of an organization's treasury, asked of her own agent, is declined: never paid from her account", async () => {
+    const w = await world();
+    for (const message of [
+      'transfer 10 usdc from the missio nexus treasury to bob',
+      "pay bob 10 usdc out of missio nexus's funds",
+    ]) {
+      const r = expectKind(replyOf(await w.ask({ message })), 'answer');
+      expect(r.interaction).toBe('unsupported');
+      expect(r.text).toMatch(/^That money is Missio Nexus’s, not yours: I pay only from your own account/);
+      expect(r.plannerTrace.shape).toMatch(/^others-funds:/);
+    }
+    expect(await w.agent().pending()).toEqual([]);
+    // Her own money, to a contact whose name holds the word, is still hers to send.
+    const own = expectKind(
+      replyOf(await w.ask({ message: 'Send 2 USDC to nathan.treasury toward the retreat deposit.' })),
+      'authority_required',
+    );
+    expect(own.capability).toBe('payment.usdc.send');
+  }, 60_000);
+
   it('reads, asked many ways, are answered: the address book, who I know at an organization, what I paid', async () => {
     const w = await world();
     for (const [message, capability] of [

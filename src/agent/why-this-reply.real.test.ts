@@ -47,6 +47,13 @@ describe('"Why this reply?" names the stage that decided (no model)', () => {
     const red = expectKind(replyOf(await w.ask({ message: 'I have chest pain and my left arm feels numb' })), 'answer');
     expect(why(red.plannerTrace)).toMatch(/red-flag symptom, so the emergency words came first/);
     expect(why(red.plannerTrace)).not.toMatch(/compiled rule/);
+
+    const funds = expectKind(
+      replyOf(await w.ask({ message: 'transfer 10 usdc from the missio nexus treasury to bob' })),
+      'answer',
+    );
+    expect(why(funds.plannerTrace)).toMatch(/pay out of an organization's treasury, which this agent does not move/);
+    expect(why(funds.plannerTrace)).not.toMatch(/compiled rule/);
   }, 60_000);
 });
 

@@ -387,7 +387,7 @@ export const FRAMES: readonly Frame[] = [
     priority: 80,
     verbs: ['transfer', 'send', 'pay', 'move', 'wire', 'give'],
     phrases: [],
-    objects: ['treasury'],
+    objects: ['treasury', 'funds', 'budget', 'account'],
     readVerbs: [],
     directObjects: [],
     needs: ['organization'],

@@ -179,6 +179,18 @@ describe('grounding: the vault found in the sentence', () => {
     expect(ground('pay bob 5 usdc').symptom).toBe(null);
   });
 
+  it("finds what of an organization's the words speak of, beside its name: its treasury, its funds", () => {
+    expect(ground('transfer 10 usdc from the missio nexus treasury to bob').organizationObjects).toEqual([
+      { organization: 'Missio Nexus', object: 'treasury' },
+    ]);
+    expect(ground("pay bob 10 usdc out of missio nexus's funds").organizationObjects).toEqual([
+      { organization: 'Missio Nexus', object: 'funds' },
+    ]);
+    // A contact's name with the word in it is a name, not an organization's treasury.
+    expect(ground('Send 2 USDC to nathan.treasury toward the retreat deposit.').organizationObjects).toEqual([]);
+    expect(ground('invite david to missio nexus').organizationObjects).toEqual([]);
+  });
+
   it('offers only what the playbook offers', () => {
     const org = toolsOf('organization-agent');
     expect(groundAsk({ words: 'send 2 usdc to bob', parties: DEMO_PARTIES, tools: org }).intents).toEqual([]);

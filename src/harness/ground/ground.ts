@@ -44,6 +44,11 @@ export type Grounding = {
   readonly unsaid: readonly string[];
   /** The words of the ask once the names and numbers are set aside. */
   readonly rest: string;
+  /**
+   * Organizations named with one of a frame's object words beside them ("Missio Nexus's treasury", "the treasury of
+   * Missio Nexus"): what of the organization's the words speak of, as the vault names it.
+   */
+  readonly organizationObjects: readonly { organization: string; object: string }[];
 };
 
 export type GroundInput = {
@@ -85,7 +90,18 @@ export function groundAsk(input: GroundInput): Grounding {
     .filter((t) => !nameTokens.has(t.i) && !numbers.some((n) => t.i >= n.from && t.i < n.to))
     .map((t) => t.text)
     .join(' ');
-  const base = { words: input.words, act: speech.act, leadVerb, leadReads, names, numbers, symptom, rest };
+  const organizationObjects = objectsBeside(parsed, names, nameTokens, lexicon);
+  const base = {
+    words: input.words,
+    act: speech.act,
+    leadVerb,
+    leadReads,
+    names,
+    numbers,
+    symptom,
+    rest,
+    organizationObjects,
+  };
   if (SMALL_TALK.has(speech.act)) return { ...base, intents: [], unsaid: [] };
   // "What does this page say about my contacts?" asks about the material: the judge's and the planner's.
   if (lexicon.material.some((m) => findPhrase(parsed.tokens, m).length > 0))
@@ -172,6 +188,26 @@ export function groundAsk(input: GroundInput): Grounding {
   const left = unsaid.filter((u) => !takenUp(u)).map((u) => u.text);
   const asked = intents.filter((i, k) => k === 0 || !restates(intents[k - 1]!, i));
   return { ...base, intents: asked, unsaid: asked.length > 0 ? left : [...told, ...context, ...left] };
+}
+
+/** Within two words of an organization's name, on either side (names aside): a frame's object word said of it. */
+function objectsBeside(
+  parsed: ReturnType<typeof parse>,
+  names: readonly NameSpan[],
+  inName: ReadonlySet<number>,
+  lexicon: Lexicon,
+): { organization: string; object: string }[] {
+  const objects = new Set(lexicon.frames.filter((f) => f.needs.includes('organization')).flatMap((f) => f.objects));
+  return names.flatMap((n) => {
+    const organization = n.parties.find((p) => p.kind === 'organization');
+    if (organization === undefined) return [];
+    const beside = [n.from - 2, n.from - 1, n.to, n.to + 1]
+      .map((i) => parsed.tokens[i])
+      .filter((t) => t !== undefined && !inName.has(t.i));
+    return beside
+      .filter((t) => objects.has(t!.norm) || objects.has(t!.root))
+      .map((t) => ({ organization: organization.label, object: objects.has(t!.norm) ? t!.norm : t!.root }));
+  });
 }
 
 /**

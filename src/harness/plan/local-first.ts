@@ -4,7 +4,8 @@ import { isRedFlag } from '../ground/symptoms';
 import { urgentAnswer } from '../ground/urgent';
 import { stop, type RunEnv, type StopOutcome } from '../kernel/run-env';
 import { answerReply, spoken } from '../reply/reply';
-import { RED_FLAG_SHAPE, SMALL_TALK_SHAPE } from '../../protocol/local-shapes';
+import { OTHERS_FUNDS_SHAPE, RED_FLAG_SHAPE, SMALL_TALK_SHAPE } from '../../protocol/local-shapes';
+import { UNDERSTANDING } from '../ground/lexicon';
 import type { Plan } from './plan-schema';
 
 /**
@@ -12,12 +13,18 @@ import type { Plan } from './plan-schema';
  * for help are answered with what this agent can do now, from the playbook's example sentences; a red-flag symptom
  * (the doctrine's call-emergency and flag-urgent tiers) goes to HeartCoach's triage as a symptom report when this
  * agent offers it, and its tier's words lead the answer whatever HeartCoach does (reply/urgent-first.ts); where
- * HeartCoach is not offered, the tier's words are the answer.
+ * HeartCoach is not offered, the tier's words are the answer. A payment asked out of an organization's treasury,
+ * of an agent that moves no treasury's money, is declined in words: this agent pays only from the person's own
+ * account, and paying from it instead would be an act the person did not ask for.
  */
 export type LocalFirst = { kind: 'plan'; plan: Plan } | StopOutcome | null;
 
 const SMALL_TALK = new Set(['greeting', 'thanks', 'help', 'farewell']);
 const CARE_PATH = 'heartcoach.consult';
+const PAYMENT = 'payment.usdc.send';
+const TREASURY = 'organization.treasury.transfer';
+/** The words that name an organization's money: the treasury frame's object words (understanding.ttl). */
+const FUNDS = new Set(UNDERSTANDING.frames.filter((f) => f.capability === TREASURY).flatMap((f) => f.objects));
 
 export function localFirst(env: RunEnv, grounding: Grounding): LocalFirst {
   const { state } = env;
@@ -27,6 +34,17 @@ export function localFirst(env: RunEnv, grounding: Grounding): LocalFirst {
     state.trace.skillStage = 'skipped';
     const text = helpText(env.tools, grounding.act);
     return stop(answerReply(state, { text, attributions: [], composedBy: 'template' }, 'help'));
+  }
+  const funds = grounding.organizationObjects.find((o) => FUNDS.has(o.object));
+  if (funds !== undefined && !env.tools.has(TREASURY) && grounding.intents.some((i) => i.capability === PAYMENT)) {
+    state.trace.plannerUsed = 'compiled';
+    state.trace.shape = `${OTHERS_FUNDS_SHAPE}:${funds.object}`.slice(0, 64);
+    state.trace.skillStage = 'skipped';
+    const text =
+      `That money is ${funds.organization}’s, not yours: I pay only from your own account, so I have not planned ` +
+      `a payment. A transfer from ${funds.organization}’s ${funds.object} is for its own agent, which its ` +
+      `treasurers approve.`;
+    return stop(answerReply(state, { text, attributions: [], composedBy: 'template' }, 'unsupported'));
   }
   const symptom = grounding.symptom;
   if (!isRedFlag(symptom)) return null;

@@ -43,6 +43,7 @@ function plannerKey(trace: PlannerTrace): MessageKey {
   const local = trace.plannerUsed === 'compiled' ? localFirstKind(trace.shape) : undefined;
   if (local === 'small-talk') return 'tracePlannerSmallTalk';
   if (local === 'red-flag') return 'tracePlannerRedFlag';
+  if (local === 'others-funds') return 'tracePlannerOthersFunds';
   return PLANNER[trace.plannerUsed];
 }
 

@@ -7,7 +7,8 @@
  * one, which Node 20 cannot). Wall time on a loaded machine counts the other
  * processes too, so each row also gives the process's own CPU time (user + system, from GNU time).
  * The vault is sealed with test-marked scrypt (the door's own cost); the last rows open one under OWASP's scrypt,
- * which stretches the passphrase twice per command (opening, then saving), by design.
+ * as a person's vault is: the passphrase is stretched once per command (the save seals again under the key that
+ * opened the file, a fresh IV; before, it stretched a second time to save).
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -93,7 +94,7 @@ export const suite: BenchSuite = {
         rows.push({ name: 'door / tsx, CPU', value: snapshot.cpu / tsx.cpu, unit: 'x' });
         rows.push({ name: 'door / bundle, CPU', value: snapshot.cpu / bundle.cpu, unit: 'x' });
       }
-      both('the door over a vault sealed with OWASP scrypt (two stretches)', real);
+      both('the door over a vault sealed with OWASP scrypt (one stretch)', real, `≤ ${TARGET_MS} ms`);
       return rows;
     } finally {
       await rm(dir, { recursive: true, force: true });

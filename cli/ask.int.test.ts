@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,8 +82,14 @@ describe('npm run ask', () => {
       code: 1,
       stderr: expect.stringMatching(/^VAULT_EXISTS: There is already a vault/),
     });
+    const header = async () => JSON.parse(await readFile(vault, 'utf8')) as { kdf: unknown; iv: string };
+    const before = await header();
     const read = await cli(["Who's in Missio Nexus right now?"]);
     expect(read).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Missio Nexus has 4 members/) });
+    // Saved under the key that opened it: the passphrase stretched once for the command, the file sealed afresh.
+    const after = await header();
+    expect(after.kdf).toEqual(before.kdf);
+    expect(after.iv).not.toBe(before.iv);
     expect(await cli(['-h'])).toMatchObject({
       code: 0,
       stdout: expect.stringMatching(/^Home Agent from the command line/),

@@ -9,7 +9,7 @@ import { createHomeAgent, type HomeAgent } from '../src/agent/index';
 import { loadCalibrationMapText, type LoadedCalibrationMap } from '../src/protocol/calibration-map';
 import { HomeError } from '../src/protocol/errors';
 import { createKeyring, type Keyring } from '../src/vault/keys/keyring';
-import type { KdfChoice } from '../src/vault/keys/kdf';
+import { meetsOwaspFloor, type KdfChoice } from '../src/vault/keys/kdf';
 import { memorySessionKeyStore } from '../src/vault/keys/session-keys';
 import { openNodeVault } from '../src/vault/node/open-node-vault';
 import { exportVaultToFile } from '../src/vault/node/vault-file';
@@ -80,7 +80,11 @@ export async function openCliHome(
       'NO_VAULT',
       `There is no vault at ${path}. Create the demo one with: npm run ask -- --init-demo --vault ${path}`,
     );
-  const { vault } = await openNodeVault({ path, passphrase });
+  const { vault, secrets } = await openNodeVault({ path, passphrase });
+  // Saved again under the key that opened it (its own salt, a fresh IV): one stretch per command, not two — unless
+  // it was sealed below OWASP's floor and this command is no test, when a save stretches afresh at the floor.
+  const reseal =
+    secrets !== undefined && (meetsOwaspFloor(secrets.kdf) || kdf?.testOnly === true) ? secrets : undefined;
   const keyring = createKeyring({
     keys: vault.keys,
     session: memorySessionKeyStore(),
@@ -115,7 +119,10 @@ export async function openCliHome(
     keyring,
     async save() {
       await mkdir(dirname(path), { recursive: true });
-      await exportVaultToFile(vault, path, passphrase, kdf !== undefined ? { kdf } : {});
+      await exportVaultToFile(vault, path, passphrase, {
+        ...(kdf !== undefined ? { kdf } : {}),
+        ...(reseal !== undefined ? { secrets: reseal } : {}),
+      });
     },
   };
 }

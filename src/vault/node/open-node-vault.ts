@@ -2,6 +2,7 @@ import { access } from 'node:fs/promises';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { HomeError } from '../../protocol/errors';
 import type { VaultClock } from '../clock';
+import type { PassphraseSecrets } from '../keys/sealing';
 import { openVaultRepositories, type Vault } from '../vault';
 import { importVaultFromFile } from './vault-file';
 
@@ -12,7 +13,12 @@ import { importVaultFromFile } from './vault-file';
  */
 export async function openNodeVault(
   options: { path?: string; passphrase?: string; clock?: VaultClock; name?: string } = {},
-): Promise<{ vault: Vault; restored: boolean }> {
+): Promise<{
+  vault: Vault;
+  restored: boolean;
+  /** The key the passphrase stretched to open the file: saving it again seals under it (one stretch, not two). */
+  secrets?: PassphraseSecrets;
+}> {
   const vault = await openVaultRepositories(options.name ?? 'home-agent-vault', {
     indexedDB: new IDBFactory(),
     IDBKeyRange,
@@ -26,7 +32,8 @@ export async function openNodeVault(
   if (!exists) return { vault, restored: false };
   if (options.passphrase === undefined)
     throw new HomeError('PASSPHRASE_REQUIRED', `The vault file at ${options.path} needs its passphrase.`);
-  const imported = await importVaultFromFile(vault, options.path, options.passphrase);
+  let secrets: PassphraseSecrets | undefined;
+  const imported = await importVaultFromFile(vault, options.path, options.passphrase, (s) => (secrets = s));
   if (!imported.ok) throw new HomeError(imported.code, imported.message);
-  return { vault, restored: true };
+  return { vault, restored: true, ...(secrets !== undefined ? { secrets } : {}) };
 }

@@ -1,6 +1,7 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { refuse, type Refusal } from '../outcome';
 import type { KdfChoice } from '../keys/kdf';
+import type { PassphraseSecrets } from '../keys/sealing';
 import { exportVault, type VaultExport } from '../transfer/export';
 import { importVault, type ImportRefusal, type VaultImport } from '../transfer/import';
 import type { Vault } from '../vault';
@@ -13,7 +14,8 @@ export async function exportVaultToFile(
   vault: Vault,
   path: string,
   passphrase: string,
-  options: { kdf?: KdfChoice } = {},
+  /** `secrets`: the key the passphrase stretched when this file was opened (importVaultFromFile's `keepSecrets`). */
+  options: { kdf?: KdfChoice; secrets?: PassphraseSecrets } = {},
 ): Promise<Omit<VaultExport, 'file'> & { path: string }> {
   const { file, ...rest } = await exportVault(vault, passphrase, options);
   // Write beside, then rename: a crash mid-write leaves the previous file whole.
@@ -28,6 +30,7 @@ export async function importVaultFromFile(
   vault: Vault,
   path: string,
   passphrase: string,
+  keepSecrets?: (secrets: PassphraseSecrets) => void,
 ): Promise<VaultImport | ImportRefusal | Refusal<'VAULT_FILE_UNREADABLE'>> {
   let text: string;
   try {
@@ -39,5 +42,5 @@ export async function importVaultFromFile(
       code === 'ENOENT' ? `There is no vault file at ${path}.` : `The vault file at ${path} could not be read.`,
     );
   }
-  return importVault(vault, text, passphrase);
+  return importVault(vault, text, passphrase, keepSecrets);
 }

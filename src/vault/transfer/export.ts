@@ -1,4 +1,5 @@
 import type { KdfChoice } from '../keys/kdf';
+import type { PassphraseSecrets } from '../keys/sealing';
 import { checkRow, type CorruptRow } from '../rows';
 import { VAULT_TABLES, type VaultTable } from '../schema';
 import { TABLE_SCHEMAS } from '../table-schemas';
@@ -22,7 +23,8 @@ export type VaultExport = {
 export async function exportVault(
   vault: Vault,
   passphrase: string,
-  options: { kdf?: KdfChoice } = {},
+  /** `secrets`: the key this passphrase stretched to open the file being saved again (no second stretch). */
+  options: { kdf?: KdfChoice; secrets?: PassphraseSecrets } = {},
 ): Promise<VaultExport> {
   const { db } = vault;
   const raws = await db.transaction(
@@ -46,6 +48,7 @@ export async function exportVault(
   const file = await sealVaultFile({ schemaVersion: db.verno, tables }, passphrase, {
     now: vault.clock.now(),
     ...(options.kdf === undefined ? {} : { kdf: options.kdf }),
+    ...(options.secrets === undefined ? {} : { secrets: options.secrets }),
   });
   return { file, counts, corrupt };
 }

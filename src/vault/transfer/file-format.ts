@@ -3,7 +3,7 @@ import { canonicalJson } from '../../protocol/canonical-json';
 import { refuse, type Refusal } from '../outcome';
 import { base64ToBytes, bytesToBase64, bytesToHex, hexToBytes, randomBytes } from '../keys/bytes';
 import { freshKdf, KdfParams, OWASP_SCRYPT, type KdfChoice } from '../keys/kdf';
-import { decrypt, deriveSecrets } from '../keys/sealing';
+import { decrypt, deriveSecrets, type PassphraseSecrets } from '../keys/sealing';
 import { HexBytes, Millis, type Hex } from '../values';
 
 /**
@@ -35,14 +35,18 @@ export type VaultFileRefusal = Refusal<'WRONG_PASSPHRASE' | 'VAULT_FILE_TAMPERED
 
 const aadOf = (header: VaultFileHeader) => new TextEncoder().encode(canonicalJson(header));
 
-/** Seals contents into a vault file under a passphrase (fresh salt and IV every time). */
+/**
+ * Seals contents into a vault file under a passphrase: a fresh salt and IV every time, or — with `secrets`, the key
+ * the same passphrase stretched when this file was opened — that key under its own salt and a fresh IV, so saving
+ * a file just opened stretches the passphrase once per command, not twice (the command-line door).
+ */
 export async function sealVaultFile(
   contents: VaultFileContents,
   passphrase: string,
-  options: { kdf?: KdfChoice; now: number },
+  options: { kdf?: KdfChoice; now: number; secrets?: PassphraseSecrets },
 ): Promise<string> {
-  const kdf = freshKdf(options.kdf ?? OWASP_SCRYPT);
-  const secrets = await deriveSecrets(passphrase, kdf);
+  const secrets = options.secrets ?? (await deriveSecrets(passphrase, freshKdf(options.kdf ?? OWASP_SCRYPT)));
+  const kdf = secrets.kdf;
   const plaintext = new TextEncoder().encode(JSON.stringify(contents));
   // The IV is part of the authenticated header, so it is drawn before the header is written.
   const iv = randomBytes(12);
@@ -93,7 +97,9 @@ export function readVaultFileHeader(
 export async function openVaultFile(
   text: string,
   passphrase: string,
-): Promise<{ ok: true; header: VaultFileHeader; contents: VaultFileContents } | VaultFileRefusal> {
+): Promise<
+  { ok: true; header: VaultFileHeader; contents: VaultFileContents; secrets: PassphraseSecrets } | VaultFileRefusal
+> {
   const read = readVaultFileHeader(text);
   if (!read.ok) return read;
   const { header } = read;
@@ -127,5 +133,5 @@ export async function openVaultFile(
     })
     .safeParse(contents);
   if (!shape.success) return malformed('its contents do not match its header');
-  return { ok: true, header, contents: shape.data };
+  return { ok: true, header, contents: shape.data, secrets };
 }

@@ -3,6 +3,7 @@ import { checkRow } from '../rows';
 import { LATEST_VAULT_VERSION, VAULT_TABLES, type VaultTable } from '../schema';
 import { TABLE_SCHEMAS } from '../table-schemas';
 import type { Vault } from '../vault';
+import type { PassphraseSecrets } from '../keys/sealing';
 import { openVaultFile, type VaultFileRefusal } from './file-format';
 import { stageRows } from './staging';
 
@@ -20,6 +21,8 @@ export async function importVault(
   vault: Vault,
   text: string,
   passphrase: string,
+  /** Given the key the passphrase stretched to open the file, for a save of the same file to seal under again. */
+  keepSecrets?: (secrets: PassphraseSecrets) => void,
 ): Promise<VaultImport | ImportRefusal> {
   const opened = await openVaultFile(text, passphrase);
   if (!opened.ok) return opened;
@@ -69,6 +72,7 @@ export async function importVault(
     const why = error instanceof Error ? error.message.slice(0, 200) : 'the database refused a row';
     return refuse('VAULT_FILE_INVALID_ROWS', `The file's rows could not be stored (${why}); nothing was changed.`);
   }
+  keepSecrets?.(opened.secrets);
   const counts = Object.fromEntries(VAULT_TABLES.map((table) => [table, rows[table].length])) as Record<
     VaultTable,
     number

@@ -106,6 +106,23 @@ describe('vault export and import', () => {
     expect((await keyring.unlock('key passphrase')).ok).toBe(true); // keys travel still sealed under their own passphrase
   });
 
+  it('saved again under the key that opened it: its salt kept, a fresh IV, and it still opens only with its words', async () => {
+    const source = await fullVault();
+    const { file } = await exportVault(source, 'export words', { kdf: TEST_KDF });
+    const target = await openTestVault({ name: 'target' });
+    let secrets: Parameters<NonNullable<Parameters<typeof importVault>[3]>>[0] | undefined;
+    expect((await importVault(target, file, 'export words', (s) => (secrets = s))).ok).toBe(true);
+    expect(secrets).toBeDefined();
+    const again = await exportVault(target, 'export words', { secrets: secrets! });
+    const [first, second] = [JSON.parse(file), JSON.parse(again.file)] as { kdf: { salt: string }; iv: string }[];
+    expect(second!.kdf).toEqual(first!.kdf);
+    expect(second!.iv).not.toBe(first!.iv);
+    const third = await openTestVault({ name: 'third' });
+    expect((await importVault(third, again.file, 'other words')).ok).toBe(false);
+    expect((await importVault(third, again.file, 'export words')).ok).toBe(true);
+    expect(await dump(third)).toEqual(await dump(source));
+  });
+
   it('replaces the current contents entirely, and leaves no staging database behind', async () => {
     const source = await fullVault();
     const file = await exported(source);

@@ -3,6 +3,7 @@ import type { PendingRun } from '../src/agent/runs';
 import { CAPABILITIES } from '../src/ontology/capabilities.generated';
 import type { Result } from '../src/protocol/errors';
 import type { AskResponse, HarnessReply, PartyRef, Requirement } from '../src/protocol/harness-reply';
+import { choiceQuestion } from '../src/ui/words/prompt-words';
 import { nextCommand, type Door } from './next-command';
 
 /**
@@ -43,7 +44,8 @@ export function renderReply(reply: HarnessReply, runRef: string, door: Door): st
       const p = reply.prompt;
       if (p.kind === 'choice')
         return [
-          p.text,
+          // The question alone: its options are listed once, below it, numbered.
+          choiceQuestion(p),
           ...p.options.map((o, i) => `  ${i + 1}. ${o.label}`),
           'Answer with the number of your choice, for example:',
           next(door, runRef, '--choose', '1'),

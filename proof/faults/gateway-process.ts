@@ -34,6 +34,8 @@ export async function gatewayProcess(options: {
   nodeArgs?: readonly string[];
   /** Serve the HeartCoach page (built once by `npm run build:gateway`): the browser tests need it, the faults do not. */
   page?: boolean;
+  /** More of the gateway's environment (README: every variable), over the defaults above. */
+  env?: Readonly<Record<string, string>>;
 }): Promise<GatewayProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'heartcoach-proof-'));
   const port = await freePort();
@@ -52,6 +54,7 @@ export async function gatewayProcess(options: {
     ANTHROPIC_BASE_URL: options.modelUrl,
     COACH_MODEL: 'claude-scripted',
     ...(options.clock !== undefined ? { GATEWAY_CLOCK: options.clock } : {}),
+    ...options.env,
   };
   let child: ChildProcess | null = null;
   let log = '';

@@ -87,11 +87,12 @@ const READS: Record<string, Read> = {
     if (type === '' || type === 'keys')
       return { failed: true, code: 'NO_SUCH_RECORDS', reason: 'Say which kind of records to list.' };
     const read = await ctx.vault.records.read({ type, owner: input.addressee, limit: 200 });
+    // A memory is its own words; another record its data. The instant in ISO 8601 (a face shows it in local time).
     const rows = read.rows.map((r) => ({
       id: r.id,
       type: r.type,
-      updatedAt: r.updatedAt,
-      summary: JSON.stringify(r.data).slice(0, 200),
+      updatedAt: new Date(r.updatedAt).toISOString(),
+      summary: (type === 'memory' ? memoryText(r.data) : null) ?? JSON.stringify(r.data).slice(0, 200),
     }));
     // What the person asked to be remembered is said back in their own words, the newest few.
     const kept = type === 'memory' ? read.rows.map((r) => memoryText(r.data)).filter((t) => t !== null) : [];
@@ -145,7 +146,7 @@ const cabinetRead =
     const read = await ctx.vault.records.read({ type: `cabinet.${folder}`, owner: input.addressee, limit: 200 });
     const rows = read.rows.map((r) => ({
       id: r.id,
-      updatedAt: r.updatedAt,
+      updatedAt: new Date(r.updatedAt).toISOString(),
       summary: JSON.stringify(r.data).slice(0, 300),
     }));
     const text =

@@ -28,8 +28,9 @@ describe('the reply cards', () => {
       ],
       attributions: [{ source: 'HeartCoach', text: 'Your week looks steady.' }],
     });
-    expect(html).toContain('<th scope="col">name</th><th scope="col">address</th>');
-    expect(html).toContain('<td data-label="name">Carol</td>');
+    // The fields by their words in the catalogue, in the header and in each folded cell's label.
+    expect(html).toContain('<th scope="col">Name</th><th scope="col">Address</th>');
+    expect(html).toContain('<td data-label="Name">Carol</td>');
     // An address is shortened, with the whole address in its title and a copy button.
     expect(html).toContain('title="' + A(3) + '"');
     expect(html).toContain('aria-label="Copy address ' + A(3) + '"');
@@ -47,7 +48,8 @@ describe('the reply cards', () => {
       results: [{ what: 'Send USDC', at, observation: 'committed' }],
     });
     const shown = new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-    expect(html).toContain(`<td data-label="at"><time dateTime="${at}">${shown}</time></td>`);
+    expect(html).toContain(`<td data-label="When"><time dateTime="${at}">${shown}</time></td>`);
+    expect(html).toContain('<th scope="col">What</th><th scope="col">When</th><th scope="col">Outcome</th>');
     expect(html).not.toContain(`>${at}<`);
   });
 

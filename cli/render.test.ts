@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { HarnessReply, PlannerTrace } from '../src/protocol/harness-reply';
+import type { HarnessReply } from '../src/protocol/harness-reply';
+import { bareTrace } from '../src/ui/conversation/testing/card-replies';
 import { renderReply } from './render';
 
-const trace: PlannerTrace = {
-  plannerUsed: 'compiled',
-  admission: [],
-  resolutions: [],
-  authority: [],
-  calls: [],
-  notes: [],
-};
+const trace = bareTrace;
 
 describe('the command line’s words for a reply', () => {
   it('a choice: the question once, then each option once, numbered, and the next command', () => {

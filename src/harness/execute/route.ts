@@ -171,6 +171,34 @@ async function relay(
   if (answer.kind === 'refused') return refuse(answer.code, `${who} did not take this step: ${answer.message}`);
   st.routed = { room: room.address, name: room.name, runRef: answer.runRef };
   const reply = answer.reply;
+  const roomRun = answer.runRef;
+  /** The step settled by the room: its words, attributed to it, with the receipt this run writes for the hop. */
+  const settle = (how: {
+    text: string;
+    value: Record<string, unknown>;
+    observation: 'committed' | 'confirmed';
+    status: 'committed' | 'skipped';
+  }) =>
+    finishStep(env, {
+      st,
+      tool: step.tool,
+      planStep: step.planStep,
+      input: step.input,
+      argSources: step.argSources,
+      presentedRef: 'routed',
+      result: {
+        text: how.text,
+        value: how.value,
+        source: 'outside-agent',
+        attribution: who,
+        observation: how.observation,
+        reconciled: false,
+        templated: true,
+      },
+      status: how.status,
+      ...(how.status === 'committed' ? { authority: room.address } : {}),
+      routedTo: { agent: room.address, name: room.name, runRef: roomRun },
+    });
   switch (reply.kind) {
     case 'authority_required': {
       st.status = 'pending';
@@ -184,48 +212,21 @@ async function relay(
       return authorityPause(state, { stepRef: st.stepRef, requirement: reply.requirement, also: [], reply: relayed });
     }
     case 'done':
-      await finishStep(env, {
-        st,
-        tool: step.tool,
-        planStep: step.planStep,
-        input: step.input,
-        argSources: step.argSources,
-        presentedRef: 'routed',
-        result: {
-          text: reply.result.text,
-          value: { routedTo: room.address, runRef: answer.runRef, receipts: reply.receipts.map((r) => r.id) },
-          source: 'outside-agent',
-          attribution: who,
-          observation: 'committed',
-          reconciled: false,
-          templated: true,
-        },
+      await settle({
+        text: reply.result.text,
+        value: { routedTo: room.address, runRef: answer.runRef, receipts: reply.receipts.map((r) => r.id) },
+        observation: 'committed',
         status: 'committed',
-        authority: room.address,
-        routedTo: { agent: room.address, name: room.name, runRef: answer.runRef },
       });
       return { kind: 'settled' };
     case 'answer':
       // The room answered without acting (the person is already a member, say): the step is settled in its words,
       // attributed to it, with nothing done here and nothing left waiting.
-      await finishStep(env, {
-        st,
-        tool: step.tool,
-        planStep: step.planStep,
-        input: step.input,
-        argSources: step.argSources,
-        presentedRef: 'routed',
-        result: {
-          text: reply.text,
-          value: { routedTo: room.address, runRef: answer.runRef },
-          source: 'outside-agent',
-          attribution: who,
-          observation: 'confirmed',
-          reconciled: false,
-          templated: true,
-        },
+      await settle({
+        text: reply.text,
+        value: { routedTo: room.address, runRef: answer.runRef },
+        observation: 'confirmed',
         status: 'skipped',
-        routedTo: { agent: room.address, name: room.name, runRef: answer.runRef },
       });
       return { kind: 'settled' };
     case 'refused':

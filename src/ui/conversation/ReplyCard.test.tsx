@@ -1,17 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { HarnessReply, PlannerTrace } from '../../protocol/harness-reply';
+import type { HarnessReply } from '../../protocol/harness-reply';
 import { ReplyCard } from './ReplyCard';
-import { A, actions, D, respond } from './testing/card-replies';
+import { A, actions, bareTrace, D, respond } from './testing/card-replies';
 
-const trace: PlannerTrace = {
-  plannerUsed: 'compiled',
-  admission: [],
-  resolutions: [],
-  authority: [],
-  calls: [],
-  notes: [],
-};
+const trace = bareTrace;
 const render = (reply: HarnessReply) =>
   renderToStaticMarkup(<ReplyCard response={respond(reply)} actions={actions} now={0} />);
 

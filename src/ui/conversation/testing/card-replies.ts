@@ -243,3 +243,13 @@ export const respond = (reply: HarnessReply): AskResponse => ({
   resumable: false,
   reply,
 });
+
+/** The least trace a reply carries: a compiled plan, nothing admitted, resolved or called. */
+export const bareTrace: PlannerTrace = {
+  plannerUsed: 'compiled',
+  admission: [],
+  resolutions: [],
+  authority: [],
+  calls: [],
+  notes: [],
+};

@@ -69,6 +69,20 @@ describe('understanding what people say (real vault and chain, no model)', () =>
     expect(own.capability).toBe('payment.usdc.send');
   }, 60_000);
 
+  it('the two organizations called “thompson” are told apart wherever she reads them', async () => {
+    const w = await world();
+    const mine = expectKind(replyOf(await w.ask({ message: 'what organizations am I in' })), 'answer');
+    expect(mine.text).toMatch(/thompson \(thompson community fund; steward, member\)/);
+    expect(mine.text).toMatch(/thompson \(thompson family trust; steward, member\)/);
+    expect(mine.text).toMatch(/Missio Nexus \(steward, member\)/);
+    const invite = expectKind(
+      replyOf(await w.ask({ message: 'add bob to the thompson family trust' })),
+      'authority_required',
+    );
+    expect(invite.summary).toMatch(/^Invite Bob Mensah to join thompson \(thompson family trust\)/);
+    expect(argOf(invite, 'organization')).toBe(w.who.thompsonFamily.toLowerCase());
+  }, 60_000);
+
   it('reads, asked many ways, are answered: the address book, who I know at an organization, what I paid', async () => {
     const w = await world();
     for (const [message, capability] of [

@@ -2,6 +2,7 @@ import { formatUnits, getAddress } from 'viem';
 import type { HarnessContext } from '../kernel/context';
 import type { Address, DamagedRow } from '../kernel/ports';
 import { relationOf } from '../authority/standing';
+import { describe } from '../resolve/resolve';
 import { damagedSeen, withDamaged } from './damaged';
 import { labelOf, listInWords, type ExecInput, type StepFailure, type StepResult } from './step-result';
 
@@ -71,15 +72,27 @@ const READS: Record<string, Read> = {
   },
   'organization.affiliations.list': async (ctx, input) => {
     const read = await ctx.vault.memberships.readOfPerson(input.asker);
-    const rows = read.rows.map((a) => ({
-      organization: a.label,
-      roles: a.roles.join(', '),
-      address: getAddress(a.organization),
-    }));
+    // Two organizations under one label are told apart by the alias the vault holds for each ("thompson (thompson
+    // family trust)"), as a choice between them is.
+    const shared = (label: string) => read.rows.filter((r) => r.label.toLowerCase() === label.toLowerCase()).length > 1;
+    const told = async (a: (typeof read.rows)[number]) => {
+      if (!shared(a.label)) return a.label;
+      const party = (await ctx.vault.parties.named(input.asker, a.label)).find(
+        (p) => p.address.toLowerCase() === a.organization.toLowerCase(),
+      );
+      return party === undefined ? a.label : describe(party);
+    };
+    const rows = await Promise.all(
+      read.rows.map(async (a) => ({
+        organization: await told(a),
+        roles: a.roles.join(', '),
+        address: getAddress(a.organization),
+      })),
+    );
     const text =
       rows.length === 0
         ? noneSaid(read.damaged, 'You belong to no organizations.', 'None of your memberships could be read.')
-        : `You belong to ${listInWords(rows.map((r) => `${r.organization} (${r.roles})`))}.`;
+        : `You belong to ${listInWords(rows.map((r) => withRoles(r.organization, r.roles)))}.`;
     return rowsResult(text, rows, 'vault', read.damaged);
   },
   'records.list': async (ctx, input) => {
@@ -155,6 +168,10 @@ const cabinetRead =
         : `Your ${folder} folder has ${rows.length} item${rows.length === 1 ? '' : 's'}.`;
     return rowsResult(text, rows, 'vault', read.damaged);
   };
+
+/** "Missio Nexus (steward)"; an organization already told apart by its alias keeps one parenthesis. */
+const withRoles = (organization: string, roles: string) =>
+  organization.endsWith(')') ? `${organization.slice(0, -1)}; ${roles})` : `${organization} (${roles})`;
 
 export function readFor(toolId: string, folder?: string): Read | undefined {
   return (

@@ -26,8 +26,6 @@ export const namesParty = (party: Party, word: string): boolean => {
   return [party.label, ...party.aliases].some((n) => normalizeWords(n).toLowerCase() === w);
 };
 
-const shortLabel = (p: Party) => p.label;
-
 export async function resolveStepArgs(
   ctx: HarnessContext,
   input: {
@@ -66,19 +64,24 @@ export async function resolveStepArgs(
       ref(getAddress(input.asker), 'you', 'asker');
       continue;
     }
-    const candidates = dedupe(
-      (await ctx.vault.parties.named(input.asker, word)).filter((p) => namesParty(p, word) && fitsKind(p, spec.kind)),
-    );
+    const named = async (name: string) =>
+      dedupe(
+        (await ctx.vault.parties.named(input.asker, name)).filter((p) => namesParty(p, name) && fitsKind(p, spec.kind)),
+      );
+    const candidates = await named(word);
+    // The label the person reads for a party: with the alias that tells it apart when another the vault knows shares
+    // it ("thompson (thompson family trust)"), whichever word found it.
+    const shortLabel = async (p: Party) => ((await named(p.label)).length > 1 ? describe(p) : p.label);
     const chosen = input.chosen[spec.name];
     if (chosen !== undefined) {
       const pick = candidates.find((c) => c.address.toLowerCase() === chosen.toLowerCase());
       if (pick !== undefined) {
-        ref(getAddress(pick.address), shortLabel(pick), 'choice');
+        ref(getAddress(pick.address), await shortLabel(pick), 'choice');
         continue;
       }
     }
     if (candidates.length === 1) {
-      ref(getAddress(candidates[0]!.address), shortLabel(candidates[0]!), 'words');
+      ref(getAddress(candidates[0]!.address), await shortLabel(candidates[0]!), 'words');
       continue;
     }
     if (candidates.length === 0) {
@@ -103,7 +106,7 @@ export async function resolveStepArgs(
     if (pick !== undefined) {
       ref(
         getAddress(pick.address),
-        shortLabel(pick),
+        await shortLabel(pick),
         'remembered',
         `remembered: you chose ${describe(pick)} for this before`,
       );

@@ -178,7 +178,7 @@ for (const stop of STOPS) {
     expect(await balanceInPanel(panel)).toBe(start.agentSays - 5 * paid);
     const receipts = await askInPanel(panel, 'Show my receipts.');
     await expect(receipts.getByRole('row').filter({ hasText: runRef })).toHaveCount(1);
-    await expect(receipts.getByRole('row').filter({ hasText: runRef })).toContainText('payment.usdc.send');
+    await expect(receipts.getByRole('row').filter({ hasText: runRef })).toContainText('Send USDC'); // the step by its capability's label
     // What the vault and the chain hold: the run done, one mandate used once (also on chain), the money moved once.
     const after = await traceRun(panel, runRef);
     expect(after).toMatchObject({

@@ -158,7 +158,7 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
     ],
     utterances: [],
     terms: [],
-    answerTemplate: 'I can\'t help with that: "{question}" is not something this agent knows how to do.',
+    answerTemplate: 'I can\'t help with that: "{question}" is not something this agent knows how to do. Say "help" to hear what it can do.',
   },
   'balance.read': {
     id: 'balance.read',

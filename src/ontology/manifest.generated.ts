@@ -6,7 +6,7 @@
 export const ONTOLOGY_VERSION: string = '1.0.0';
 
 /** digestOf({ sources: SOURCE_DIGESTS }): binds mandates and receipts to this exact ontology. */
-export const ONTOLOGY_DIGEST: `0x${string}` = '0x235287c6b65edce5e4d6ae78b376395236e1304ba890b8644930a85d8710df3f';
+export const ONTOLOGY_DIGEST: `0x${string}` = '0x64a6adb96c93f3b7b7a9f6d0e0695505ead7c2fc931f07cf17a98fa94b9d4a69';
 
 /** digestOfText of every source file (Turtle, shapes, archetype definitions, skill bodies). */
 export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
@@ -23,7 +23,7 @@ export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
   'ontology/archetypes/organization-agent.md': '0x8846f2b9123b697c47b06a942febf0b0935314a94250909cb7ceb34a78021979',
   'ontology/archetypes/person-agent.md': '0xdac9d2b95bc594b46efcb68d58baf9b88ecfb676116cf50b5a8dc70b621e2792',
   'ontology/cabinet.ttl': '0x9e9fc03d6cbe354e7bef64adaa6354d633d5a34b1ec31318afc4bee7c468e36f',
-  'ontology/capabilities.ttl': '0xb2faad2f6221806d7613154733aeba6519f670d3abdf8e060901cdb5a64c4bd2',
+  'ontology/capabilities.ttl': '0x4fae633ecf2efb5ae8622a58e5e0190ab3db8b5b3cb77bb7f311c516e4e4cea2',
   'ontology/coach.ttl': '0x5a7d1c74d90df36365ce8b53d6f935bf9af35f85a73d649455b0d6d64a442f26',
   'ontology/doctrine.ttl': '0xdc488ba6a49611db775246e24fdc0dbedf18125b1c2c2b2fe86b2034883cff57',
   'ontology/health-portal.ttl': '0xdcf7cb671f069068b0b69a43e3c97d7e9853b9875bec1f420005105c0954911e',

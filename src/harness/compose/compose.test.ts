@@ -72,7 +72,7 @@ describe('compose (seed 001 step 10)', () => {
     ).toMatchObject({ composedBy: 'template', results: [{ name: 'bob' }] });
     expect(model.calls).toHaveLength(0);
     expect(unsupportedSentence(GENERATED_ONTOLOGY, 'tell me a joke')).toBe(
-      'I can\'t help with that: "tell me a joke" is not something this agent knows how to do.',
+      'I can\'t help with that: "tell me a joke" is not something this agent knows how to do. Say "help" to hear what it can do.',
     );
   });
 });

@@ -24,7 +24,7 @@ export function unsupportedSentence(ontology: OntologyView, words: string): stri
   const template = ontology.capabilities['ask.unsupported']?.answerTemplate;
   return template !== undefined
     ? template.replaceAll('{question}', question)
-    : `I can't help with that: "${question}" is not something this agent knows how to do.`;
+    : `I can't help with that: "${question}" is not something this agent knows how to do. Say "help" to hear what it can do.`;
 }
 
 export const NO_PLAYBOOK_SENTENCE = 'This agent has no playbook for that.';

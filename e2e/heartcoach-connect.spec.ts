@@ -178,6 +178,23 @@ test('with the gateway stopped the side panel says so and keeps the question; cl
   await expect(kept).toHaveCount(0);
 });
 
+test('a kept question dropped in the popup leaves the open side panel’s list without a reload', async () => {
+  await gw.stop();
+  const card = await askInPanel(panel, 'How are my steps this week?');
+  await expect(card).toContainText('Your question is kept: ask again to send it.', { timeout: 30_000 });
+  const kept = panel.getByRole('region', { name: 'Questions kept for you' });
+  await expect(kept.getByRole('listitem')).toHaveCount(1, { timeout: 30_000 });
+
+  // Dropped in the popup: the panel, still open, reads its list again when the background says what waits changed.
+  const popup = await extension.context.newPage();
+  await popup.goto(extension.url('popup.html'));
+  await popup.getByRole('button', { name: 'Drop it' }).click();
+  await expect(popup.getByText('No requests are waiting for you.')).toBeVisible({ timeout: 30_000 });
+  await expect(kept).toHaveCount(0);
+  await popup.close();
+  await gw.start();
+});
+
 test('disconnected in the options page (the grant revoked on chain), then connected again from there through the consent window', async () => {
   await home.reload();
   const app = home.getByRole('article', { name: `HeartCoach at ${gw.url}` });

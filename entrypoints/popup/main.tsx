@@ -1,8 +1,9 @@
 import { browser } from 'wxt/browser';
 import { requestBackground } from '../../src/messaging/client';
-import { fromThisExtension, PendingChanged, type RunReplied } from '../../src/protocol/faces-broadcast';
+import type { RunReplied } from '../../src/protocol/faces-broadcast';
 import { BackgroundProvider, type Request } from '../../src/ui/home/background-context';
 import { mountPage } from '../../src/ui/mount-page';
+import { watchPendingChanges } from '../../src/ui/pending-changes';
 import { backgroundSigning } from '../../src/ui/sign/background-signing';
 import { PopupApp } from '../../src/ui/sign/PopupApp';
 
@@ -13,15 +14,6 @@ const request: Request = (message) => requestBackground(send, message);
 const announce = (runRef: string, response: RunReplied['response']) => {
   const notice: RunReplied = { type: 'run.replied', runRef, response, from: 'popup' };
   void browser.runtime.sendMessage(notice).catch(() => undefined);
-};
-
-/** The background's notice that what waits changed: the queue is read again (a notice only from this extension). */
-const watchPending = (changed: () => void) => {
-  const onMessage = (message: unknown, sender: { id?: string }) => {
-    if (fromThisExtension(sender, browser.runtime.id) && PendingChanged.safeParse(message).success) changed();
-  };
-  browser.runtime.onMessage.addListener(onMessage);
-  return () => browser.runtime.onMessage.removeListener(onMessage);
 };
 
 const openSidePanel = async () => {
@@ -35,7 +27,7 @@ mountPage(
       transport={backgroundSigning(request, announce)}
       location={{ search: location.search, hash: location.hash }}
       openSidePanel={() => void openSidePanel()}
-      watchPending={watchPending}
+      watchPending={(changed) => watchPendingChanges(browser.runtime, changed)}
     />
   </BackgroundProvider>,
 );

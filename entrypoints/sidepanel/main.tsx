@@ -9,6 +9,7 @@ import type { AgentTransport } from '../../src/ui/conversation/transport';
 import { saveFile } from '../../src/ui/download';
 import { BackgroundProvider } from '../../src/ui/home/background-context';
 import { mountPage } from '../../src/ui/mount-page';
+import { watchPendingChanges } from '../../src/ui/pending-changes';
 import { message } from '../../src/ui/words/messages';
 
 const send = (message: unknown) => browser.runtime.sendMessage(message);
@@ -88,6 +89,7 @@ const transport: AgentTransport = {
       })),
     };
   },
+  watchPending: (changed) => watchPendingChanges(browser.runtime, changed),
   async replay() {
     const [tab] = await browser.tabs.query({ active: true, lastFocusedWindow: true });
     if (tab?.id === undefined || tab.url?.startsWith(browser.runtime.getURL('/'))) return [];

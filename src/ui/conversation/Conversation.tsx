@@ -25,7 +25,7 @@ export function Conversation(props: {
   const { entries, busy, restored, ask, resume, clear, stop } = useConversation(transport);
   const [cleared, setCleared] = useState(false);
   const [untrusted, setUntrusted] = useState(false);
-  const kept = useKeptQuestions(transport.kept, busy);
+  const kept = useKeptQuestions(transport.kept, busy, transport.watchPending);
   const actions: ReplyActions = useMemo(
     () => ({
       busy,

@@ -72,19 +72,23 @@ export function KeptQuestions({
 }
 
 /**
- * The kept questions as the agent lists them now: read when the face opens and again after each turn (a turn may
- * have sent one again, dropped it, or kept a new one). A face without `kept` (the overlay) lists none.
+ * The kept questions as the agent lists them now: read when the face opens, again after each turn (a turn may
+ * have sent one again, dropped it, or kept a new one), and again when what waits changed elsewhere (`watchPending`:
+ * the popup sent one again or dropped it). A face without `kept` (the overlay) lists none.
  */
 export function useKeptQuestions(
   kept: (() => Promise<Result<KeptQuestion[]>>) | undefined,
   busy: boolean,
+  watchPending?: (changed: () => void) => () => void,
 ): KeptQuestion[] {
   const [items, setItems] = useState<KeptQuestion[]>([]);
+  const [changes, setChanges] = useState(0);
+  useEffect(() => watchPending?.(() => setChanges((n) => n + 1)), [watchPending]);
   useEffect(() => {
     if (kept === undefined || busy) return;
     let live = true;
     void kept().then((result) => live && result.ok && setItems(result.data));
     return () => void (live = false);
-  }, [kept, busy]);
+  }, [kept, busy, changes]);
   return items;
 }

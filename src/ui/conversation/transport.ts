@@ -45,6 +45,8 @@ export type AgentTransport = {
   };
   /** Questions kept because another agent did not answer, as the agent lists them (found again after the face closed). */
   kept?(): Promise<Result<KeptQuestion[]>>;
+  /** Calls `changed` when what waits for the person changed elsewhere (the popup sent one again, or dropped it). */
+  watchPending?(changed: () => void): () => void;
 };
 
 /** What a reply card can do for the person: each button's work, routed back through the conversation. */

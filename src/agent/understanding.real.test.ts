@@ -69,6 +69,19 @@ describe('understanding what people say (real vault and chain, no model)', () =>
     expect(own.capability).toBe('payment.usdc.send');
   }, 60_000);
 
+  it('“who is nathan?” and “is bob in my contacts?” answer about that one contact; someone else is said so', async () => {
+    const w = await world();
+    const nathan = expectKind(replyOf(await w.ask({ message: 'who is nathan?' })), 'answer');
+    expect(nathan.text).toMatch(/^Nathan Reyes \(also called nathan, nathan\.treasury\) is in your contacts, at 0x/);
+    expect(nathan.results).toHaveLength(1);
+    const bob = expectKind(replyOf(await w.ask({ message: 'Is bob in my contacts?' })), 'answer');
+    expect(bob.text).toMatch(/^Bob Mensah \(also called bob\) is in your contacts/);
+    // Dave is a member of Missio Nexus, not her contact: said so, never someone else in his place.
+    const dave = expectKind(replyOf(await w.ask({ message: 'who is dave?' })), 'answer');
+    expect(dave.text).toBe('No contact of yours is called “dave”.');
+    expect(dave.results ?? []).toEqual([]);
+  }, 60_000);
+
   it('the two organizations called “thompson” are told apart wherever she reads them', async () => {
     const w = await world();
     const mine = expectKind(replyOf(await w.ask({ message: 'what organizations am I in' })), 'answer');

@@ -2026,6 +2026,30 @@ export const EVAL_CASES: readonly EvalCase[] = [
     expectedSays: 'not yours',
   },
   {
+    id: 'dev2-137',
+    set: 'dev',
+    ask: 'who is nathan?',
+    asker: 'alice',
+    addressee: 'alice',
+    expectedBehaviour: 'route',
+    expectedSkill: 'person.contact.list',
+    expectedReply: 'answer',
+    category: 'lookup',
+    expectedSays: 'Nathan Reyes (also called',
+  },
+  {
+    id: 'dev2-138',
+    set: 'dev',
+    ask: 'is carol in my contacts',
+    asker: 'alice',
+    addressee: 'alice',
+    expectedBehaviour: 'route',
+    expectedSkill: 'person.contact.list',
+    expectedReply: 'answer',
+    category: 'lookup',
+    expectedSays: 'Carol Whitfield (also called carol) is in your contacts',
+  },
+  {
     id: 'heldout-10',
     set: 'heldout',
     ask: 'What groups do I belong to these days?',
@@ -3822,7 +3846,7 @@ export const EVAL_CASES: readonly EvalCase[] = [
 
 /** digestOf(the cases of each set, sorted by id); the held-out digest is locked in ontology/eval/heldout.lock.json. */
 export const EVAL_SET_DIGESTS: Readonly<Record<EvalCase['set'], `0x${string}`>> = {
-  dev: '0x1ca7c6cac26bf407af2ab8c48b133e735f5e3ddc5eae36f804f9e85e93e48c29',
+  dev: '0xee86f9170af22364a05aeab61cad580c73823492034cf4cc09fd3c8695377381',
   heldout: '0x98d477cafc541c62662cfa1fe3a9aac28b2b92fcf57ce5056d29a2c92b06fb04',
   'heldout-2': '0x1b5b51a95de30f2c7b5d5d550be8b8fa7c22ca3dbf39186155e63688d45e0bf9',
 };

@@ -6,7 +6,7 @@
 export const ONTOLOGY_VERSION: string = '1.0.0';
 
 /** digestOf({ sources: SOURCE_DIGESTS }): binds mandates and receipts to this exact ontology. */
-export const ONTOLOGY_DIGEST: `0x${string}` = '0x64a6adb96c93f3b7b7a9f6d0e0695505ead7c2fc931f07cf17a98fa94b9d4a69';
+export const ONTOLOGY_DIGEST: `0x${string}` = '0x5dadb4bc1f89366005115b4cf0df41f82e4366d3b1694a51276529a44eecb5be';
 
 /** digestOfText of every source file (Turtle, shapes, archetype definitions, skill bodies). */
 export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
@@ -45,5 +45,5 @@ export const SOURCE_DIGESTS: Readonly<Record<string, `0x${string}`>> = {
   'ontology/skills/model-risk-check.md': '0x59de4b21ff4ef01d9047f5cf10466387daf007f12c182badb0b2c86d0e08a72b',
   'ontology/skills/safeguarding-policy-review.md': '0xb0a2cd8e227be0da23342c4dd667b6d15d13df53f8d40afe73b0f5dad4911d6d',
   'ontology/skills/volunteer-roster.md': '0xd5f5c1152310cacd597d11a3885f746c223addc8af94dca8bb71b8aa123e2918',
-  'ontology/understanding.ttl': '0x3846f7a797d2927c9579976da6f067fd7a5babd97297b579107120259d810e3d',
+  'ontology/understanding.ttl': '0x2ba243fa242d2ccd60d6a794b6e910fd5013ed139d3141b4ebbf2fb163297939',
 };

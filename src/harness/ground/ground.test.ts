@@ -22,6 +22,8 @@ describe('grounding: the vault found in the sentence', () => {
     ['give carol 12 usdc', [{ toolId: 'payment.usdc.send', args: { amount: '12', recipient: 'carol' } }]],
     ['add Dr. Dave Silva to my contacts', [{ toolId: 'person.contact.invite', args: { person: 'Dave Silva' } }]],
     ['list the people in my address book', [{ toolId: 'person.contact.list', args: {} }]],
+    ['who is nathan?', [{ toolId: 'person.contact.list', args: { query: 'nathan' } }]],
+    ['Is bob in my contacts?', [{ toolId: 'person.contact.list', args: { query: 'bob' } }]],
     [
       'who do I know at missio nexus',
       [{ toolId: 'organization.members.list', args: { organization: 'missio nexus' } }],
@@ -189,6 +191,13 @@ describe('grounding: the vault found in the sentence', () => {
     // A contact's name with the word in it is a name, not an organization's treasury.
     expect(ground('Send 2 USDC to nathan.treasury toward the retreat deposit.').organizationObjects).toEqual([]);
     expect(ground('invite david to missio nexus').organizationObjects).toEqual([]);
+  });
+
+  it('"who is …" asks about someone the vault knows; about no one it knows, it is no read of the contacts', () => {
+    expect(steps('who is the mayor?')).toBe(null);
+    expect(steps("who's in missio nexus")).toEqual([
+      { toolId: 'organization.members.list', args: { organization: 'missio nexus' } },
+    ]);
   });
 
   it('offers only what the playbook offers', () => {

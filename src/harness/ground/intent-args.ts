@@ -169,7 +169,10 @@ export function argsOf(input: Input): IntentArgs {
         break;
       }
       case 'text': {
-        if (spec.name === 'memo') {
+        if (spec.name === 'query') {
+          // "Is bob in my contacts?", "who is nathan?": the one person the vault knows by the name said.
+          if (people.length === 1) put(spec.name, people[0]!.name, people[0]!.said, 'vault');
+        } else if (spec.name === 'memo') {
           const at = after(['toward', 'towards', 'for']);
           if (at !== null) {
             // The memo ends where the act's own words start again: the verb, a name, an amount.

@@ -60,10 +60,16 @@ services.push(await startGateway());
 function stopServices() {
   for (const service of services) service.stop();
 }
-process.on('SIGINT', () => {
-  stopServices();
-  process.exit(130);
-});
+// Ctrl-C, a closed terminal or a plain `kill`: the gateway stops with this process, never left holding its port.
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+])
+  process.on(signal, () => {
+    stopServices();
+    process.exit(code);
+  });
 
 for (const service of services) console.log(`  ${service.name}: ${service.url}`);
 const hasDisplay = Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);

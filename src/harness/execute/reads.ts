@@ -2,8 +2,7 @@ import { formatUnits, getAddress } from 'viem';
 import type { HarnessContext } from '../kernel/context';
 import type { Address, DamagedRow } from '../kernel/ports';
 import { relationOf } from '../authority/standing';
-import { normalizeWords } from '../ground/words';
-import { describe } from '../resolve/resolve';
+import { describe, namesParty } from '../resolve/resolve';
 import { damagedSeen, withDamaged } from './damaged';
 import { labelOf, listInWords, type ExecInput, type StepFailure, type StepResult } from './step-result';
 
@@ -41,25 +40,24 @@ const noneSaid = (damaged: readonly DamagedRow[], none: string, unreadable: stri
 const READS: Record<string, Read> = {
   'person.contact.list': async (ctx, input) => {
     const read = await ctx.vault.contacts.read(input.addressee);
-    const all = read.rows.map((c) => ({
+    const rowOf = (c: (typeof read.rows)[number]) => ({
       name: c.label,
       address: getAddress(c.address),
       aliases: c.aliases.join(', '),
-    }));
-    // Asked about one ("is bob in my contacts?", "who is nathan?"): the contacts that name, by label or alias, exactly.
-    const query = typeof input.args.query === 'string' ? normalizeWords(input.args.query).toLowerCase() : '';
+    });
+    const all = read.rows.map(rowOf);
+    // Asked about one ("is bob in my contacts?", "who is nathan?"): the contacts that name, by resolution's own
+    // exact rule (label or alias, never a resemblance).
+    const query = typeof input.args.query === 'string' ? input.args.query.trim() : '';
     if (query !== '') {
-      const named = read.rows.filter((c) =>
-        [c.label, ...c.aliases].some((n) => normalizeWords(n).toLowerCase() === query),
-      );
-      const rows = all.filter((r) => named.some((c) => getAddress(c.address) === r.address));
+      const rows = read.rows.filter((c) => namesParty(c, query)).map(rowOf);
       const said = rows.map((r) => (r.aliases === '' ? r.name : `${r.name} (also called ${r.aliases})`));
       const text =
         rows.length === 0
-          ? noneSaid(read.damaged, `No contact of yours is called “${input.args.query}”.`, 'No contact could be read.')
+          ? noneSaid(read.damaged, `No contact of yours is called “${query}”.`, 'No contact could be read.')
           : rows.length === 1
             ? `${said[0]} is in your contacts, at ${rows[0]!.address}.`
-            : `${rows.length} of your contacts are called “${input.args.query}”: ${listInWords(said)}.`;
+            : `${rows.length} of your contacts are called “${query}”: ${listInWords(said)}.`;
       return rowsResult(text, rows, 'vault', read.damaged);
     }
     const text =

@@ -29,17 +29,13 @@ const FUNDS = new Set(UNDERSTANDING.frames.filter((f) => f.capability === TREASU
 export function localFirst(env: RunEnv, grounding: Grounding): LocalFirst {
   const { state } = env;
   if (SMALL_TALK.has(grounding.act)) {
-    state.trace.plannerUsed = 'compiled';
-    state.trace.shape = `${SMALL_TALK_SHAPE}:${grounding.act}`;
-    state.trace.skillStage = 'skipped';
+    decidedHere(state, `${SMALL_TALK_SHAPE}:${grounding.act}`);
     const text = helpText(env.tools, grounding.act);
     return stop(answerReply(state, { text, attributions: [], composedBy: 'template' }, 'help'));
   }
   const funds = grounding.organizationObjects.find((o) => FUNDS.has(o.object));
   if (funds !== undefined && !env.tools.has(TREASURY) && grounding.intents.some((i) => i.capability === PAYMENT)) {
-    state.trace.plannerUsed = 'compiled';
-    state.trace.shape = `${OTHERS_FUNDS_SHAPE}:${funds.object}`.slice(0, 64);
-    state.trace.skillStage = 'skipped';
+    decidedHere(state, `${OTHERS_FUNDS_SHAPE}:${funds.object}`);
     const text =
       `That money is ${funds.organization}’s, not yours: I pay only from your own account, so I have not planned ` +
       `a payment. A transfer from ${funds.organization}’s ${funds.object} is for its own agent, which its ` +
@@ -49,9 +45,7 @@ export function localFirst(env: RunEnv, grounding: Grounding): LocalFirst {
   const symptom = grounding.symptom;
   if (!isRedFlag(symptom)) return null;
   const urgent = urgentAnswer(symptom)!;
-  state.trace.plannerUsed = 'compiled';
-  state.trace.shape = `${RED_FLAG_SHAPE}:${symptom.rule?.id ?? symptom.tier}`.slice(0, 64);
-  state.trace.skillStage = 'skipped';
+  decidedHere(state, `${RED_FLAG_SHAPE}:${symptom.rule?.id ?? symptom.tier}`);
   if (env.tools.has(CARE_PATH) && state.asker.toLowerCase() === state.addressee.toLowerCase())
     return { kind: 'plan', plan: { steps: [{ toolId: CARE_PATH, args: { question: state.words, kind: 'symptom' } }] } };
   return stop({
@@ -61,4 +55,11 @@ export function localFirst(env: RunEnv, grounding: Grounding): LocalFirst {
     urgency: { tier: urgent.tier, colour: urgent.colour, emergencyNumber: urgent.emergencyNumber },
     plannerTrace: state.trace,
   });
+}
+
+/** The trace of an ask this stage answered: by this agent's own rules, under its local shape, no skill judged. */
+function decidedHere(state: RunEnv['state'], shape: string): void {
+  state.trace.plannerUsed = 'compiled';
+  state.trace.shape = shape.slice(0, 64);
+  state.trace.skillStage = 'skipped';
 }

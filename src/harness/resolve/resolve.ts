@@ -21,7 +21,7 @@ const PARTY_KINDS: ReadonlySet<ArgKind> = new Set(['recipient', 'person', 'organ
 const SELF_WORDS = new Set(['me', 'myself', 'i']);
 
 /** The exact-match rule, re-applied to whatever the vault returns (a sloppy vault cannot make resolution fuzzy). */
-export const namesParty = (party: Party, word: string): boolean => {
+export const namesParty = (party: Pick<Party, 'label' | 'aliases'>, word: string): boolean => {
   const w = normalizeWords(word).toLowerCase();
   return [party.label, ...party.aliases].some((n) => normalizeWords(n).toLowerCase() === w);
 };
